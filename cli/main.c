@@ -1,0 +1,230 @@
+/* main.c — the dspin command: option parsing, verification summary in the
+ * shape of SPIN's pan, JSON output, simulation and trail replay. */
+#include "../lang/ast.h"
+#include "../lang/code.h"
+#include "../vm/vm.h"
+#include "../search/search.h"
+#include <gc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DSPIN_VERSION "0.1"
+
+static void usage(void)
+{
+	fprintf(stderr,
+"usage: dspin [options] model.pml\n"
+"  -sym=none|heap|proc|heap,proc   symmetry reduction (default heap)\n"
+"  -por=none|static|si|twophase    partial-order reduction (default static)\n"
+"  -safety          assertions, invalid end states, run-time errors (default)\n"
+"  -bfs             breadth-first search (shortest counterexample)\n"
+"  -m DEPTH         depth bound      -M MB   memory bound\n"
+"  -e               keep going after errors, count them all\n"
+"  -t               replay the trail of the last error (model.pml.trail)\n"
+"  -replay FILE     replay the given trail\n"
+"  -simulate [-seed N] [-steps N]   random simulation\n"
+"  -DNAME=VALUE, -UNAME, -IDIR      passed to the C preprocessor\n"
+"  -json            machine-readable result    -v / -q   more / less output\n");
+	exit(2);
+}
+
+typedef struct Opts {
+	const char *file;
+	const char *cpp[64]; int ncpp;
+	const char *sym, *por, *cache;
+	int simulate, replay, json, verbose, quiet, bfs, keep_going;
+	long seed, steps, depth;
+	long mem_mb;
+	const char *trailfile;
+} Opts;
+
+static long num_arg(const char *opt, const char *v)
+{
+	char *e;
+	if (!v) { fprintf(stderr, "dspin: %s needs a number\n", opt); exit(2); }
+	long n = strtol(v, &e, 10);
+	if (*e || n < 0) { fprintf(stderr, "dspin: %s: not a number: '%s'\n", opt, v); exit(2); }
+	return n;
+}
+
+static void parse_args(int argc, char **argv, Opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->sym = "heap"; o->por = "static"; o->cache = "all";
+	o->seed = 1; o->steps = 10000;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (a[0] != '-' || !a[1]) {
+			if (o->file) { fprintf(stderr, "dspin: more than one model given ('%s' and '%s')\n", o->file, a); exit(2); }
+			o->file = a; continue;
+		}
+		if (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) || !strncmp(a, "-I", 2)) {
+			if (o->ncpp < 64) o->cpp[o->ncpp++] = a;
+			continue;
+		}
+		if (!strncmp(a, "-sym=", 5)) { o->sym = a + 5; continue; }
+		if (!strncmp(a, "-por=", 5)) { o->por = a + 5; continue; }
+		if (!strncmp(a, "-cache=", 7)) { o->cache = a + 7; continue; }
+		if (!strcmp(a, "-simulate")) { o->simulate = 1; continue; }
+		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, argv[++i < argc ? i : argc - 1]); continue; }
+		if (!strcmp(a, "-steps")) { o->steps = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
+		if (!strcmp(a, "-t")) { o->replay = 1; continue; }
+		if (!strcmp(a, "-replay")) { o->replay = 1; if (i + 1 >= argc) usage(); o->trailfile = argv[++i]; continue; }
+		if (!strcmp(a, "-json")) { o->json = 1; continue; }
+		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
+		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
+		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
+		if (!strcmp(a, "-e")) { o->keep_going = 1; continue; }
+		if (!strcmp(a, "-safety")) continue;
+		if (!strcmp(a, "-m")) { o->depth = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
+		if (!strncmp(a, "-m", 2) && a[2]) { o->depth = num_arg("-m", a + 2); continue; }
+		if (!strcmp(a, "-M")) { o->mem_mb = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
+		if (!strncmp(a, "-M", 2) && a[2]) { o->mem_mb = num_arg("-M", a + 2); continue; }
+		if (!strcmp(a, "-a") || !strcmp(a, "-l") || !strcmp(a, "-f") || !strcmp(a, "-ltl")) {
+			fprintf(stderr, "dspin: %s: liveness checking is not implemented yet\n", a);
+			exit(2);
+		}
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
+		fprintf(stderr, "dspin: unknown option '%s'\n", a);
+		usage();
+	}
+	if (!o->file) usage();
+	const char *syms[] = { "none", "heap", "proc", "heap,proc", "proc,heap" };
+	int ok = 0;
+	for (int i = 0; i < 5; i++) if (!strcmp(o->sym, syms[i])) ok = 1;
+	if (!ok) { fprintf(stderr, "dspin: bad -sym value '%s' (none, heap, proc, heap,proc)\n", o->sym); exit(2); }
+	const char *pors[] = { "none", "static", "si", "twophase" };
+	ok = 0;
+	for (int i = 0; i < 4; i++) if (!strcmp(o->por, pors[i])) ok = 1;
+	if (!ok) { fprintf(stderr, "dspin: bad -por value '%s' (none, static, si, twophase)\n", o->por); exit(2); }
+	if (strcmp(o->cache, "all") && strcmp(o->cache, "backedge") && strcmp(o->cache, "none")) {
+		fprintf(stderr, "dspin: bad -cache value '%s' (all, backedge, none)\n", o->cache); exit(2);
+	}
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\') { fputc('\\', f); fputc(*s, f); }
+		else if ((unsigned char)*s < 32) fprintf(f, "\\u%04x", *s);
+		else fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static int simulate(VM *vm, Opts *o)
+{
+	srand((unsigned)o->seed);
+	uint8_t *cur = malloc(MAXSTATE);
+	State s;
+	vm->simulate = 0;
+	vm_initial(vm, &s, cur);
+	SuccBuf sb; memset(&sb, 0, sizeof sb);
+	int apid = -1, err = 0;
+	long step;
+	for (step = 0; step < o->steps; step++) {
+		int fa;
+		int n = vm_successors(vm, s.b, s.len, apid, &sb, &fa);
+		if (!n) break;
+		int k = rand() % n;
+		Move mv = sb.v[k].mv;
+		int next_apid = sb.v[k].atomic_pid;
+		if (o->verbose) vm_print_move(vm, &mv, (int)step + 1, stdout);
+		vm->simulate = 1; vm->out = stdout;
+		char msg[256] = "";
+		sv_index(&s);
+		int e = vm_do_move(vm, &s, &mv, msg, sizeof msg);
+		vm->simulate = 0;
+		sv_index(&s);
+		if (e) {
+			printf("dspin: %s\n", msg);
+			vm_print_move(vm, &mv, (int)step + 1, stdout);
+			err = 1;
+			if (e == ERR_RUNTIME) break;
+			break;
+		}
+		apid = next_apid;
+	}
+	fflush(stdout);
+	if (!err && step < o->steps && !vm_valid_end(vm, s.b, s.len)) {
+		printf("dspin: invalid end state (no process can move)\n");
+		err = 1;
+	}
+	printf("%ld steps, %d process%s alive\n", step, s.nproc, s.nproc == 1 ? "" : "es");
+	vm_print_state(vm, s.b, s.len, stdout);
+	succbuf_free(&sb);
+	free(cur);
+	return err ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	GC_INIT();
+	Opts o;
+	parse_args(argc, argv, &o);
+	Model *m = parse_file(o.file, o.cpp, o.ncpp);
+	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	check_model(m);
+	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	Program *prog = compile_model(m);
+	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	if (m->never || m->nltls)
+		fprintf(stderr, "dspin: warning: never claims and ltl formulas are not checked yet (safety only)\n");
+	VM vm; memset(&vm, 0, sizeof vm);
+	vm.prog = prog; vm.m = m; vm.out = stdout;
+
+	if (o.simulate) return simulate(&vm, &o);
+
+	char trail[4096];
+	snprintf(trail, sizeof trail, "%s.trail", o.file);
+	if (o.replay) {
+		vm.simulate = 0;
+		return trail_replay(&vm, o.trailfile ? o.trailfile : trail, stdout);
+	}
+
+	SearchOpts so; memset(&so, 0, sizeof so);
+	so.bfs = o.bfs; so.keep_going = o.keep_going; so.max_depth = o.depth;
+	so.mem_limit = (size_t)o.mem_mb << 20;
+	so.quiet = o.quiet || o.json;
+	so.progress = !o.quiet;
+	so.trail_path = trail;
+	SearchResult r;
+	search_run(&vm, &so, &r);
+
+	int code = r.errors ? 1 : r.incomplete ? 3 : 0;
+	double rate = r.secs > 0 ? r.stored / r.secs : 0;
+	if (o.json) {
+		printf("{\"model\":"); json_str(stdout, o.file);
+		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\"", o.sym, o.por, o.bfs ? "bfs" : "dfs");
+		printf(",\"state_vector_bytes\":%d,\"depth_reached\":%ld,\"errors\":%d", r.max_vec, r.depth, r.errors);
+		printf(",\"states_stored\":%llu,\"states_matched\":%llu,\"transitions\":%llu,\"atomic_steps\":%llu",
+		       (unsigned long long)r.stored, (unsigned long long)r.matched,
+		       (unsigned long long)r.transitions, (unsigned long long)r.atomic_steps);
+		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
+		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete ? "false" : "true",
+		       r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : "null");
+		printf(",\"first_error\":"); if (r.errors) json_str(stdout, r.first_error); else printf("null");
+		printf(",\"trail\":"); if (r.trail_written) json_str(stdout, trail); else printf("null");
+		printf(",\"exit\":%d}\n", code);
+		return code;
+	}
+	printf("\n(dspin %s)\n", DSPIN_VERSION);
+	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
+	       "none", "none", o.bfs ? " -bfs" : "");
+	printf("\tassertion violations\t+\n\tinvalid end states\t+\n\trun-time errors\t\t+\n\n");
+	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
+	printf("%9llu states, stored\n", (unsigned long long)r.stored);
+	printf("%9llu states, matched\n", (unsigned long long)r.matched);
+	printf("%9llu transitions (= stored+matched)\n", (unsigned long long)r.transitions);
+	printf("%9llu atomic steps\n", (unsigned long long)r.atomic_steps);
+	printf("%9.3f memory usage (Mbyte)\n", r.mem / 1048576.0);
+	printf("\nelapsed time %.3g seconds\n", r.secs);
+	if (r.secs > 0) printf("states per second %.0f\n", rate);
+	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);
+	if (r.incomplete == 2) printf("dspin: search incomplete: memory bound -M %ld MB reached\n", o.mem_mb);
+	if (r.errors && r.trail_written) printf("dspin: wrote %s\n", trail);
+	return code;
+}

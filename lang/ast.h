@@ -1,0 +1,170 @@
+/* ast.h — the DPML abstract syntax tree and symbol tables.
+ *
+ * The parser builds this tree; check.c resolves names and types in place;
+ * compile.c turns each proctype body into the control-flow graph the VM runs.
+ * All nodes are allocated with Boehm GC (front end only, never the search).
+ */
+#ifndef DSPIN_AST_H
+#define DSPIN_AST_H
+#include <stdint.h>
+#include <stddef.h>
+
+typedef struct Pos { const char *file; int line, col; } Pos;
+
+typedef enum {
+	TY_NONE, TY_BIT, TY_BOOL, TY_BYTE, TY_SHORT, TY_INT, TY_UNSIGNED,
+	TY_MTYPE, TY_CHAN, TY_PID, TY_RECORD
+} TypeKind;
+
+struct Expr; struct Stmt; struct Record; struct ChanSpec; struct Proctype;
+
+/* A variable: global, process-local, parameter, or record field. */
+typedef struct Var {
+	const char *name;
+	Pos pos;
+	TypeKind kind;
+	int bits;                 /* unsigned x : bits */
+	struct Record *rec;       /* TY_RECORD */
+	int arrlen;               /* 0: scalar; >0: array length */
+	struct Expr *arrlen_expr; /* unevaluated length (constant expression) */
+	struct Expr *init;        /* scalar initializer */
+	struct ChanSpec *chan;    /* chan initializer, NULL if none */
+	int scope;                /* SC_GLOBAL, SC_LOCAL, SC_FIELD */
+	int offset;               /* byte offset in its block */
+	int elemsize;             /* size of one element in bytes */
+	int is_param;
+	int hidden, xr, xs;
+	int used;
+} Var;
+enum { SC_GLOBAL, SC_LOCAL, SC_FIELD };
+
+typedef struct Record {
+	const char *name;
+	Pos pos;
+	Var **fields; int nfields;
+	int size;
+	int laid_out;
+} Record;
+
+/* `[cap] of { t1, t2, ... }` */
+typedef struct ChanSpec {
+	struct Expr *cap_expr;
+	int cap;
+	int nfields;
+	TypeKind *ftypes;
+	int *fbits;
+	int *foff;                /* offset of each field inside a message */
+	int msgsize;
+	int id;                   /* index in Model.chanspecs */
+	Pos pos;
+} ChanSpec;
+
+typedef enum {
+	E_CONST, E_NAME, E_VAR, E_FIELD, E_UN, E_BIN, E_COND,
+	E_LEN, E_EMPTY, E_NEMPTY, E_FULL, E_NFULL, E_RUN, E_POLL,
+	E_TIMEOUT, E_NRPR, E_PID, E_REMOTE_LABEL, E_REMOTE_VAR,
+	E_ENABLED, E_PCVALUE, E_NP, E_EVAL, E_UNDERSCORE, E_MTYPE_NAME,
+	E_GETPRIO, E_LASTPID
+} ExprKind;
+
+typedef struct Expr {
+	ExprKind k;
+	Pos pos;
+	int op;                   /* token for E_UN / E_BIN */
+	int32_t val;              /* E_CONST */
+	const char *name;         /* E_NAME, E_RUN proctype, remote names */
+	struct Var *var;          /* E_VAR / E_FIELD field */
+	struct Expr *a, *b, *c;   /* operands; a=index for E_VAR, a=base for E_FIELD */
+	struct Expr **args; int nargs;   /* E_RUN args, E_POLL args */
+	int poll_random;          /* E_POLL: ?? */
+	struct Proctype *ptype;   /* E_RUN, E_REMOTE_* */
+	int label_loc;            /* E_REMOTE_LABEL: location */
+	TypeKind type;            /* result type after check (scalar kind) */
+	int bits;
+} Expr;
+
+typedef enum {
+	S_EXPR, S_ASSIGN, S_INCR, S_DECR, S_SEND, S_RECV, S_PRINTF, S_PRINTM,
+	S_ASSERT, S_GOTO, S_BREAK, S_ELSE, S_IF, S_DO, S_SEQ, S_ATOMIC,
+	S_DSTEP, S_UNLESS, S_LABEL, S_FOR, S_SELECT, S_DECL, S_SKIP
+} StmtKind;
+
+typedef struct Stmt {
+	StmtKind k;
+	Pos pos;
+	const char *text;         /* source text for trails */
+	struct Expr *lhs, *rhs;   /* assign; EXPR uses rhs; SEND/RECV: lhs = channel */
+	struct Expr **args; int nargs;   /* send/recv/printf args */
+	int sorted;               /* !! */
+	int random;               /* ?? */
+	int copy;                 /* ?<...> */
+	const char *fmt;          /* printf */
+	const char *label;        /* goto target / label name */
+	struct Stmt **body; int nbody;    /* SEQ, ATOMIC, DSTEP bodies */
+	struct Stmt ***opts; int *optlen; int nopts;   /* IF/DO options */
+	struct Stmt *sub, *esc;   /* LABEL: sub; UNLESS: sub unless esc */
+	struct Expr *lo, *hi;     /* FOR/SELECT range; FOR in: hi=NULL, lo=array var */
+	struct Var *var;          /* DECL */
+	int end_flags;
+} Stmt;
+
+/* A proctype (or init / never claim) before and after compilation. */
+typedef struct Proctype {
+	const char *name;
+	Pos pos;
+	int active;               /* number of active instances */
+	struct Expr *active_expr;
+	Var **params; int nparams;
+	Var **locals; int nlocals;  /* includes params first */
+	Stmt *body;
+	struct Expr *provided;
+	int is_init, is_never;
+	int index;
+	int localsize;
+	struct Code *code;        /* compiled control-flow graph (vm/) */
+	int nlocal_chans;
+	int priority;
+	void *labels_; int nlabels_;  /* compile.c's label table */
+} Proctype;
+
+typedef struct Inline {
+	const char *name;
+	const char **params; int nparams;
+	struct Token *toks; int ntoks;  /* body tokens, replayed at each call */
+	Pos pos;
+} Inline;
+
+typedef struct LtlDecl { const char *name; Pos pos; const char *text; } LtlDecl;
+
+typedef struct Model {
+	const char *file;
+	Var **globals; int nglobals;
+	int globsize;
+	Record **records; int nrecords;
+	Proctype **ptypes; int nptypes;
+	ChanSpec **chanspecs; int nchanspecs;
+	const char **mtypes; int nmtypes;   /* mtypes[v] is the name of value v (1-based) */
+	Inline **inlines; int ninlines;
+	LtlDecl **ltls; int nltls;
+	Proctype *never;
+	int nerrors;
+	int nwarnings;
+} Model;
+
+/* front-end entry points */
+Model *parse_file(const char *path, const char **cppargs, int ncppargs);
+Model *parse_string(const char *name, const char *text);
+int check_model(Model *m);             /* returns number of errors */
+void diag_error(Pos p, const char *fmt, ...);
+void diag_warn(Pos p, const char *fmt, ...);
+extern int diag_count;
+
+void *xalloc(size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+#define NEW(T) ((T *)xalloc(sizeof(T)))
+/* growable array append: arr is T**, n is int */
+#define PUSH(arr, n, x) do { (arr) = xgrow((arr), (n) + 1, sizeof(*(arr))); (arr)[(n)++] = (x); } while (0)
+void *xgrow(void *p, int n, size_t elsz);
+
+#endif

@@ -1,0 +1,351 @@
+/* check.c — name resolution, type checking and data layout.
+ *
+ * Resolves every E_NAME to a variable (process-local first, then global) or
+ * an mtype constant, evaluates constant sizes (array lengths, channel
+ * capacities, active counts), and assigns byte offsets: globals in the
+ * global block, locals in each proctype's block, fields in their record.
+ */
+#include "ast.h"
+#include "lexer.h"
+#include <string.h>
+#include <stdio.h>
+
+static Model *M;
+static Proctype *CUR;
+
+static int scalar_size(TypeKind k, int bits)
+{
+	switch (k) {
+	case TY_SHORT: return 2;
+	case TY_INT: return 4;
+	case TY_UNSIGNED: return bits <= 8 ? 1 : bits <= 16 ? 2 : 4;
+	default: return 1;
+	}
+}
+
+static int const_eval(Expr *e, int *ok);
+
+static Var *lookup(const char *name)
+{
+	if (CUR)
+		for (int i = 0; i < CUR->nlocals; i++)
+			if (!strcmp(CUR->locals[i]->name, name)) return CUR->locals[i];
+	for (int i = 0; i < M->nglobals; i++)
+		if (!strcmp(M->globals[i]->name, name)) return M->globals[i];
+	return NULL;
+}
+
+static int mtype_value(const char *name)
+{
+	for (int i = 1; i <= M->nmtypes; i++)
+		if (!strcmp(M->mtypes[i], name)) return i;
+	return 0;
+}
+
+static void layout_record(Record *r);
+
+static void layout_var(Var *v, int *off)
+{
+	if (v->arrlen_expr) {
+		int ok = 1;
+		int n = const_eval(v->arrlen_expr, &ok);
+		if (!ok) { diag_error(v->arrlen_expr->pos, "array length of '%s' must be a constant", v->name); n = 1; }
+		if (n < 1 || n > 65535) { diag_error(v->arrlen_expr->pos, "array length of '%s' out of range (1..65535): %d", v->name, n); n = 1; }
+		v->arrlen = n;
+	}
+	if (v->kind == TY_RECORD) { layout_record(v->rec); v->elemsize = v->rec->size; }
+	else v->elemsize = scalar_size(v->kind, v->bits);
+	v->offset = *off;
+	*off += v->elemsize * (v->arrlen ? v->arrlen : 1);
+}
+
+static void layout_record(Record *r)
+{
+	if (r->laid_out == 2) return;
+	if (r->laid_out == 1) { diag_error(r->pos, "typedef '%s' contains itself", r->name); r->laid_out = 2; return; }
+	r->laid_out = 1;
+	int off = 0;
+	for (int i = 0; i < r->nfields; i++) {
+		if (r->fields[i]->kind == TY_CHAN && r->fields[i]->chan)
+			diag_error(r->fields[i]->pos, "channel initializers inside typedefs are not supported");
+		layout_var(r->fields[i], &off);
+	}
+	r->size = off;
+	r->laid_out = 2;
+}
+
+static void chanspec(ChanSpec *c)
+{
+	if (c->id || (M->nchanspecs && M->chanspecs[0] == c)) return;
+	int ok = 1;
+	c->cap = const_eval(c->cap_expr, &ok);
+	if (!ok) diag_error(c->cap_expr->pos, "channel capacity must be a constant");
+	if (c->cap < 0 || c->cap > 255) { diag_error(c->pos, "channel capacity out of range (0..255)"); c->cap = 1; }
+	c->foff = xalloc(sizeof(int) * (c->nfields + 1));
+	int off = 0;
+	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); }
+	c->msgsize = off;
+	c->id = M->nchanspecs;
+	PUSH(M->chanspecs, M->nchanspecs, c);
+}
+
+static void resolve_expr(Expr *e);
+
+static int const_eval(Expr *e, int *ok)
+{
+	if (!e) { *ok = 0; return 0; }
+	switch (e->k) {
+	case E_CONST: return e->val;
+	case E_NAME: {
+		int v = mtype_value(e->name);
+		if (v) return v;
+		*ok = 0; return 0;
+	}
+	case E_UN: {
+		int a = const_eval(e->a, ok);
+		switch (e->op) { case T_MINUS: return -a; case T_NOT: return !a; case T_TILDE: return ~a; }
+		break;
+	}
+	case E_BIN: {
+		int a = const_eval(e->a, ok), b = const_eval(e->b, ok);
+		switch (e->op) {
+		case T_PLUS: return a + b; case T_MINUS: return a - b; case T_STAR: return a * b;
+		case T_SLASH: if (!b) { *ok = 0; return 0; } return a / b;
+		case T_PERCENT: if (!b) { *ok = 0; return 0; } return a % b;
+		case T_SHL: return (int)((unsigned)a << (b & 31)); case T_SHR: return a >> (b & 31);
+		case T_AMP: return a & b; case T_PIPE: return a | b; case T_CARET: return a ^ b;
+		case T_EQ: return a == b; case T_NE: return a != b; case T_LT: return a < b;
+		case T_GT: return a > b; case T_LE: return a <= b; case T_GE: return a >= b;
+		case T_ANDAND: return a && b; case T_OROR: return a || b;
+		}
+		break;
+	}
+	case E_COND: { int c = const_eval(e->a, ok); return c ? const_eval(e->b, ok) : const_eval(e->c, ok); }
+	default: break;
+	}
+	*ok = 0;
+	return 0;
+}
+
+static Proctype *find_ptype(const char *name)
+{
+	for (int i = 0; i < M->nptypes; i++) if (!strcmp(M->ptypes[i]->name, name)) return M->ptypes[i];
+	return NULL;
+}
+
+/* Resolve an lvalue-ish chain; returns the var (or field) finally designated. */
+static void resolve_ref(Expr *e)
+{
+	if (e->k == E_NAME) {
+		Var *v = lookup(e->name);
+		if (!v) {
+			int mv = mtype_value(e->name);
+			if (mv && !e->a) { e->k = E_CONST; e->val = mv; e->type = TY_MTYPE; return; }
+			diag_error(e->pos, "undeclared name '%s'", e->name);
+			e->k = E_CONST; e->val = 0; e->type = TY_INT;
+			return;
+		}
+		v->used = 1;
+		e->k = E_VAR; e->var = v; e->type = v->kind; e->bits = v->bits;
+		if (e->a) {
+			resolve_expr(e->a);
+			if (!v->arrlen) diag_error(e->pos, "'%s' is not an array", v->name);
+		} else if (v->arrlen && v->kind != TY_RECORD) {
+			/* SPIN: an array name alone means element 0 */
+		}
+		return;
+	}
+	if (e->k == E_FIELD) {
+		Expr *b = e->b;
+		resolve_ref(b);
+		if (b->k != E_VAR && b->k != E_FIELD) { e->k = E_CONST; e->val = 0; return; }
+		Var *bv = b->var;
+		if (bv->kind != TY_RECORD) {
+			diag_error(e->pos, "'%s' is not a record, it has no field '%s'", bv->name, e->name);
+			e->k = E_CONST; e->val = 0; return;
+		}
+		Var *f = NULL;
+		for (int i = 0; i < bv->rec->nfields; i++)
+			if (!strcmp(bv->rec->fields[i]->name, e->name)) f = bv->rec->fields[i];
+		if (!f) {
+			diag_error(e->pos, "typedef '%s' has no field '%s'", bv->rec->name, e->name);
+			e->k = E_CONST; e->val = 0; return;
+		}
+		e->var = f; e->type = f->kind; e->bits = f->bits;
+		if (e->a) {
+			resolve_expr(e->a);
+			if (!f->arrlen) diag_error(e->pos, "field '%s' is not an array", f->name);
+		}
+	}
+}
+
+static void check_chan(Expr *e)
+{
+	if ((e->k == E_VAR || e->k == E_FIELD) && e->type != TY_CHAN)
+		diag_error(e->pos, "'%s' is not a channel", e->var->name);
+}
+
+static void resolve_expr(Expr *e)
+{
+	if (!e) return;
+	switch (e->k) {
+	case E_NAME: case E_FIELD: resolve_ref(e); break;
+	case E_VAR: break;
+	case E_CONST: e->type = TY_INT; break;
+	case E_UN: resolve_expr(e->a); e->type = TY_INT; break;
+	case E_BIN: resolve_expr(e->a); resolve_expr(e->b); e->type = TY_INT; break;
+	case E_COND: resolve_expr(e->a); resolve_expr(e->b); resolve_expr(e->c); e->type = TY_INT; break;
+	case E_LEN: case E_EMPTY: case E_NEMPTY: case E_FULL: case E_NFULL:
+		resolve_expr(e->a); check_chan(e->a); e->type = TY_INT; break;
+	case E_POLL:
+		resolve_expr(e->a); check_chan(e->a);
+		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
+		break;
+	case E_EVAL: case E_ENABLED: case E_PCVALUE: case E_GETPRIO: resolve_expr(e->a); break;
+	case E_RUN: {
+		Proctype *pt = find_ptype(e->name);
+		if (!pt || pt->is_init) { diag_error(e->pos, "run of unknown proctype '%s'", e->name); break; }
+		e->ptype = pt;
+		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
+		if (e->nargs != pt->nparams)
+			diag_error(e->pos, "proctype '%s' expects %d argument(s), got %d", pt->name, pt->nparams, e->nargs);
+		break;
+	}
+	case E_REMOTE_LABEL: case E_REMOTE_VAR: {
+		Proctype *pt = find_ptype(e->name);
+		if (!pt) { diag_error(e->pos, "unknown proctype '%s' in remote reference", e->name); e->k = E_CONST; e->val = 0; break; }
+		e->ptype = pt;
+		if (e->a) resolve_expr(e->a);
+		if (e->k == E_REMOTE_VAR) {
+			Proctype *save = CUR; CUR = pt;
+			Expr *vn = e->b;
+			Var *v = NULL;
+			for (int i = 0; i < pt->nlocals; i++) if (!strcmp(pt->locals[i]->name, vn->name)) v = pt->locals[i];
+			if (!v) diag_error(vn->pos, "proctype '%s' has no local '%s'", pt->name, vn->name);
+			else resolve_ref(vn);
+			CUR = save;
+		}
+		break;
+	}
+	default: break;
+	}
+}
+
+static void check_lvalue(Expr *e)
+{
+	if (e->k != E_VAR && e->k != E_FIELD) { diag_error(e->pos, "not an assignable variable"); return; }
+	if (e->var->kind == TY_RECORD && !e->var->rec) diag_error(e->pos, "cannot assign a whole record");
+}
+
+static void resolve_stmt(Stmt *s)
+{
+	if (!s) return;
+	switch (s->k) {
+	case S_EXPR: resolve_expr(s->rhs); break;
+	case S_ASSIGN: resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->rhs); break;
+	case S_INCR: case S_DECR: resolve_expr(s->lhs); check_lvalue(s->lhs); break;
+	case S_SEND:
+		resolve_expr(s->lhs); check_chan(s->lhs);
+		for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]);
+		break;
+	case S_RECV:
+		resolve_expr(s->lhs); check_chan(s->lhs);
+		for (int i = 0; i < s->nargs; i++) {
+			Expr *a = s->args[i];
+			resolve_expr(a);
+			if (a->k != E_VAR && a->k != E_FIELD && a->k != E_CONST && a->k != E_EVAL && a->k != E_UNDERSCORE)
+				diag_error(a->pos, "a receive argument must be a variable, a constant, eval(...) or _");
+		}
+		break;
+	case S_PRINTF: for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]); break;
+	case S_PRINTM: case S_ASSERT: resolve_expr(s->rhs); break;
+	case S_IF: case S_DO:
+		for (int i = 0; i < s->nopts; i++)
+			for (int j = 0; j < s->optlen[i]; j++) resolve_stmt(s->opts[i][j]);
+		break;
+	case S_SEQ: case S_ATOMIC: case S_DSTEP:
+		for (int i = 0; i < s->nbody; i++) resolve_stmt(s->body[i]);
+		break;
+	case S_UNLESS: resolve_stmt(s->sub); resolve_stmt(s->esc); break;
+	case S_LABEL: resolve_stmt(s->sub); break;
+	case S_FOR:
+		resolve_expr(s->lhs); check_lvalue(s->lhs);
+		resolve_expr(s->lo); if (s->hi) resolve_expr(s->hi);
+		if (!s->hi && s->lo->k != E_VAR) diag_error(s->lo->pos, "for (x in ...) needs an array");
+		resolve_stmt(s->sub);
+		break;
+	case S_SELECT:
+		resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->lo); resolve_expr(s->hi);
+		break;
+	default: break;
+	}
+}
+
+static void check_var_init(Var *v)
+{
+	if (v->init) {
+		resolve_expr(v->init);
+		if (v->arrlen && v->kind == TY_CHAN) diag_error(v->pos, "bad initializer");
+	}
+	if (v->chan) {
+		if (v->kind != TY_CHAN) diag_error(v->pos, "'%s' is not a channel", v->name);
+		chanspec(v->chan);
+	}
+	if (v->kind == TY_RECORD && v->init) diag_error(v->pos, "a record cannot have an initializer");
+}
+
+int check_model(Model *m)
+{
+	M = m;
+	CUR = NULL;
+	int before = diag_count;
+	for (int i = 0; i < m->nrecords; i++) layout_record(m->records[i]);
+	/* globals */
+	int off = 0;
+	for (int i = 0; i < m->nglobals; i++) {
+		Var *v = m->globals[i];
+		layout_var(v, &off);
+		check_var_init(v);
+		if (v->init && v->scope == SC_GLOBAL) {
+			int ok = 1;
+			const_eval(v->init, &ok);
+			(void)ok; /* SPIN allows any expression of earlier globals */
+		}
+	}
+	m->globsize = off;
+	for (int i = 0; i < m->nptypes + 1; i++) {
+		Proctype *pt = i < m->nptypes ? m->ptypes[i] : m->never;
+		if (!pt) continue;
+		CUR = pt;
+		int loff = 0;
+		for (int j = 0; j < pt->nlocals; j++) {
+			layout_var(pt->locals[j], &loff);
+			if (pt->locals[j]->chan && pt->locals[j]->arrlen) {
+				/* array of channels, each initialized */
+			}
+		}
+		pt->localsize = loff;
+		for (int j = 0; j < pt->nlocals; j++) {
+			check_var_init(pt->locals[j]);
+			if (pt->locals[j]->chan) pt->nlocal_chans += pt->locals[j]->arrlen ? pt->locals[j]->arrlen : 1;
+		}
+		if (pt->active_expr) {
+			int ok = 1;
+			pt->active = const_eval(pt->active_expr, &ok);
+			if (!ok || pt->active < 0 || pt->active > 255) { diag_error(pt->active_expr->pos, "bad active count"); pt->active = 1; }
+		}
+		if (pt->provided) resolve_expr(pt->provided);
+		resolve_stmt(pt->body);
+		CUR = NULL;
+	}
+	int nact = 0;
+	for (int i = 0; i < m->nptypes; i++) nact += m->ptypes[i]->active;
+	if (nact > 255) diag_error(m->ptypes[0]->pos, "too many active processes (%d > 255)", nact);
+	if (m->nptypes == 0 && diag_count == before) {
+		Pos p = { m->file, 1, 1 };
+		diag_error(p, "no proctype, init or active process in the model");
+	}
+	return diag_count - before;
+}
+
+int const_eval_pub(Expr *e, int *ok) { return const_eval(e, ok); }

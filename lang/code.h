@@ -1,0 +1,50 @@
+/* code.h — the compiled form of a proctype: a control-flow graph of
+ * locations (program counters) and transitions, as SPIN builds it with
+ * statement merging off (-o3): every basic statement is one transition,
+ * jumps (goto, break, the end of an option) are threaded away unless they
+ * are the first statement of an option. */
+#ifndef DSPIN_CODE_H
+#define DSPIN_CODE_H
+#include "ast.h"
+
+typedef struct Code Code;
+
+typedef struct Trans {
+	Stmt *st;           /* the statement this transition executes */
+	int to;             /* target location */
+	int from;           /* source location (where it was created) */
+	int id;             /* index in Program.trans (trails name transitions by id) */
+	int ptype;          /* proctype index */
+	int atomic_id;      /* atomic block it belongs to (0: none) */
+	unsigned char atomic;   /* after it, the process keeps control */
+	unsigned char escape;   /* unless-escape priority (0: normal statement) */
+	unsigned char is_else;
+	unsigned char is_goto;
+	Code *dstep;        /* S_DSTEP: the body, run to completion in one step */
+	int select_lo, select_hi;
+} Trans;
+
+typedef struct Loc {
+	Trans **t; int nt;
+	unsigned char end, progress, accept, is_jump, has_escape;
+	int atomic_id;
+	Pos pos;
+	const char *label;
+} Loc;
+
+struct Code {
+	Loc *locs; int nlocs;
+	int entry;
+	int endloc;         /* the closing `}`: the process may die here */
+	int exitloc;        /* d_step bodies: the location meaning "done" */
+};
+
+typedef struct Program {
+	Model *m;
+	Trans **trans; int ntrans;
+} Program;
+
+Program *compile_model(Model *m);
+int find_label(Proctype *pt, const char *name);
+
+#endif

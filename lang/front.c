@@ -1,0 +1,118 @@
+/* front.c — diagnostics, GC-backed allocation, and the preprocessor driver.
+ * The model goes through the C preprocessor first, as SPIN does. */
+#include "ast.h"
+#include "lexer.h"
+#include <gc.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+int diag_count;
+static int warn_count;
+
+void *xalloc(size_t n)
+{
+	void *p = GC_MALLOC(n ? n : 1);
+	if (!p) { fprintf(stderr, "dspin: out of memory in the front end\n"); exit(2); }
+	return p;
+}
+void *xgrow(void *p, int n, size_t elsz)
+{
+	void *q = GC_REALLOC(p, (size_t)n * elsz);
+	if (!q) { fprintf(stderr, "dspin: out of memory in the front end\n"); exit(2); }
+	return q;
+}
+char *xstrndup(const char *s, size_t n)
+{
+	char *d = xalloc(n + 1);
+	memcpy(d, s, n); d[n] = 0;
+	return d;
+}
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+void diag_error(Pos p, const char *fmt, ...)
+{
+	va_list ap;
+	if (diag_count >= 50) { diag_count++; return; }
+	fprintf(stderr, "%s:%d:%d: error: ", p.file ? p.file : "?", p.line, p.col);
+	va_start(ap, fmt); vfprintf(stderr, fmt, ap); va_end(ap);
+	fputc('\n', stderr);
+	diag_count++;
+}
+
+void diag_warn(Pos p, const char *fmt, ...)
+{
+	va_list ap;
+	if (warn_count++ >= 50) return;
+	fprintf(stderr, "%s:%d:%d: warning: ", p.file ? p.file : "?", p.line, p.col);
+	va_start(ap, fmt); vfprintf(stderr, fmt, ap); va_end(ap);
+	fputc('\n', stderr);
+}
+
+Model *parse_tokens(const char *fname, Token *toks, int ntok);
+
+Model *parse_string(const char *name, const char *text)
+{
+	int n;
+	Token *t = lex_all(text, name, &n);
+	Model *m = parse_tokens(name, t, n);
+	return m;
+}
+
+/* Run `cpp` on the file and read its output. */
+static char *preprocess(const char *path, const char **args, int nargs)
+{
+	int pfd[2];
+	if (pipe(pfd) < 0) { perror("pipe"); exit(2); }
+	pid_t pid = fork();
+	if (pid < 0) { perror("fork"); exit(2); }
+	if (pid == 0) {
+		const char *argv[64 + 8];
+		int k = 0;
+		argv[k++] = "cpp";
+		argv[k++] = "-w";
+		argv[k++] = "-undef";
+		argv[k++] = "-nostdinc";
+		for (int i = 0; i < nargs && i < 64; i++) argv[k++] = args[i];
+		argv[k++] = path;
+		argv[k] = NULL;
+		dup2(pfd[1], 1);
+		close(pfd[0]); close(pfd[1]);
+		execvp("cpp", (char **)argv);
+		fprintf(stderr, "dspin: cannot run the C preprocessor 'cpp' (install the 'cpp' package)\n");
+		_exit(127);
+	}
+	close(pfd[1]);
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	for (;;) {
+		if (len + 4096 > cap) { cap *= 2; buf = realloc(buf, cap); }
+		ssize_t r = read(pfd[0], buf + len, cap - len - 1);
+		if (r <= 0) break;
+		len += (size_t)r;
+	}
+	close(pfd[0]);
+	buf[len] = 0;
+	int st;
+	waitpid(pid, &st, 0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		fprintf(stderr, "%s: error: the C preprocessor failed on this file\n", path);
+		exit(2);
+	}
+	char *out = xstrdup(buf);
+	free(buf);
+	return out;
+}
+
+Model *parse_file(const char *path, const char **cppargs, int ncppargs)
+{
+	if (access(path, R_OK) != 0) {
+		fprintf(stderr, "dspin: cannot read '%s'\n", path);
+		exit(2);
+	}
+	char *text = preprocess(path, cppargs, ncppargs);
+	return parse_string(path, text);
+}

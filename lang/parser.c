@@ -1,0 +1,958 @@
+/* parser.c — hand-written recursive-descent parser for DPML.
+ *
+ * Produces the AST of ast.h.  Names stay unresolved (E_NAME) except where the
+ * grammar needs to know them (record types, inline names, proctype names for
+ * remote references); check.c resolves the rest.  Errors are reported with
+ * diag_error and the parser resynchronises at the next `;` or `}` so that
+ * several errors can be reported in one run.
+ */
+#include "lexer.h"
+#include <setjmp.h>
+#include <stdarg.h>
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct Stream { Token *t; int n, i; struct Stream *up; } Stream;
+
+typedef struct P {
+	Stream *s;
+	Model *m;
+	jmp_buf *recover;
+	Proctype *cur;          /* proctype being parsed, NULL at top level */
+	int depth;
+	int seen_stmt;          /* a statement was seen in the current body */
+	int inline_depth;
+	const char *src;
+	int nerr_tok;           /* index of the last error token (avoid loops) */
+} P;
+
+#define MAXDEPTH 400
+
+static Token *peek(P *p) { return &p->s->t[p->s->i]; }
+static Token *peekn(P *p, int k)
+{
+	Stream *s = p->s;
+	int i = s->i + k;
+	if (i >= s->n) i = s->n - 1;
+	return &s->t[i];
+}
+static Token *next(P *p)
+{
+	Token *t = &p->s->t[p->s->i];
+	if (t->k != T_EOF) p->s->i++;
+	/* finished an injected inline body: resume the enclosing stream */
+	while (p->s->t[p->s->i].k == T_EOF && p->s->up) p->s = p->s->up;
+	return t;
+}
+static int at(P *p, int k) { return peek(p)->k == k; }
+static int accept(P *p, int k) { if (at(p, k)) { next(p); return 1; } return 0; }
+
+static _Noreturn void fail(P *p, Token *t, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap; va_start(ap, fmt); vsnprintf(buf, sizeof buf, fmt, ap); va_end(ap);
+	diag_error(t->pos, "%s", buf);
+	longjmp(*p->recover, 1);
+}
+
+static Token *expect(P *p, int k, const char *what)
+{
+	Token *t = peek(p);
+	if (t->k != k) {
+		if (t->k == T_ID || t->k >= K_FIRST)
+			fail(p, t, "expected %s %s, found '%s'", tok_name(k), what, t->s);
+		fail(p, t, "expected %s %s, found %s", tok_name(k), what, tok_name(t->k));
+	}
+	return next(p);
+}
+
+static Expr *mkexpr(ExprKind k, Pos pos) { Expr *e = NEW(Expr); e->k = k; e->pos = pos; return e; }
+static Stmt *mkstmt(StmtKind k, Pos pos) { Stmt *s = NEW(Stmt); s->k = k; s->pos = pos; return s; }
+
+static Record *find_record(P *p, const char *name)
+{
+	for (int i = 0; i < p->m->nrecords; i++)
+		if (!strcmp(p->m->records[i]->name, name)) return p->m->records[i];
+	return NULL;
+}
+static Inline *find_inline(P *p, const char *name)
+{
+	for (int i = 0; i < p->m->ninlines; i++)
+		if (!strcmp(p->m->inlines[i]->name, name)) return p->m->inlines[i];
+	return NULL;
+}
+static Proctype *find_ptype(P *p, const char *name)
+{
+	for (int i = 0; i < p->m->nptypes; i++)
+		if (!strcmp(p->m->ptypes[i]->name, name)) return p->m->ptypes[i];
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- expressions */
+
+static Expr *expr(P *p);
+static Expr *expr_prec(P *p, int prec);
+
+static int binprec(int k)
+{
+	switch (k) {
+	case T_OROR: return 1;
+	case T_ANDAND: return 2;
+	case T_PIPE: return 3;
+	case T_CARET: return 4;
+	case T_AMP: return 5;
+	case T_EQ: case T_NE: return 6;
+	case T_LT: case T_GT: case T_LE: case T_GE: return 7;
+	case T_SHL: case T_SHR: return 8;
+	case T_PLUS: case T_MINUS: return 9;
+	case T_STAR: case T_SLASH: case T_PERCENT: return 10;
+	}
+	return 0;
+}
+
+static void enter(P *p)
+{
+	if (++p->depth > MAXDEPTH) fail(p, peek(p), "nesting too deep");
+}
+#define LEAVE(p) ((p)->depth--)
+
+static Expr **arglist(P *p, int *n, int close)
+{
+	Expr **a = NULL; *n = 0;
+	if (at(p, close)) return a;
+	do { Expr *e = expr(p); PUSH(a, *n, e); } while (accept(p, T_COMMA));
+	return a;
+}
+
+/* A variable reference: name, name[idx], name.field..., chained. */
+static Expr *varref_rest(P *p, Expr *e)
+{
+	for (;;) {
+		if (at(p, T_LBRACK) && (e->k == E_NAME || e->k == E_FIELD) && !e->a) {
+			next(p);
+			e->a = expr(p);
+			expect(p, T_RBRACK, "after array index");
+		} else if (at(p, T_DOT) && peekn(p, 1)->k == T_ID) {
+			Token *dot = next(p);
+			Token *f = next(p);
+			Expr *fe = mkexpr(E_FIELD, dot->pos);
+			fe->b = e; fe->name = f->s;
+			e = fe;
+		} else return e;
+	}
+}
+
+static Expr *chan_unop(P *p, ExprKind k, Token *t)
+{
+	expect(p, T_LPAREN, "after channel function");
+	Expr *e = mkexpr(k, t->pos);
+	e->a = expr(p);
+	expect(p, T_RPAREN, "to close channel function");
+	return e;
+}
+
+static Expr *primary(P *p)
+{
+	Token *t = peek(p);
+	Expr *e;
+	switch (t->k) {
+	case T_NUM: next(p); e = mkexpr(E_CONST, t->pos); e->val = t->v; return e;
+	case K_TRUE: next(p); e = mkexpr(E_CONST, t->pos); e->val = 1; return e;
+	case K_FALSE: next(p); e = mkexpr(E_CONST, t->pos); e->val = 0; return e;
+	case K_SKIP: next(p); e = mkexpr(E_CONST, t->pos); e->val = 1; return e;
+	case T_LPAREN: {
+		next(p);
+		e = expr(p);
+		if (accept(p, T_ARROW)) {
+			Expr *c = mkexpr(E_COND, t->pos);
+			c->a = e; c->b = expr(p);
+			expect(p, T_COLON, "in conditional expression");
+			c->c = expr(p);
+			e = c;
+		}
+		expect(p, T_RPAREN, "to close parenthesis");
+		return e;
+	}
+	case K_LEN: next(p); return chan_unop(p, E_LEN, t);
+	case K_EMPTY: next(p); return chan_unop(p, E_EMPTY, t);
+	case K_NEMPTY: next(p); return chan_unop(p, E_NEMPTY, t);
+	case K_FULL: next(p); return chan_unop(p, E_FULL, t);
+	case K_NFULL: next(p); return chan_unop(p, E_NFULL, t);
+	case K_ENABLED: next(p); return chan_unop(p, E_ENABLED, t);
+	case K_PC_VALUE: next(p); return chan_unop(p, E_PCVALUE, t);
+	case K_EVAL: next(p); return chan_unop(p, E_EVAL, t);
+	case K_GET_PRIORITY: next(p); return chan_unop(p, E_GETPRIO, t);
+	case K_TIMEOUT: next(p); return mkexpr(E_TIMEOUT, t->pos);
+	case K_NR_PR: next(p); return mkexpr(E_NRPR, t->pos);
+	case K_PID: next(p); return mkexpr(E_PID, t->pos);
+	case K_LAST: next(p); return mkexpr(E_LASTPID, t->pos);
+	case K_NP: next(p); return mkexpr(E_NP, t->pos);
+	case K_RUN: {
+		next(p);
+		Token *n = expect(p, T_ID, "after 'run'");
+		e = mkexpr(E_RUN, t->pos);
+		e->name = n->s;
+		expect(p, T_LPAREN, "after proctype name");
+		e->args = arglist(p, &e->nargs, T_RPAREN);
+		expect(p, T_RPAREN, "to close run arguments");
+		if (accept(p, K_PRIORITY)) expect(p, T_NUM, "after 'priority'");
+		return e;
+	}
+	case T_ID: {
+		next(p);
+		/* remote references: P[i]@label, P@label, P[i]:x, P:x */
+		if (find_ptype(p, t->s) || (at(p, T_AT))) {
+			Expr *idx = NULL;
+			int save = p->s->i; Stream *ss = p->s;
+			if (at(p, T_LBRACK)) { next(p); idx = expr(p); expect(p, T_RBRACK, "after process index"); }
+			if (at(p, T_AT)) {
+				next(p);
+				Token *l = expect(p, T_ID, "after '@'");
+				e = mkexpr(E_REMOTE_LABEL, t->pos); e->name = t->s; e->a = idx; e->c = NULL;
+				Expr *ln = mkexpr(E_NAME, l->pos); ln->name = l->s; e->b = ln;
+				return e;
+			}
+			if (at(p, T_COLON) && peekn(p, 1)->k == T_ID && find_ptype(p, t->s)) {
+				next(p);
+				Token *v = next(p);
+				e = mkexpr(E_REMOTE_VAR, t->pos); e->name = t->s; e->a = idx;
+				Expr *vn = mkexpr(E_NAME, v->pos); vn->name = v->s;
+				vn = varref_rest(p, vn);
+				e->b = vn;
+				return e;
+			}
+			p->s = ss; p->s->i = save;
+		}
+		e = mkexpr(E_NAME, t->pos);
+		e->name = t->s;
+		e = varref_rest(p, e);
+		/* channel poll inside expressions: c?[args], c??[args] */
+		if ((at(p, T_QUERY) || at(p, T_QUERY2)) && peekn(p, 1)->k == T_LBRACK) {
+			Token *q = next(p);
+			next(p);
+			Expr *pe = mkexpr(E_POLL, q->pos);
+			pe->a = e; pe->poll_random = q->k == T_QUERY2;
+			pe->args = arglist(p, &pe->nargs, T_RBRACK);
+			expect(p, T_RBRACK, "to close poll");
+			return pe;
+		}
+		return e;
+	}
+	case T_MINUS: case T_NOT: case T_TILDE: {
+		next(p);
+		enter(p);
+		e = mkexpr(E_UN, t->pos);
+		e->op = t->k;
+		e->a = expr_prec(p, 11);
+		LEAVE(p);
+		return e;
+	}
+	default:
+		if (t->k == T_ID || t->k >= K_FIRST)
+			fail(p, t, "expected an expression, found '%s'", t->s);
+		fail(p, t, "expected an expression, found %s", tok_name(t->k));
+	}
+}
+
+static Expr *expr_prec(P *p, int prec)
+{
+	enter(p);
+	Expr *l = primary(p);
+	for (;;) {
+		int k = peek(p)->k;
+		int bp = binprec(k);
+		if (!bp || bp < prec) break;
+		Token *op = next(p);
+		Expr *r = expr_prec(p, bp + 1);
+		Expr *b = mkexpr(E_BIN, op->pos);
+		b->op = k; b->a = l; b->b = r;
+		l = b;
+	}
+	LEAVE(p);
+	return l;
+}
+
+static Expr *expr(P *p) { return expr_prec(p, 1); }
+
+/* ---------------------------------------------------------------- declarations */
+
+static int type_keyword(int k)
+{
+	return k == K_BIT || k == K_BOOL || k == K_BYTE || k == K_SHORT || k == K_INT ||
+	       k == K_UNSIGNED || k == K_MTYPE || k == K_CHAN || k == K_PID;
+}
+
+static TypeKind kw_type(int k)
+{
+	switch (k) {
+	case K_BIT: return TY_BIT; case K_BOOL: return TY_BOOL; case K_BYTE: return TY_BYTE;
+	case K_SHORT: return TY_SHORT; case K_INT: return TY_INT; case K_UNSIGNED: return TY_UNSIGNED;
+	case K_MTYPE: return TY_MTYPE; case K_CHAN: return TY_CHAN; case K_PID: return TY_PID;
+	}
+	return TY_NONE;
+}
+
+static int is_decl_start(P *p)
+{
+	Token *t = peek(p);
+	if (type_keyword(t->k) || t->k == K_HIDDEN || t->k == K_SHOW || t->k == K_LOCAL) return 1;
+	if (t->k == T_ID && find_record(p, t->s) && peekn(p, 1)->k == T_ID) return 1;
+	return 0;
+}
+
+static ChanSpec *chan_init(P *p)
+{
+	Token *t = expect(p, T_LBRACK, "to start channel initializer");
+	ChanSpec *c = NEW(ChanSpec);
+	c->pos = t->pos;
+	c->cap_expr = expr(p);
+	expect(p, T_RBRACK, "after channel capacity");
+	expect(p, K_OF, "in channel initializer");
+	expect(p, T_LBRACE, "before message types");
+	do {
+		Token *ty = next(p);
+		TypeKind k = kw_type(ty->k);
+		if (k == TY_NONE) {
+			if (ty->k == T_ID && find_record(p, ty->s))
+				fail(p, ty, "records in channel messages are not supported (field '%s')", ty->s);
+			fail(p, ty, "expected a message field type");
+		}
+		c->ftypes = xgrow(c->ftypes, c->nfields + 1, sizeof(TypeKind));
+		c->fbits = xgrow(c->fbits, c->nfields + 1, sizeof(int));
+		c->fbits[c->nfields] = 0;
+		c->ftypes[c->nfields++] = k;
+		if (k == TY_MTYPE && at(p, T_COLON)) { next(p); expect(p, T_ID, "after 'mtype:'"); }
+	} while (accept(p, T_COMMA));
+	expect(p, T_RBRACE, "after message types");
+	return c;
+}
+
+/* Parse `type name [N] = init, name2, ...` and append Vars to *out. */
+static void declaration(P *p, Var ***out, int *nout, int scope)
+{
+	int hidden = 0;
+	while (at(p, K_HIDDEN) || at(p, K_SHOW) || at(p, K_LOCAL)) { if (next(p)->k == K_HIDDEN) hidden = 1; }
+	Token *tt = next(p);
+	TypeKind kind = kw_type(tt->k);
+	Record *rec = NULL;
+	if (kind == TY_NONE) {
+		if (tt->k == T_ID && (rec = find_record(p, tt->s))) kind = TY_RECORD;
+		else fail(p, tt, "expected a type");
+	}
+	if (kind == TY_MTYPE && at(p, T_COLON)) { next(p); expect(p, T_ID, "after 'mtype:'"); }
+	do {
+		Token *n = expect(p, T_ID, "as variable name");
+		Var *v = NEW(Var);
+		v->name = n->s; v->pos = n->pos; v->kind = kind; v->rec = rec; v->scope = scope;
+		v->hidden = hidden;
+		if (kind == TY_UNSIGNED) {
+			expect(p, T_COLON, "after unsigned variable name");
+			Token *b = expect(p, T_NUM, "as bit width");
+			if (b->v < 1 || b->v > 32) fail(p, b, "bit width must be 1..32");
+			v->bits = b->v;
+		}
+		if (accept(p, T_LBRACK)) {
+			v->arrlen_expr = expr(p);
+			expect(p, T_RBRACK, "after array length");
+		}
+		if (accept(p, T_ASSIGN)) {
+			if (kind == TY_CHAN) v->chan = chan_init(p);
+			else if (at(p, T_LBRACE)) {
+				/* array initializer list: keep the first for simplicity of SPIN compat */
+				fail(p, peek(p), "array initializer lists are not supported");
+			} else v->init = expr(p);
+		}
+		PUSH(*out, *nout, v);
+	} while (accept(p, T_COMMA));
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static Stmt *statement(P *p);
+static Stmt *sequence(P *p, int close1, int close2);
+
+static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)
+{
+	Stmt *s = mkstmt(k, start->pos);
+	while (accept(p, T_DCOLON)) {
+		Stmt *seq = sequence(p, T_DCOLON, closer);
+		s->opts = xgrow(s->opts, s->nopts + 1, sizeof(Stmt **));
+		s->optlen = xgrow(s->optlen, s->nopts + 1, sizeof(int));
+		s->opts[s->nopts] = seq->body;
+		s->optlen[s->nopts++] = seq->nbody;
+	}
+	if (!s->nopts) fail(p, peek(p), "expected '::' to start an option");
+	expect(p, closer, k == S_IF ? "to close 'if'" : "to close 'do'");
+	return s;
+}
+
+static char *text_of(Token *a, Token *b)
+{
+	/* source text between two tokens of the same buffer, whitespace-squeezed */
+	if (!a || !b || a->src != b->src || b->off + b->len < a->off) return xstrdup("?");
+	const char *s = a->src + a->off;
+	int n = b->off + b->len - a->off;
+	if (n > 200) n = 200;
+	char *out = xalloc(n + 1); int j = 0, sp = 0;
+	for (int i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '\n' || c == '\t' || c == ' ' || c == '\r') { if (!sp && j) out[j++] = ' '; sp = 1; }
+		else { out[j++] = c; sp = 0; }
+	}
+	out[j] = 0;
+	return out;
+}
+
+static Expr **recv_args(P *p, int *n, int close)
+{
+	Expr **a = NULL; *n = 0;
+	do {
+		Token *t = peek(p);
+		Expr *e;
+		if (t->k == T_ID && !strcmp(t->s, "_") ) { next(p); e = mkexpr(E_UNDERSCORE, t->pos); }
+		else if (t->k == K_EVAL) { next(p); expect(p, T_LPAREN, "after eval"); e = mkexpr(E_EVAL, t->pos); e->a = expr(p); expect(p, T_RPAREN, "after eval"); }
+		else if (t->k == T_MINUS && peekn(p, 1)->k == T_NUM) { next(p); Token *nn = next(p); e = mkexpr(E_CONST, t->pos); e->val = -nn->v; }
+		else e = expr(p);
+		/* msg(a, b) form */
+		if (e->k == E_NAME && at(p, T_LPAREN)) {
+			PUSH(a, *n, e);
+			next(p);
+			do {
+				Token *u = peek(p);
+				Expr *f;
+				if (u->k == T_ID && !strcmp(u->s, "_")) { next(p); f = mkexpr(E_UNDERSCORE, u->pos); }
+				else if (u->k == K_EVAL) { next(p); expect(p, T_LPAREN, "after eval"); f = mkexpr(E_EVAL, u->pos); f->a = expr(p); expect(p, T_RPAREN, "after eval"); }
+				else f = expr(p);
+				PUSH(a, *n, f);
+			} while (accept(p, T_COMMA));
+			expect(p, T_RPAREN, "after message arguments");
+			continue;
+		}
+		PUSH(a, *n, e);
+	} while (accept(p, T_COMMA));
+	(void)close;
+	return a;
+}
+
+static Stmt *inline_call(P *p, Inline *in, Token *name)
+{
+	expect(p, T_LPAREN, "after inline name");
+	/* argument token ranges */
+	int nargs = 0;
+	Token **abeg = NULL; int *alen = NULL;
+	if (!at(p, T_RPAREN)) {
+		for (;;) {
+			int depth = 0;
+			Token *start = peek(p);
+			Token *buf = NULL; int nb = 0;
+			while (!(depth == 0 && (at(p, T_COMMA) || at(p, T_RPAREN)))) {
+				Token *t = peek(p);
+				if (t->k == T_EOF) fail(p, t, "unterminated inline call");
+				if (t->k == T_LPAREN || t->k == T_LBRACK) depth++;
+				if (t->k == T_RPAREN || t->k == T_RBRACK) depth--;
+				buf = xgrow(buf, nb + 1, sizeof(Token)); buf[nb++] = *next(p);
+			}
+			(void)start;
+			abeg = xgrow(abeg, nargs + 1, sizeof(Token *));
+			alen = xgrow(alen, nargs + 1, sizeof(int));
+			abeg[nargs] = buf; alen[nargs++] = nb;
+			if (!accept(p, T_COMMA)) break;
+		}
+	}
+	expect(p, T_RPAREN, "after inline arguments");
+	if (nargs != in->nparams)
+		fail(p, name, "inline '%s' expects %d argument(s), got %d", in->name, in->nparams, nargs);
+	if (p->inline_depth > 50) fail(p, name, "inline expansion too deep (recursive inline '%s'?)", in->name);
+	/* substitute */
+	Token *out = NULL; int no = 0;
+	for (int i = 0; i < in->ntoks; i++) {
+		Token *t = &in->toks[i];
+		int pi = -1;
+		if (t->k == T_ID)
+			for (int j = 0; j < in->nparams; j++) if (!strcmp(in->params[j], t->s)) pi = j;
+		if (pi >= 0) {
+			for (int j = 0; j < alen[pi]; j++) { out = xgrow(out, no + 1, sizeof(Token)); out[no++] = abeg[pi][j]; }
+		} else { out = xgrow(out, no + 1, sizeof(Token)); out[no++] = *t; }
+	}
+	out = xgrow(out, no + 1, sizeof(Token));
+	memset(&out[no], 0, sizeof(Token)); out[no].k = T_EOF; out[no].pos = name->pos; no++;
+	Stream *s = NEW(Stream);
+	s->t = out; s->n = no; s->i = 0; s->up = p->s;
+	p->s = s;
+	p->inline_depth++;
+	Stmt *body = statement(p);   /* the body is a { ... } block */
+	p->inline_depth--;
+	return body;
+}
+
+static void add_local(P *p, Var *v)
+{
+	Proctype *pt = p->cur;
+	for (int i = 0; i < pt->nlocals; i++)
+		if (!strcmp(pt->locals[i]->name, v->name)) {
+			diag_error(v->pos, "redeclaration of '%s' in proctype '%s'", v->name, pt->name);
+			return;
+		}
+	PUSH(pt->locals, pt->nlocals, v);
+}
+
+static Stmt *local_decl(P *p)
+{
+	Token *start = peek(p);
+	Var **vs = NULL; int nv = 0;
+	declaration(p, &vs, &nv, SC_LOCAL);
+	Stmt *seq = mkstmt(S_SEQ, start->pos);
+	for (int i = 0; i < nv; i++) {
+		add_local(p, vs[i]);
+		if (p->seen_stmt && vs[i]->init && !vs[i]->arrlen_expr) {
+			/* SPIN: a declaration after the first statement initializes by a step */
+			Stmt *a = mkstmt(S_ASSIGN, vs[i]->pos);
+			Expr *l = mkexpr(E_NAME, vs[i]->pos); l->name = vs[i]->name;
+			a->lhs = l; a->rhs = vs[i]->init;
+			a->text = xstrdup(vs[i]->name);
+			char *txt = xalloc(strlen(vs[i]->name) + 32);
+			sprintf(txt, "%s = ...", vs[i]->name);
+			a->text = txt;
+			vs[i]->init = NULL;
+			PUSH(seq->body, seq->nbody, a);
+		}
+	}
+	return seq;
+}
+
+static Stmt *statement(P *p)
+{
+	enter(p);
+	Token *t = peek(p);
+	Stmt *s = NULL;
+	switch (t->k) {
+	case K_IF: next(p); s = opt_sequence_list(p, S_IF, K_FI, t); p->seen_stmt = 1; break;
+	case K_DO: next(p); s = opt_sequence_list(p, S_DO, K_OD, t); p->seen_stmt = 1; break;
+	case K_ATOMIC: case K_D_STEP: {
+		next(p);
+		expect(p, T_LBRACE, t->k == K_ATOMIC ? "after 'atomic'" : "after 'd_step'");
+		Stmt *b = sequence(p, T_RBRACE, T_RBRACE);
+		expect(p, T_RBRACE, "to close block");
+		b->k = t->k == K_ATOMIC ? S_ATOMIC : S_DSTEP;
+		b->pos = t->pos;
+		s = b;
+		p->seen_stmt = 1;
+		break;
+	}
+	case T_LBRACE: {
+		next(p);
+		Stmt *b = sequence(p, T_RBRACE, T_RBRACE);
+		expect(p, T_RBRACE, "to close block");
+		s = b;
+		break;
+	}
+	case K_FOR: {
+		next(p);
+		expect(p, T_LPAREN, "after 'for'");
+		Expr *v = primary(p);
+		s = mkstmt(S_FOR, t->pos);
+		s->lhs = v;
+		if (accept(p, K_IN)) {
+			s->lo = primary(p);
+			s->hi = NULL;
+		} else {
+			expect(p, T_COLON, "in for range");
+			s->lo = expr(p);
+			expect(p, T_DOTDOT, "in for range");
+			s->hi = expr(p);
+		}
+		expect(p, T_RPAREN, "to close for header");
+		expect(p, T_LBRACE, "to start for body");
+		Stmt *b = sequence(p, T_RBRACE, T_RBRACE);
+		expect(p, T_RBRACE, "to close for body");
+		s->sub = b;
+		p->seen_stmt = 1;
+		break;
+	}
+	case K_SELECT: {
+		next(p);
+		expect(p, T_LPAREN, "after 'select'");
+		s = mkstmt(S_SELECT, t->pos);
+		s->lhs = primary(p);
+		expect(p, T_COLON, "in select range");
+		s->lo = expr(p);
+		expect(p, T_DOTDOT, "in select range");
+		s->hi = expr(p);
+		Token *e = expect(p, T_RPAREN, "to close select");
+		s->text = text_of(t, e);
+		p->seen_stmt = 1;
+		break;
+	}
+	case K_GOTO: {
+		next(p);
+		Token *l = expect(p, T_ID, "after 'goto'");
+		s = mkstmt(S_GOTO, t->pos); s->label = l->s;
+		s->text = text_of(t, l);
+		p->seen_stmt = 1;
+		break;
+	}
+	case K_BREAK: next(p); s = mkstmt(S_BREAK, t->pos); s->text = "break"; p->seen_stmt = 1; break;
+	case K_ELSE: next(p); s = mkstmt(S_ELSE, t->pos); s->text = "else"; p->seen_stmt = 1; break;
+	case K_PRINTF: {
+		next(p);
+		expect(p, T_LPAREN, "after 'printf'");
+		Token *f = expect(p, T_STR, "as printf format");
+		s = mkstmt(S_PRINTF, t->pos); s->fmt = f->s;
+		while (accept(p, T_COMMA)) { Expr *e = expr(p); PUSH(s->args, s->nargs, e); }
+		Token *e = expect(p, T_RPAREN, "to close printf");
+		s->text = text_of(t, e);
+		p->seen_stmt = 1;
+		break;
+	}
+	case K_PRINTM: {
+		next(p);
+		expect(p, T_LPAREN, "after 'printm'");
+		s = mkstmt(S_PRINTM, t->pos); s->rhs = expr(p);
+		Token *e = expect(p, T_RPAREN, "to close printm");
+		s->text = text_of(t, e);
+		p->seen_stmt = 1;
+		break;
+	}
+	case K_ASSERT: {
+		next(p);
+		s = mkstmt(S_ASSERT, t->pos);
+		s->rhs = expr(p);
+		s->text = text_of(t, &p->s->t[p->s->i - 1 >= 0 ? p->s->i - 1 : 0]);
+		p->seen_stmt = 1;
+		break;
+	}
+	case K_C_CODE: case K_C_EXPR: case K_C_DECL: case K_C_STATE: case K_C_TRACK:
+		fail(p, t, "embedded C code (%s) is not supported by dspin", t->s);
+	case T_ID: {
+		Inline *in = find_inline(p, t->s);
+		if (in && peekn(p, 1)->k == T_LPAREN) { next(p); s = inline_call(p, in, t); p->seen_stmt = 1; break; }
+		if (peekn(p, 1)->k == T_COLON) {
+			next(p); next(p);
+			s = mkstmt(S_LABEL, t->pos);
+			s->label = t->s;
+			s->sub = statement(p);
+			break;
+		}
+		if (is_decl_start(p)) { s = local_decl(p); break; }
+	}
+	/* fall through */
+	default: {
+		if (is_decl_start(p)) {
+			if (!p->cur) fail(p, t, "declaration outside a proctype");
+			s = local_decl(p);
+			break;
+		}
+		if (t->k == K_XR || t->k == K_XS) {
+			next(p);
+			do { expect(p, T_ID, "after xr/xs"); if (accept(p, T_LBRACK)) { expr(p); expect(p, T_RBRACK, "after index"); } } while (accept(p, T_COMMA));
+			s = mkstmt(S_SEQ, t->pos);
+			break;
+		}
+		Expr *e = expr(p);
+		Token *op = peek(p);
+		p->seen_stmt = 1;
+		switch (op->k) {
+		case T_ASSIGN: next(p); s = mkstmt(S_ASSIGN, t->pos); s->lhs = e; s->rhs = expr(p); break;
+		case T_INC: next(p); s = mkstmt(S_INCR, t->pos); s->lhs = e; break;
+		case T_DEC: next(p); s = mkstmt(S_DECR, t->pos); s->lhs = e; break;
+		case T_NOT: case T_BANG2: {
+			next(p);
+			s = mkstmt(S_SEND, t->pos); s->lhs = e; s->sorted = op->k == T_BANG2;
+			s->args = recv_args(p, &s->nargs, 0);
+			for (int i = 0; i < s->nargs; i++)
+				if (s->args[i]->k == E_UNDERSCORE || s->args[i]->k == E_EVAL)
+					diag_error(s->args[i]->pos, "'_' and eval() are not allowed in a send");
+			break;
+		}
+		case T_QUERY: case T_QUERY2: {
+			next(p);
+			s = mkstmt(S_RECV, t->pos); s->lhs = e; s->random = op->k == T_QUERY2;
+			if (accept(p, T_LT)) {
+				s->copy = 1;
+				/* args up to '>' : parse with precedence above comparison */
+				do {
+					Token *u = peek(p); Expr *a;
+					if (u->k == T_ID && !strcmp(u->s, "_")) { next(p); a = mkexpr(E_UNDERSCORE, u->pos); }
+					else if (u->k == K_EVAL) { next(p); expect(p, T_LPAREN, "after eval"); a = mkexpr(E_EVAL, u->pos); a->a = expr(p); expect(p, T_RPAREN, "after eval"); }
+					else a = expr_prec(p, 8);
+					PUSH(s->args, s->nargs, a);
+				} while (accept(p, T_COMMA));
+				expect(p, T_GT, "to close '?<'");
+			} else s->args = recv_args(p, &s->nargs, 0);
+			break;
+		}
+		default:
+			s = mkstmt(S_EXPR, t->pos); s->rhs = e;
+			if (e->k == E_NAME && !e->a && at(p, T_LPAREN))
+				fail(p, t, "'%s' is not a known inline or function", e->name);
+			break;
+		}
+		s->text = text_of(t, &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0]);
+		break;
+	}
+	}
+	if (at(p, K_UNLESS)) {
+		Token *u = next(p);
+		Stmt *un = mkstmt(S_UNLESS, u->pos);
+		un->sub = s;
+		un->esc = statement(p);
+		s = un;
+	}
+	LEAVE(p);
+	return s;
+}
+
+static int is_sep(int k) { return k == T_SEMI || k == T_ARROW; }
+
+/* sequence := step { sep step } ; stops at close1/close2 (not consumed). */
+static Stmt *sequence(P *p, int close1, int close2)
+{
+	Stmt *seq = mkstmt(S_SEQ, peek(p)->pos);
+	jmp_buf jb, *saved = p->recover;
+	for (;;) {
+		while (is_sep(peek(p)->k)) next(p);
+		int k = peek(p)->k;
+		if (k == close1 || k == close2 || k == T_EOF) break;
+		if (k == K_FI || k == K_OD || k == T_RBRACE || k == T_DCOLON) {
+			Token *t = next(p);
+			diag_error(t->pos, "unexpected %s", tok_name(t->k));
+			continue;
+		}
+		p->recover = &jb;
+		int startidx = p->s->i; Stream *starts = p->s;
+		int d = p->depth;
+		if (setjmp(jb)) {
+			p->depth = d;
+			/* resynchronise: skip to a separator or a closing token */
+			if (p->s == starts && p->s->i == startidx && !at(p, T_EOF)) next(p);
+			while (!at(p, T_EOF) && !is_sep(peek(p)->k) && !at(p, close1) && !at(p, close2) &&
+			       !at(p, K_FI) && !at(p, K_OD) && !at(p, T_RBRACE) && !at(p, T_DCOLON))
+				next(p);
+			continue;
+		}
+		Stmt *s = statement(p);
+		p->recover = saved;
+		if (s) PUSH(seq->body, seq->nbody, s);
+		k = peek(p)->k;
+		if (is_sep(k) || k == close1 || k == close2 || k == T_EOF) continue;
+		if (k == K_FI || k == K_OD || k == T_RBRACE || k == T_DCOLON) continue;
+		/* SPIN accepts a missing separator after a compound statement */
+		Token *prev = &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0];
+		if (prev->k == T_RBRACE || prev->k == K_FI || prev->k == K_OD) continue;
+		diag_error(peek(p)->pos, "expected ';' or '->' between statements, found %s",
+			   peek(p)->k == T_ID ? peek(p)->s : tok_name(peek(p)->k));
+		/* skip the offending token */
+		p->recover = &jb;
+		if (setjmp(jb) == 0) next(p);
+	}
+	p->recover = saved;
+	return seq;
+}
+
+/* ---------------------------------------------------------------- top level */
+
+static void mtype_decl(P *p)
+{
+	if (accept(p, T_COLON)) expect(p, T_ID, "after 'mtype:'");
+	accept(p, T_ASSIGN);
+	expect(p, T_LBRACE, "to start mtype list");
+	const char **names = NULL; int n = 0;
+	do {
+		Token *t = expect(p, T_ID, "in mtype list");
+		for (int i = 1; i <= p->m->nmtypes; i++)
+			if (!strcmp(p->m->mtypes[i], t->s)) diag_error(t->pos, "mtype '%s' declared twice", t->s);
+		PUSH(names, n, t->s);
+	} while (accept(p, T_COMMA));
+	expect(p, T_RBRACE, "to close mtype list");
+	/* SPIN numbers the names of one declaration in reverse order */
+	int base = p->m->nmtypes;
+	if (!p->m->mtypes) { p->m->mtypes = xalloc(sizeof(char *) * 256); }
+	if (base + n > 255) fail(p, peek(p), "too many mtype names (max 255)");
+	for (int i = 0; i < n; i++) p->m->mtypes[base + n - i] = names[i];
+	p->m->nmtypes += n;
+}
+
+static void typedef_decl(P *p)
+{
+	Token *n = expect(p, T_ID, "as typedef name");
+	if (find_record(p, n->s)) fail(p, n, "typedef '%s' declared twice", n->s);
+	Record *r = NEW(Record); r->name = n->s; r->pos = n->pos;
+	PUSH(p->m->records, p->m->nrecords, r);
+	expect(p, T_LBRACE, "to start typedef body");
+	while (!at(p, T_RBRACE) && !at(p, T_EOF)) {
+		declaration(p, &r->fields, &r->nfields, SC_FIELD);
+		while (accept(p, T_SEMI)) ;
+	}
+	expect(p, T_RBRACE, "to close typedef body");
+}
+
+static void params(P *p, Proctype *pt)
+{
+	expect(p, T_LPAREN, "before parameters");
+	while (!at(p, T_RPAREN) && !at(p, T_EOF)) {
+		Var **vs = NULL; int nv = 0;
+		declaration(p, &vs, &nv, SC_LOCAL);
+		for (int i = 0; i < nv; i++) {
+			vs[i]->is_param = 1;
+			if (vs[i]->chan) diag_error(vs[i]->pos, "a parameter cannot have a channel initializer");
+			PUSH(pt->params, pt->nparams, vs[i]);
+			add_local(p, vs[i]);
+		}
+		if (!accept(p, T_SEMI)) break;
+	}
+	expect(p, T_RPAREN, "after parameters");
+}
+
+static void proc_body(P *p, Proctype *pt)
+{
+	p->cur = pt;
+	p->seen_stmt = 0;
+	Token *t = expect(p, T_LBRACE, "to start body");
+	pt->body = sequence(p, T_RBRACE, T_RBRACE);
+	pt->body->pos = t->pos;
+	expect(p, T_RBRACE, "to close body");
+	p->cur = NULL;
+}
+
+static void inline_decl(P *p)
+{
+	Token *n = expect(p, T_ID, "as inline name");
+	Inline *in = NEW(Inline); in->name = n->s; in->pos = n->pos;
+	expect(p, T_LPAREN, "after inline name");
+	if (!at(p, T_RPAREN)) {
+		do { Token *a = expect(p, T_ID, "as inline parameter"); PUSH(in->params, in->nparams, a->s); } while (accept(p, T_COMMA));
+	}
+	expect(p, T_RPAREN, "after inline parameters");
+	if (!at(p, T_LBRACE)) fail(p, peek(p), "expected '{' to start inline body");
+	int depth = 0;
+	do {
+		Token *t = peek(p);
+		if (t->k == T_EOF) fail(p, t, "unterminated inline body");
+		if (t->k == T_LBRACE) depth++;
+		if (t->k == T_RBRACE) depth--;
+		in->toks = xgrow(in->toks, in->ntoks + 1, sizeof(Token));
+		in->toks[in->ntoks++] = *next(p);
+	} while (depth > 0);
+	PUSH(p->m->inlines, p->m->ninlines, in);
+}
+
+static void ltl_decl(P *p, Token *kw)
+{
+	LtlDecl *l = NEW(LtlDecl); l->pos = kw->pos;
+	if (at(p, T_ID)) l->name = next(p)->s; else l->name = "ltl_0";
+	Token *open = expect(p, T_LBRACE, "to start ltl formula");
+	int depth = 1;
+	Token *last = open;
+	while (depth > 0) {
+		Token *t = peek(p);
+		if (t->k == T_EOF) fail(p, t, "unterminated ltl formula");
+		if (t->k == T_LBRACE) depth++;
+		if (t->k == T_RBRACE) depth--;
+		last = next(p);
+	}
+	l->text = text_of(open, last);
+	PUSH(p->m->ltls, p->m->nltls, l);
+}
+
+static void toplevel(P *p)
+{
+	Token *t = peek(p);
+	switch (t->k) {
+	case T_SEMI: next(p); return;
+	case K_MTYPE:
+		if (peekn(p, 1)->k == T_ASSIGN || peekn(p, 1)->k == T_LBRACE ||
+		    (peekn(p, 1)->k == T_COLON && peekn(p, 3)->k == T_ASSIGN)) { next(p); mtype_decl(p); return; }
+		break;
+	case K_TYPEDEF: next(p); typedef_decl(p); return;
+	case K_INLINE: next(p); inline_decl(p); return;
+	case K_LTL: next(p); ltl_decl(p, t); return;
+	case K_TRACE: case K_NOTRACE: {
+		next(p);
+		Proctype *pt = NEW(Proctype); pt->name = t->k == K_TRACE ? ":trace:" : ":notrace:";
+		diag_warn(t->pos, "trace/notrace assertions are ignored");
+		proc_body(p, pt);
+		return;
+	}
+	case K_ACTIVE: case K_PROCTYPE: case K_INIT: case K_NEVER: {
+		Proctype *pt = NEW(Proctype);
+		pt->pos = t->pos;
+		if (accept(p, K_ACTIVE)) {
+			pt->active = 1;
+			if (accept(p, T_LBRACK)) { pt->active_expr = expr(p); expect(p, T_RBRACK, "after active count"); }
+			if (!at(p, K_PROCTYPE)) fail(p, peek(p), "expected 'proctype' after 'active'");
+		}
+		if (accept(p, K_PROCTYPE)) {
+			Token *n = expect(p, T_ID, "as proctype name");
+			pt->name = n->s;
+			if (find_ptype(p, n->s)) diag_error(n->pos, "proctype '%s' declared twice", n->s);
+			pt->index = p->m->nptypes;
+			PUSH(p->m->ptypes, p->m->nptypes, pt);
+			p->cur = pt;
+			params(p, pt);
+			if (accept(p, K_PRIORITY)) expect(p, T_NUM, "after 'priority'");
+			if (accept(p, K_PROVIDED)) { expect(p, T_LPAREN, "after 'provided'"); pt->provided = expr(p); expect(p, T_RPAREN, "after provided clause"); }
+		} else if (accept(p, K_INIT)) {
+			pt->name = ":init:"; pt->is_init = 1; pt->active = 1;
+			for (int i = 0; i < p->m->nptypes; i++)
+				if (p->m->ptypes[i]->is_init) diag_error(t->pos, "init declared twice");
+			pt->index = p->m->nptypes;
+			PUSH(p->m->ptypes, p->m->nptypes, pt);
+			if (accept(p, K_PRIORITY)) expect(p, T_NUM, "after 'priority'");
+		} else {
+			next(p);
+			pt->name = ":never:"; pt->is_never = 1;
+			if (p->m->never) diag_error(t->pos, "only one never claim is allowed");
+			p->m->never = pt;
+		}
+		proc_body(p, pt);
+		return;
+	}
+	case K_C_CODE: case K_C_DECL: case K_C_STATE: case K_C_TRACK: case K_C_EXPR:
+		fail(p, t, "embedded C code (%s) is not supported by dspin", t->s);
+	default: break;
+	}
+	if (is_decl_start(p)) {
+		Var **vs = NULL; int nv = 0;
+		declaration(p, &vs, &nv, SC_GLOBAL);
+		for (int i = 0; i < nv; i++) {
+			for (int j = 0; j < p->m->nglobals; j++)
+				if (!strcmp(p->m->globals[j]->name, vs[i]->name))
+					diag_error(vs[i]->pos, "redeclaration of global '%s'", vs[i]->name);
+			PUSH(p->m->globals, p->m->nglobals, vs[i]);
+		}
+		return;
+	}
+	if (t->k == T_ID || t->k >= K_FIRST)
+		fail(p, t, "unexpected '%s' at top level", t->s);
+	fail(p, t, "unexpected %s at top level", tok_name(t->k));
+}
+
+Model *parse_tokens(const char *fname, Token *toks, int ntok)
+{
+	P p; memset(&p, 0, sizeof p);
+	Stream s = { toks, ntok, 0, NULL };
+	p.s = NEW(Stream); *p.s = s;
+	p.m = NEW(Model);
+	p.m->file = fname;
+	p.m->mtypes = xalloc(sizeof(char *) * 256);
+	jmp_buf jb;
+	p.recover = &jb;
+	while (!at(&p, T_EOF)) {
+		if (setjmp(jb)) {
+			p.depth = 0; p.cur = NULL;
+			while (p.s->up) p.s = p.s->up;
+			/* skip to something that can start a top-level unit */
+			next(&p);
+			while (!at(&p, T_EOF)) {
+				int k = peek(&p)->k;
+				if (k == K_PROCTYPE || k == K_ACTIVE || k == K_INIT || k == K_NEVER || k == K_TYPEDEF ||
+				    k == K_INLINE || k == K_LTL || k == K_MTYPE) break;
+				next(&p);
+			}
+			continue;
+		}
+		toplevel(&p);
+	}
+	return p.m;
+}

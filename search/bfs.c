@@ -1,0 +1,163 @@
+/* bfs.c — breadth-first search, for shortest counterexamples (-bfs).
+ *
+ * The store doubles as the queue: records are appended in discovery order.
+ * States inside atomic sequences are followed depth-first within one
+ * expansion and not stored (as in the DFS), so BFS stores the same states;
+ * each stored state remembers its parent and the moves from it, so a trail
+ * can be rebuilt.
+ */
+#include "search.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <time.h>
+
+typedef struct Path { Move *mv; int n, cap; } Path;
+
+typedef struct Bfs {
+	VM *vm; const SearchOpts *o; SearchResult *r;
+	Store st;
+	uint32_t *parent; uint64_t *moff; uint16_t *mcnt; uint32_t *depth; size_t cap;
+	Move *moves; size_t nmoves, capmoves;
+	int stop;
+	size_t cur;     /* state being expanded */
+} Bfs;
+
+static double now(void)
+{
+	struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void path_of(Bfs *b, size_t idx, Path *p)
+{
+	/* walk parents, collecting move lists backwards */
+	size_t n = 0;
+	for (size_t i = idx; i != 0; i = b->parent[i]) n += b->mcnt[i];
+	p->mv = realloc(p->mv, sizeof(Move) * (n + 64)); p->cap = (int)n + 64;
+	p->n = (int)n;
+	size_t k = n;
+	for (size_t i = idx; i != 0; i = b->parent[i]) {
+		k -= b->mcnt[i];
+		memcpy(p->mv + k, b->moves + b->moff[i], sizeof(Move) * b->mcnt[i]);
+	}
+}
+
+static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
+{
+	SearchResult *r = b->r;
+	r->errors++;
+	if (r->errors == 1) {
+		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
+		if (!b->o->quiet) printf("dspin: %s (at depth %u)\n", msg, b->depth[b->cur]);
+		if (b->o->trail_path) {
+			Path p = { 0 };
+			path_of(b, b->cur, &p);
+			for (int i = 0; i < nextra; i++) {
+				if (p.n == p.cap) { p.cap *= 2; p.mv = realloc(p.mv, sizeof(Move) * p.cap); }
+				p.mv[p.n++] = extra[i];
+			}
+			r->trail_written = trail_write(b->vm, b->o->trail_path, p.mv, p.n, msg) == 0;
+			free(p.mv);
+		}
+	} else if (!b->o->quiet && r->errors <= 20) printf("dspin: %s\n", msg);
+	if (!b->o->keep_going) b->stop = 1;
+}
+
+static void add_state(Bfs *b, const uint8_t *s, int len, const Move *mv, int nmv, uint32_t depth)
+{
+	size_t idx;
+	int ins = store_insert(&b->st, s, len, state_hash(s, len), &idx);
+	if (ins < 0) { b->r->incomplete = 2; b->stop = 1; return; }
+	if (ins == 0) { b->r->matched++; return; }
+	b->r->stored++;
+	if ((long)depth > b->r->depth) b->r->depth = depth;
+	if (len > b->r->max_vec) b->r->max_vec = len;
+	if (idx >= b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 1 << 16;
+		b->parent = realloc(b->parent, sizeof(uint32_t) * b->cap);
+		b->moff = realloc(b->moff, sizeof(uint64_t) * b->cap);
+		b->mcnt = realloc(b->mcnt, sizeof(uint16_t) * b->cap);
+		b->depth = realloc(b->depth, sizeof(uint32_t) * b->cap);
+	}
+	if (b->nmoves + nmv > b->capmoves) {
+		b->capmoves = b->capmoves ? b->capmoves * 2 : 1 << 16;
+		while (b->capmoves < b->nmoves + nmv) b->capmoves *= 2;
+		b->moves = realloc(b->moves, sizeof(Move) * b->capmoves);
+	}
+	b->parent[idx] = (uint32_t)b->cur;
+	b->moff[idx] = b->nmoves;
+	b->mcnt[idx] = (uint16_t)nmv;
+	b->depth[idx] = depth;
+	memcpy(b->moves + b->nmoves, mv, sizeof(Move) * nmv);
+	b->nmoves += nmv;
+}
+
+/* Expand state s (reached with atomic_pid); follow atomic continuations. */
+static void expand(Bfs *b, const uint8_t *s, int len, int apid, Move *path, int np, uint32_t depth, int level)
+{
+	SuccBuf sb; memset(&sb, 0, sizeof sb);
+	int fa;
+	int n = vm_successors(b->vm, s, len, apid, &sb, &fa);
+	if (level > 0 && !fa) {
+		/* atomicity lost (or never held): this is a stored state */
+		add_state(b, s, len, path, np, depth);
+		succbuf_free(&sb);
+		return;
+	}
+	if (level > 0) b->r->atomic_steps++;
+	if (b->o->max_depth && (long)depth >= b->o->max_depth) { if (n) b->r->incomplete = 1; succbuf_free(&sb); return; }
+	if (n == 0 && !vm_valid_end(b->vm, s, len)) bfs_error(b, "invalid end state", path, np);
+	for (int i = 0; i < n && !b->stop; i++) {
+		Succ *c = &sb.v[i];
+		if (np >= 4000) { bfs_error(b, "atomic sequence too long (does it loop?)", path, np); break; }
+		path[np] = c->mv;
+		if (c->err) {
+			bfs_error(b, c->errmsg, path, np + 1);
+			if (c->err == ERR_RUNTIME) continue;
+		}
+		uint32_t d = depth + 1 + (c->mv.rv_pid >= 0);
+		if (c->atomic_pid >= 0) {
+			uint8_t *copy = malloc(c->len);
+			memcpy(copy, c->b, c->len);
+			expand(b, copy, c->len, c->atomic_pid, path, np + 1, d, level + 1);
+			free(copy);
+		} else add_state(b, c->b, c->len, path, np + 1, d);
+	}
+	succbuf_free(&sb);
+}
+
+int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
+{
+	Bfs b; memset(&b, 0, sizeof b);
+	b.vm = vm; b.o = o; b.r = r;
+	double t0 = now(), last = t0;
+	store_init(&b.st, o->mem_limit);
+	uint8_t *ib = malloc(MAXSTATE);
+	State s0;
+	vm_initial(vm, &s0, ib);
+	Move path[4096];
+	b.cur = 0;
+	add_state(&b, ib, s0.len, NULL, 0, 0);
+	free(ib);
+	for (size_t i = 0; i < b.st.nrec && !b.stop; i++) {
+		b.cur = i;
+		int len;
+		const uint8_t *s = store_get(&b.st, i, &len);
+		uint8_t *copy = malloc(len);
+		memcpy(copy, s, len);
+		expand(&b, copy, len, -1, path, 0, b.depth[i], 0);
+		free(copy);
+		if (o->progress && (i & 0xffff) == 0 && now() - last > 5) {
+			last = now();
+			fprintf(stderr, "dspin: %llu states stored, depth %u, %.0f states/s\n",
+				(unsigned long long)r->stored, b.depth[i], r->stored / (last - t0));
+		}
+	}
+	r->transitions = r->stored + r->matched;
+	r->mem = b.st.bytes + b.cap * 18 + b.capmoves * sizeof(Move);
+	r->secs = now() - t0;
+	store_free(&b.st);
+	free(b.parent); free(b.moff); free(b.mcnt); free(b.depth); free(b.moves);
+	return r->errors;
+}

@@ -1,0 +1,244 @@
+/* dfs.c — SPIN-compatible explicit-state search.
+ *
+ * Depth-first with an explicit stack (no recursion limit).  As in SPIN's
+ * pan: states reached inside an atomic sequence are not stored while the
+ * atomic process can continue; a rendezvous counts as two steps of depth;
+ * "transitions" is stored + matched.  Each frame keeps its successors in a
+ * stack arena that is cut back when the frame is popped.
+ */
+#include "search.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <time.h>
+
+typedef struct SRec {            /* a successor as kept on the stack */
+	Move mv;
+	int32_t atomic_pid;
+	int32_t len;
+	int32_t err;
+	int32_t skip;                /* a run-time error: the step did not happen */
+} SRec;
+
+typedef struct Frame {
+	size_t state_off;            /* this frame's state bytes in the arena */
+	int len;
+	size_t succ_off;             /* first successor record */
+	int nsucc, next;
+	size_t cur_off;              /* record of successor `next` */
+	int atomic_pid;
+	long depth;
+	Move in;
+} Frame;
+
+typedef struct Dfs {
+	VM *vm;
+	const SearchOpts *o;
+	SearchResult *r;
+	Store st;
+	Frame *fr; long nfr, capfr;
+	uint8_t *ar; size_t arn, arcap;
+	SuccBuf sb;
+	int stop;
+	double t0, last_progress;
+} Dfs;
+
+static double now(void)
+{
+	struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void *ar_alloc(Dfs *d, size_t n)
+{
+	n = (n + 7) & ~(size_t)7;
+	if (d->arn + n > d->arcap) {
+		size_t nc = d->arcap ? d->arcap * 2 : 1 << 20;
+		while (nc < d->arn + n) nc *= 2;
+		d->ar = realloc(d->ar, nc);
+		if (!d->ar) { fprintf(stderr, "dspin: out of memory (search stack)\n"); exit(2); }
+		d->arcap = nc;
+	}
+	void *p = d->ar + d->arn;
+	d->arn += n;
+	return p;
+}
+
+static void report_error(Dfs *d, const char *msg, const Move *last)
+{
+	SearchResult *r = d->r;
+	r->errors++;
+	if (r->errors == 1) {
+		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
+		if (!d->o->quiet) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);
+		if (d->o->trail_path) {
+			long n = d->nfr;
+			Move *mv = malloc(sizeof(Move) * (n + 1));
+			int k = 0;
+			for (long i = 1; i < n; i++) mv[k++] = d->fr[i].in;
+			if (last) mv[k++] = *last;
+			r->trail_written = trail_write(d->vm, d->o->trail_path, mv, k, msg) == 0;
+			free(mv);
+		}
+	} else if (!d->o->quiet && r->errors <= 20) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);
+	if (!d->o->keep_going) d->stop = 1;
+}
+
+/* Expand the top frame: generate successors, check end states. */
+static int expand(Dfs *d, int *from_atomic)
+{
+	Frame *f = &d->fr[d->nfr - 1];
+	int n = vm_successors(d->vm, d->ar + f->state_off, f->len, f->atomic_pid, &d->sb, from_atomic);
+	f = &d->fr[d->nfr - 1];
+	f->succ_off = d->arn;
+	f->cur_off = d->arn;
+	f->nsucc = n; f->next = 0;
+	for (int i = 0; i < n; i++) {
+		Succ *s = &d->sb.v[i];
+		SRec *rec = ar_alloc(d, sizeof(SRec));
+		rec->mv = s->mv; rec->atomic_pid = s->atomic_pid; rec->len = s->len; rec->err = s->err; rec->skip = 0;
+		uint8_t *b = ar_alloc(d, (size_t)s->len);
+		memcpy(b, s->b, (size_t)s->len);
+		if (s->len > d->r->max_vec) d->r->max_vec = s->len;
+	}
+	return n;
+}
+
+static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pid, long depth)
+{
+	if (d->nfr == d->capfr) {
+		d->capfr = d->capfr ? d->capfr * 2 : 1024;
+		d->fr = realloc(d->fr, sizeof(Frame) * d->capfr);
+		if (!d->fr) { fprintf(stderr, "dspin: out of memory (search stack)\n"); exit(2); }
+	}
+	Frame *f = &d->fr[d->nfr++];
+	memset(f, 0, sizeof *f);
+	f->state_off = state_off; f->len = len;
+	f->atomic_pid = atomic_pid;
+	f->depth = depth;
+	if (in) f->in = *in; else f->in.pid = -1;
+	if (depth > d->r->depth) d->r->depth = depth;
+	return 0;
+}
+
+static void progress(Dfs *d)
+{
+	double t = now();
+	if (t - d->last_progress < 5.0) return;
+	d->last_progress = t;
+	double el = t - d->t0;
+	fprintf(stderr, "dspin: %llu states stored, depth %ld, %.0f states/s, %.1f MB\n",
+		(unsigned long long)d->r->stored, d->nfr ? d->fr[d->nfr - 1].depth : 0,
+		el > 0 ? d->r->stored / el : 0.0, (d->st.bytes + d->arcap) / 1048576.0);
+}
+
+/* Decide whether the top frame's state is new; expands it if so.
+ * Returns 1 if the frame stays on the stack, 0 if it was popped. */
+static int visit(Dfs *d)
+{
+	Frame *f = &d->fr[d->nfr - 1];
+	int from_atomic = 0;
+	int n = 0;
+	if (f->atomic_pid >= 0) {
+		/* inside an atomic sequence: stored only if atomicity is lost here */
+		n = expand(d, &from_atomic);
+		f = &d->fr[d->nfr - 1];
+		if (from_atomic) { d->r->atomic_steps++; goto expanded; }
+	}
+	{
+		size_t idx;
+		uint64_t h = state_hash(d->ar + f->state_off, f->len);
+		int ins = store_insert(&d->st, d->ar + f->state_off, f->len, h, &idx);
+		if (ins < 0) {
+			d->r->incomplete = 2;
+			d->stop = 1;
+			return 0;
+		}
+		if (ins == 0) { d->r->matched++; d->arn = f->succ_off; d->nfr--; return 0; }
+		d->r->stored++;
+		if ((d->r->stored & 0xffff) == 0 && d->o->progress) progress(d);
+	}
+	if (f->atomic_pid < 0) {
+		n = expand(d, &from_atomic);
+		f = &d->fr[d->nfr - 1];
+	}
+expanded:
+	if (d->o->max_depth && f->depth >= d->o->max_depth) {
+		/* depth bound: do not go deeper; the result is incomplete */
+		if (n) d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
+		f->nsucc = 0;
+		return 1;
+	}
+	if (n == 0 && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
+		report_error(d, "invalid end state", NULL);
+	/* errors raised by the moves out of this state */
+	size_t off = f->succ_off;
+	for (int i = 0; i < n && !d->stop; i++) {
+		SRec *rec = (SRec *)(d->ar + off);
+		if (rec->err) {
+			char msg[256];
+			Succ *s = &d->sb.v[i];
+			snprintf(msg, sizeof msg, "%s", s->errmsg[0] ? s->errmsg : "error");
+			report_error(d, msg, &rec->mv);
+			if (rec->err == ERR_RUNTIME) rec->skip = 1;
+		}
+		off += sizeof(SRec) + (((size_t)rec->len + 7) & ~(size_t)7);
+	}
+	return 1;
+}
+
+int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
+{
+	Dfs d; memset(&d, 0, sizeof d);
+	d.vm = vm; d.o = o; d.r = r;
+	store_init(&d.st, o->mem_limit);
+	d.t0 = d.last_progress = now();
+	uint8_t *ib = malloc(MAXSTATE);
+	State s0;
+	vm_initial(vm, &s0, ib);
+	r->max_vec = s0.len;
+	uint8_t *b = ar_alloc(&d, (size_t)s0.len);
+	memcpy(b, ib, (size_t)s0.len);
+	free(ib);
+	push(&d, 0, s0.len, NULL, -1, 0);
+	d.fr[0].succ_off = d.arn;
+	if (!visit(&d)) goto done;
+	while (d.nfr > 0 && !d.stop) {
+		Frame *f = &d.fr[d.nfr - 1];
+		if (f->next >= f->nsucc) {
+			/* cut the arena back to this frame's own successor block */
+			d.arn = f->succ_off;
+			d.nfr--;
+			continue;
+		}
+		size_t off = f->cur_off;
+		SRec *rec = (SRec *)(d.ar + off);
+		f->next++;
+		f->cur_off = off + sizeof(SRec) + (((size_t)rec->len + 7) & ~(size_t)7);
+		if (rec->skip) continue;
+		long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
+		size_t soff = off + sizeof(SRec);
+		int len = rec->len;
+		Move mv = rec->mv;
+		int apid = rec->atomic_pid;
+		push(&d, soff, len, &mv, apid, depth);
+		d.fr[d.nfr - 1].succ_off = d.arn;
+		visit(&d);
+	}
+done:
+	r->transitions = r->stored + r->matched;
+	r->mem = d.st.bytes + d.arcap + (size_t)d.capfr * sizeof(Frame);
+	r->secs = now() - d.t0;
+	store_free(&d.st);
+	free(d.fr); free(d.ar);
+	succbuf_free(&d.sb);
+	return r->errors;
+}
+
+int search_run(VM *vm, const SearchOpts *o, SearchResult *r)
+{
+	memset(r, 0, sizeof *r);
+	extern int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r);
+	if (o->bfs) return search_bfs(vm, o, r);
+	return search_dfs(vm, o, r);
+}

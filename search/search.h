@@ -1,0 +1,33 @@
+/* search.h — exhaustive exploration: DFS (default) and BFS, safety checks,
+ * trails. */
+#ifndef DSPIN_SEARCH_H
+#define DSPIN_SEARCH_H
+#include "../vm/vm.h"
+#include "store.h"
+
+typedef struct SearchOpts {
+	int bfs;
+	int keep_going;         /* -e: count all errors */
+	long max_depth;         /* 0: unbounded */
+	size_t mem_limit;       /* bytes, 0: unbounded */
+	int quiet;
+	int progress;           /* print a progress line every few seconds */
+	const char *trail_path; /* where to write the first error's trail */
+} SearchOpts;
+
+typedef struct SearchResult {
+	uint64_t stored, matched, atomic_steps, transitions;
+	long depth;
+	int errors;
+	int incomplete;         /* 1 depth bound, 2 memory bound */
+	double secs;
+	size_t mem;
+	int max_vec;
+	char first_error[256];
+	int trail_written;
+} SearchResult;
+
+int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
+int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err);
+int trail_replay(VM *vm, const char *path, FILE *out);
+#endif

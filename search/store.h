@@ -1,0 +1,26 @@
+/* store.h — the visited-state store: an open-addressing hash table over an
+ * append-only arena of state vectors.  Memory is explicit and bounded. */
+#ifndef DSPIN_STORE_H
+#define DSPIN_STORE_H
+#include <stdint.h>
+#include <stddef.h>
+
+typedef struct Store {
+	uint64_t *tab;          /* 0 = empty; else (hash32 << 32) | (record index + 1) */
+	size_t cap, n;
+	uint8_t **chunks; size_t nchunks, chunk_used;
+	uint64_t *rec;          /* record index -> arena position (chunk << 32 | offset) */
+	size_t nrec, reccap;
+	size_t bytes;           /* memory in use */
+	size_t limit;           /* 0: unbounded */
+	int full;               /* the memory limit was hit */
+} Store;
+
+void store_init(Store *s, size_t limit_bytes);
+void store_free(Store *s);
+/* Returns 1 if inserted (new), 0 if already there, -1 if out of memory.
+ * *idx receives the record index of the state. */
+int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx);
+const uint8_t *store_get(Store *s, size_t idx, int *len);
+uint64_t state_hash(const uint8_t *b, int len);
+#endif

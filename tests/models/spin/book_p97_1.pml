@@ -1,0 +1,5 @@
+/* copied verbatim from /usr/share/doc/spin/examples/Examples/Book_1991/p97.1.pml (SPIN 6.5.2 distribution) */
+byte state = 1;
+proctype A() { atomic { (state == 1) -> state = state + 1 } }
+proctype B() { atomic { (state == 1) -> state = state - 1 } }
+init { run A(); run B() }

@@ -1,0 +1,556 @@
+/* exec.c — expression evaluation and statement execution, SPIN semantics.
+ * Arithmetic is done in 32-bit int as in SPIN's generated C; stores truncate
+ * to the variable's type; run-time errors (division by zero, bad index,
+ * uninitialised channel) set Exec.err and abort the step. */
+#include "vm.h"
+#include "../lang/lexer.h"
+#include <string.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+void vm_runtime_error(Exec *x, const char *fmt, ...)
+{
+	if (x->err) return;
+	x->err = ERR_RUNTIME;
+	va_list ap; va_start(ap, fmt);
+	vsnprintf(x->errmsg, sizeof x->errmsg, fmt, ap);
+	va_end(ap);
+}
+
+static inline int32_t load(const uint8_t *a, TypeKind k, int bits)
+{
+	switch (k) {
+	case TY_SHORT: { int16_t v; memcpy(&v, a, 2); return v; }
+	case TY_INT: { int32_t v; memcpy(&v, a, 4); return v; }
+	case TY_UNSIGNED:
+		if (bits <= 8) return a[0];
+		if (bits <= 16) { uint16_t v; memcpy(&v, a, 2); return v; }
+		{ uint32_t v; memcpy(&v, a, 4); return (int32_t)v; }
+	default: return a[0];
+	}
+}
+
+void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v)
+{
+	switch (k) {
+	case TY_BIT: case TY_BOOL: a[0] = (uint8_t)(v & 1); break;
+	case TY_SHORT: { int16_t s = (int16_t)v; memcpy(a, &s, 2); break; }
+	case TY_INT: memcpy(a, &v, 4); break;
+	case TY_UNSIGNED: {
+		uint32_t u = bits >= 32 ? (uint32_t)v : ((uint32_t)v & ((1u << bits) - 1));
+		if (bits <= 8) a[0] = (uint8_t)u;
+		else if (bits <= 16) { uint16_t s = (uint16_t)u; memcpy(a, &s, 2); }
+		else memcpy(a, &u, 4);
+		break;
+	}
+	default: a[0] = (uint8_t)v; break;
+	}
+}
+
+static int truncates(TypeKind k, int bits, int32_t v)
+{
+	switch (k) {
+	case TY_BIT: case TY_BOOL: return v != (v & 1);
+	case TY_SHORT: return v != (int16_t)v;
+	case TY_INT: return 0;
+	case TY_UNSIGNED: return bits < 32 && ((uint32_t)v >> bits) != 0;
+	default: return v != (uint8_t)v;
+	}
+}
+
+/* Address of the designated variable element, or NULL after an error. */
+static uint8_t *addr(Exec *x, const Expr *e, int pid)
+{
+	State *s = x->s;
+	if (e->k == E_VAR) {
+		Var *v = e->var;
+		uint8_t *base;
+		if (v->scope == SC_GLOBAL) base = s->b + GOFF + v->offset;
+		else {
+			if (pid < 0 || pid >= s->nproc) { vm_runtime_error(x, "no process %d for local '%s'", pid, v->name); return NULL; }
+			base = s->b + s->poff[pid] + PHDR + v->offset;
+		}
+		if (e->a) {
+			int32_t i = vm_eval(x, e->a);
+			if (x->err) return NULL;
+			if (i < 0 || i >= v->arrlen) { vm_runtime_error(x, "array index out of bounds: %s[%d] (size %d)", v->name, i, v->arrlen); return NULL; }
+			base += i * v->elemsize;
+		}
+		return base;
+	}
+	if (e->k == E_FIELD) {
+		uint8_t *b = addr(x, e->b, pid);
+		if (!b) return NULL;
+		Var *f = e->var;
+		b += f->offset;
+		if (e->a) {
+			int32_t i = vm_eval(x, e->a);
+			if (x->err) return NULL;
+			if (i < 0 || i >= f->arrlen) { vm_runtime_error(x, "array index out of bounds: .%s[%d] (size %d)", f->name, i, f->arrlen); return NULL; }
+			b += i * f->elemsize;
+		}
+		return b;
+	}
+	vm_runtime_error(x, "not a variable");
+	return NULL;
+}
+
+static void assign(Exec *x, const Expr *lhs, int32_t v)
+{
+	uint8_t *a = addr(x, lhs, x->pid);
+	if (!a) return;
+	if (x->vm->simulate && truncates(lhs->var->kind, lhs->var->bits, v) && x->vm->nwarn_trunc++ < 20)
+		fprintf(stderr, "dspin: warning: value %d truncated in assignment to '%s' (line %d)\n", v, lhs->var->name, lhs->pos.line);
+	vm_store(a, lhs->var->kind, lhs->var->bits, v);
+}
+
+int vm_chan_index(Exec *x, int32_t cid)
+{
+	if (cid < 1 || cid > x->s->nchan) {
+		vm_runtime_error(x, cid == 0 ? "channel is not initialized" : "bad channel id %d", cid);
+		return -1;
+	}
+	return cid - 1;
+}
+
+static ChanSpec *cspec(Exec *x, int ci) { return x->vm->m->chanspecs[x->s->b[x->s->coff[ci]]]; }
+static int clen(Exec *x, int ci) { return x->s->b[x->s->coff[ci] + 2]; }
+static uint8_t *cslot(Exec *x, int ci, int slot) { ChanSpec *c = cspec(x, ci); return x->s->b + x->s->coff[ci] + CHDR + slot * c->msgsize; }
+static int32_t cfield(Exec *x, int ci, int slot, int f) { ChanSpec *c = cspec(x, ci); return load(cslot(x, ci, slot) + c->foff[f], c->ftypes[f], 32); }
+
+static int chan_of(Exec *x, const Expr *e)
+{
+	int32_t cid = vm_eval(x, e);
+	if (x->err) return -1;
+	return vm_chan_index(x, cid);
+}
+
+static int remote_pid(Exec *x, const Expr *e)
+{
+	/* P[i] names the i-th instance... SPIN: the index is the pid itself */
+	int pid;
+	if (e->a) pid = vm_eval(x, e->a);
+	else {
+		pid = -1;
+		for (int i = 0; i < x->s->nproc; i++) if (sv_ptype(x->s, i) == e->ptype->index) { pid = i; break; }
+	}
+	if (x->err) return -1;
+	if (pid < 0 || pid >= x->s->nproc || sv_ptype(x->s, pid) != e->ptype->index) {
+		vm_runtime_error(x, "remote reference to %s[%d]: no such process", e->ptype->name, pid);
+		return -1;
+	}
+	return pid;
+}
+
+/* does message in slot match the constant/eval arguments of a receive? */
+static int msg_matches(Exec *x, int ci, int slot, Expr **args, int nargs)
+{
+	ChanSpec *c = cspec(x, ci);
+	for (int f = 0; f < nargs && f < c->nfields; f++) {
+		const Expr *a = args[f];
+		if (a->k == E_CONST || a->k == E_EVAL) {
+			int32_t want = a->k == E_CONST ? a->val : vm_eval(x, a->a);
+			if (cfield(x, ci, slot, f) != want) return 0;
+		}
+	}
+	return 1;
+}
+
+static int find_msg(Exec *x, int ci, Expr **args, int nargs, int random)
+{
+	int n = clen(x, ci);
+	if (!random) return n > 0 && msg_matches(x, ci, 0, args, nargs) ? 0 : -1;
+	for (int i = 0; i < n; i++) if (msg_matches(x, ci, i, args, nargs)) return i;
+	return -1;
+}
+
+int32_t vm_eval(Exec *x, const Expr *e)
+{
+	switch (e->k) {
+	case E_CONST: return e->val;
+	case E_VAR: case E_FIELD: {
+		uint8_t *a = addr(x, e, x->pid);
+		if (!a) return 0;
+		return load(a, e->var->kind, e->var->bits);
+	}
+	case E_UN: {
+		int32_t a = vm_eval(x, e->a);
+		switch (e->op) { case T_MINUS: return (int32_t)(0u - (uint32_t)a); case T_NOT: return !a; case T_TILDE: return ~a; }
+		return 0;
+	}
+	case E_BIN: {
+		int32_t a = vm_eval(x, e->a);
+		if (e->op == T_ANDAND) return a ? vm_eval(x, e->b) != 0 : 0;
+		if (e->op == T_OROR) return a ? 1 : vm_eval(x, e->b) != 0;
+		int32_t b = vm_eval(x, e->b);
+		switch (e->op) {
+		case T_PLUS: return (int32_t)((uint32_t)a + (uint32_t)b);
+		case T_MINUS: return (int32_t)((uint32_t)a - (uint32_t)b);
+		case T_STAR: return (int32_t)((uint32_t)a * (uint32_t)b);
+		case T_SLASH:
+			if (!b) { vm_runtime_error(x, "division by zero"); return 0; }
+			if (a == INT32_MIN && b == -1) return a;
+			return a / b;
+		case T_PERCENT:
+			if (!b) { vm_runtime_error(x, "modulo by zero"); return 0; }
+			if (b == -1) return 0;
+			return a % b;
+		case T_SHL: return (int32_t)((uint32_t)a << (b & 31));
+		case T_SHR: return a >> (b & 31);
+		case T_AMP: return a & b; case T_PIPE: return a | b; case T_CARET: return a ^ b;
+		case T_EQ: return a == b; case T_NE: return a != b;
+		case T_LT: return a < b; case T_GT: return a > b;
+		case T_LE: return a <= b; case T_GE: return a >= b;
+		}
+		return 0;
+	}
+	case E_COND: return vm_eval(x, e->a) ? vm_eval(x, e->b) : vm_eval(x, e->c);
+	case E_LEN: case E_EMPTY: case E_NEMPTY: case E_FULL: case E_NFULL: {
+		int ci = chan_of(x, e->a);
+		if (ci < 0) return 0;
+		int n = clen(x, ci), cap = cspec(x, ci)->cap;
+		switch (e->k) {
+		case E_LEN: return n;
+		case E_EMPTY: return n == 0;
+		case E_NEMPTY: return n != 0;
+		case E_FULL: return n >= cap;
+		default: return n < cap;
+		}
+	}
+	case E_POLL: {
+		int ci = chan_of(x, e->a);
+		if (ci < 0) return 0;
+		if (cspec(x, ci)->cap == 0) return 0;
+		return find_msg(x, ci, e->args, e->nargs, e->poll_random) >= 0;
+	}
+	case E_TIMEOUT: return x->timeout;
+	case E_NRPR: return x->s->nproc;
+	case E_PID: return x->pid;
+	case E_LASTPID: return 0;
+	case E_NP: return 0;
+	case E_EVAL: return vm_eval(x, e->a);
+	case E_RUN: {
+		int32_t args[64];
+		int n = e->nargs < 64 ? e->nargs : 64;
+		for (int i = 0; i < n; i++) args[i] = vm_eval(x, e->args[i]);
+		if (x->err) return 0;
+		return vm_spawn(x, e->ptype, args, n);
+	}
+	case E_REMOTE_LABEL: {
+		int pid = remote_pid(x, e);
+		if (pid < 0) return 0;
+		return sv_pc(x->s, pid) == e->label_loc;
+	}
+	case E_REMOTE_VAR: {
+		int pid = remote_pid(x, e);
+		if (pid < 0) return 0;
+		uint8_t *a = addr(x, e->b, pid);
+		if (!a) return 0;
+		return load(a, e->b->var->kind, e->b->var->bits);
+	}
+	case E_PCVALUE: {
+		int32_t pid = vm_eval(x, e->a);
+		if (pid < 0 || pid >= x->s->nproc) return 0;
+		return sv_pc(x->s, pid);
+	}
+	case E_ENABLED: return 1;
+	case E_GETPRIO: return 1;
+	case E_UNDERSCORE: return 0;
+	default:
+		vm_runtime_error(x, "unsupported expression");
+		return 0;
+	}
+}
+
+/* ---- channels and processes ---- */
+
+int vm_new_chan(Exec *x, ChanSpec *c, int creator)
+{
+	State *s = x->s;
+	if (s->nchan >= MAXCHAN) { vm_runtime_error(x, "too many channels (max %d)", MAXCHAN); return 0; }
+	int size = CHDR + c->cap * c->msgsize;
+	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return 0; }
+	int off = s->len;
+	memset(s->b + off, 0, size);
+	s->b[off] = (uint8_t)c->id;
+	s->b[off + 1] = (uint8_t)creator;
+	s->b[1] = (uint8_t)(s->nchan + 1);
+	s->coff[s->nchan] = off;
+	s->nchan++;
+	s->len += size;
+	s->coff[s->nchan] = s->len;
+	return s->nchan;   /* channel ids are 1-based */
+}
+
+int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs)
+{
+	State *s = x->s;
+	if (s->nproc >= MAXPROC) return 0;
+	int size = PHDR + pt->localsize;
+	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return 0; }
+	int at = s->poff[s->nproc];
+	memmove(s->b + at + size, s->b + at, s->len - at);
+	memset(s->b + at, 0, size);
+	s->b[at] = (uint8_t)pt->index;
+	s->len += size;
+	int pid = s->nproc;
+	s->b[0] = (uint8_t)(pid + 1);
+	s->nproc++;
+	s->poff[s->nproc] = at + size;
+	for (int i = 0; i <= s->nchan; i++) s->coff[i] += size;
+	sv_set_pc(s, pid, pt->code->entry);
+	int savepid = x->pid;
+	for (int i = 0; i < pt->nparams && i < nargs; i++) {
+		Var *v = pt->params[i];
+		vm_store(s->b + s->poff[pid] + PHDR + v->offset, v->kind, v->bits, args[i]);
+	}
+	x->pid = pid;
+	for (int i = 0; i < pt->nlocals; i++) {
+		Var *v = pt->locals[i];
+		if (v->is_param) continue;
+		int n = v->arrlen ? v->arrlen : 1;
+		for (int k = 0; k < n; k++) {
+			if (v->chan) {
+				int id = vm_new_chan(x, v->chan, pid);
+				s->b[s->poff[pid] + PHDR + v->offset + k * v->elemsize] = (uint8_t)id;
+			} else if (v->init) {
+				int32_t val = vm_eval(x, v->init);
+				vm_store(s->b + s->poff[pid] + PHDR + v->offset + k * v->elemsize, v->kind, v->bits, val);
+			}
+		}
+	}
+	x->pid = savepid;
+	return pid;
+}
+
+/* SPIN's delproc: only the last process may die; channels created after
+ * it (by it) go with it. */
+int vm_die(Exec *x, int pid)
+{
+	State *s = x->s;
+	if (pid != s->nproc - 1) return 0;
+	while (s->nchan > 0 && s->b[s->coff[s->nchan - 1] + 1] == pid) {
+		s->nchan--;
+		s->len = s->coff[s->nchan];
+	}
+	s->b[1] = (uint8_t)s->nchan;
+	int at = s->poff[pid], size = s->poff[pid + 1] - at;
+	memmove(s->b + at, s->b + at + size, s->len - at - size);
+	s->len -= size;
+	s->nproc--;
+	s->b[0] = (uint8_t)s->nproc;
+	for (int i = 0; i <= s->nchan; i++) s->coff[i] -= size;
+	memset(s->b + s->len, 0, size);
+	return 1;
+}
+
+/* ---- statements ---- */
+
+int vm_send_values(Exec *x, const Stmt *s, int32_t *msg)
+{
+	for (int i = 0; i < s->nargs && i < 32; i++) msg[i] = vm_eval(x, s->args[i]);
+	return s->nargs < 32 ? s->nargs : 32;
+}
+
+/* would receive t accept the rendezvous message msg? */
+int vm_rv_match(Exec *x, const Trans *t, int ci, const int32_t *msg, int n)
+{
+	const Stmt *s = t->st;
+	if (!s || s->k != S_RECV || s->copy) return 0;
+	int c = chan_of(x, s->lhs);
+	if (c != ci) return 0;
+	for (int f = 0; f < s->nargs && f < n; f++) {
+		const Expr *a = s->args[f];
+		if (a->k == E_CONST && a->val != msg[f]) return 0;
+		if (a->k == E_EVAL && vm_eval(x, a->a) != msg[f]) return 0;
+	}
+	return 1;
+}
+
+static int stmt_enabled(Exec *x, const Stmt *s)
+{
+	switch (s->k) {
+	case S_EXPR:
+		if (s->rhs->k == E_RUN) return x->s->nproc < MAXPROC;
+		return vm_eval(x, s->rhs) != 0;
+	case S_ASSIGN:
+		if (s->rhs->k == E_RUN) return x->s->nproc < MAXPROC;
+		return 1;
+	case S_SEND: {
+		int ci = chan_of(x, s->lhs);
+		if (ci < 0) return 1;   /* executing reports the error */
+		ChanSpec *c = cspec(x, ci);
+		if (c->cap == 0) return 0;   /* rendezvous: handled by the successor generator */
+		return clen(x, ci) < c->cap;
+	}
+	case S_RECV: {
+		int ci = chan_of(x, s->lhs);
+		if (ci < 0) return 1;
+		if (cspec(x, ci)->cap == 0) return 0;
+		return find_msg(x, ci, s->args, s->nargs, s->random) >= 0;
+	}
+	case S_ELSE: return 1;
+	default: return 1;
+	}
+}
+
+static void run_dstep(Exec *x, const Code *k);
+
+int vm_enabled(Exec *x, const Trans *t)
+{
+	if (t->dstep) {
+		const Loc *l = &t->dstep->locs[t->dstep->entry];
+		int any = 0;
+		for (int i = 0; i < l->nt; i++)
+			if (!l->t[i]->is_else && vm_enabled(x, l->t[i])) { any = 1; break; }
+		if (!any) for (int i = 0; i < l->nt; i++) if (l->t[i]->is_else) { any = 1; break; }
+		return any;
+	}
+	if (!t->st) return 1;
+	int r = stmt_enabled(x, t->st);
+	if (x->err) { r = 1; }
+	return r;
+}
+
+static void do_printf(Exec *x, const Stmt *s)
+{
+	if (!x->vm->simulate) return;
+	FILE *f = x->vm->out;
+	const char *p = s->fmt;
+	int ai = 0;
+	while (*p) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			switch (*p) { case 'n': fputc('\n', f); break; case 't': fputc('\t', f); break; default: fputc(*p, f); }
+			p++;
+			continue;
+		}
+		if (*p == '%' && p[1]) {
+			p++;
+			char spec[16]; int k = 0;
+			spec[k++] = '%';
+			while (*p && strchr("-+ #0123456789.", *p) && k < 12) spec[k++] = *p++;
+			char conv = *p ? *p++ : 0;
+			if (conv == '%') { fputc('%', f); continue; }
+			int32_t v = ai < s->nargs ? vm_eval(x, s->args[ai++]) : 0;
+			if (conv == 'e') {
+				Model *m = x->vm->m;
+				if (v >= 1 && v <= m->nmtypes) fputs(m->mtypes[v], f); else fprintf(f, "%d", v);
+				continue;
+			}
+			if (conv == 'c' || conv == 'd' || conv == 'i' || conv == 'u' || conv == 'x' || conv == 'X' || conv == 'o') {
+				spec[k++] = conv; spec[k] = 0;
+				fprintf(f, spec, v);
+			} else fputc(conv, f);
+			continue;
+		}
+		fputc(*p++, f);
+	}
+}
+
+static void exec_stmt(Exec *x, const Stmt *s, int sel)
+{
+	State *st = x->s;
+	switch (s->k) {
+	case S_EXPR: (void)vm_eval(x, s->rhs); break;
+	case S_ASSIGN: assign(x, s->lhs, vm_eval(x, s->rhs)); break;
+	case S_INCR: assign(x, s->lhs, (int32_t)((uint32_t)vm_eval(x, s->lhs) + 1)); break;
+	case S_DECR: assign(x, s->lhs, (int32_t)((uint32_t)vm_eval(x, s->lhs) - 1)); break;
+	case S_SELECT: assign(x, s->lhs, sel); break;
+	case S_PRINTF: do_printf(x, s); break;
+	case S_PRINTM: if (x->vm->simulate) { int32_t v = vm_eval(x, s->rhs); Model *m = x->vm->m;
+		if (v >= 1 && v <= m->nmtypes) fputs(m->mtypes[v], x->vm->out); else fprintf(x->vm->out, "%d", v); } break;
+	case S_ASSERT:
+		if (!vm_eval(x, s->rhs) && !x->err) {
+			x->err = ERR_ASSERT;
+			snprintf(x->errmsg, sizeof x->errmsg, "assertion violated %s", s->text ? s->text : "");
+		}
+		break;
+	case S_SEND: {
+		int ci = chan_of(x, s->lhs);
+		if (ci < 0) return;
+		ChanSpec *c = cspec(x, ci);
+		int32_t msg[32];
+		int n = vm_send_values(x, s, msg);
+		if (n != c->nfields && x->vm->simulate && x->vm->nwarn_trunc++ < 20)
+			fprintf(stderr, "dspin: warning: line %d: send has %d field(s), channel has %d\n", s->pos.line, n, c->nfields);
+		if (c->cap == 0) {
+			/* rendezvous: the receiver half is applied by the generator */
+			memcpy(x->rvmsg, msg, sizeof(int32_t) * n); x->rvn = n;
+			return;
+		}
+		int len = clen(x, ci);
+		int slot = len;
+		if (s->sorted) {
+			for (slot = 0; slot < len; slot++) {
+				int cmp = 0;
+				for (int f = 0; f < c->nfields && !cmp; f++) {
+					int32_t v = cfield(x, ci, slot, f), w = f < n ? msg[f] : 0;
+					if (w < v) cmp = -1; else if (w > v) cmp = 1;
+				}
+				if (cmp < 0) break;
+			}
+			memmove(cslot(x, ci, slot + 1), cslot(x, ci, slot), (size_t)(len - slot) * c->msgsize);
+		}
+		uint8_t *m = cslot(x, ci, slot);
+		for (int f = 0; f < c->nfields; f++) vm_store(m + c->foff[f], c->ftypes[f], 32, f < n ? msg[f] : 0);
+		st->b[st->coff[ci] + 2] = (uint8_t)(len + 1);
+		break;
+	}
+	case S_RECV: {
+		int ci = chan_of(x, s->lhs);
+		if (ci < 0) return;
+		ChanSpec *c = cspec(x, ci);
+		if (c->cap == 0) {
+			/* receiving half of a rendezvous: values come from the sender */
+			for (int f = 0; f < s->nargs && f < x->rvn; f++) {
+				const Expr *a = s->args[f];
+				if (a->k == E_VAR || a->k == E_FIELD) assign(x, a, x->rvmsg[f]);
+			}
+			return;
+		}
+		int slot = find_msg(x, ci, s->args, s->nargs, s->random);
+		if (slot < 0) { vm_runtime_error(x, "receive on a channel with no matching message"); return; }
+		int32_t vals[32];
+		for (int f = 0; f < c->nfields && f < 32; f++) vals[f] = cfield(x, ci, slot, f);
+		if (!s->copy) {
+			int len = clen(x, ci);
+			memmove(cslot(x, ci, slot), cslot(x, ci, slot + 1), (size_t)(len - slot - 1) * c->msgsize);
+			memset(cslot(x, ci, len - 1), 0, c->msgsize);
+			st->b[st->coff[ci] + 2] = (uint8_t)(len - 1);
+		}
+		for (int f = 0; f < s->nargs && f < c->nfields; f++) {
+			const Expr *a = s->args[f];
+			if (a->k == E_VAR || a->k == E_FIELD) assign(x, a, vals[f]);
+		}
+		break;
+	}
+	default: break;
+	}
+}
+
+/* d_step: run the body deterministically to its exit, one indivisible step */
+static void run_dstep(Exec *x, const Code *k)
+{
+	int pc = k->entry, steps = 0;
+	while (pc != k->exitloc && !x->err) {
+		const Loc *l = &k->locs[pc];
+		const Trans *pick = NULL;
+		for (int i = 0; i < l->nt && !pick; i++)
+			if (!l->t[i]->is_else && vm_enabled(x, l->t[i])) pick = l->t[i];
+		if (!pick) for (int i = 0; i < l->nt && !pick; i++) if (l->t[i]->is_else) pick = l->t[i];
+		if (!pick) { vm_runtime_error(x, "d_step sequence blocked at line %d", l->pos.line); return; }
+		if (pick->dstep) run_dstep(x, pick->dstep);
+		else if (pick->st && pick->st->k == S_SELECT) exec_stmt(x, pick->st, pick->select_lo);
+		else if (pick->st) exec_stmt(x, pick->st, 0);
+		pc = pick->to;
+		if (++steps > 10000000) { vm_runtime_error(x, "d_step sequence does not terminate"); return; }
+	}
+}
+
+void vm_execute(Exec *x, const Trans *t)
+{
+	if (t->dstep) run_dstep(x, t->dstep);
+	else if (t->st) exec_stmt(x, t->st, x->sel);
+	if (x->pid >= 0 && x->pid < x->s->nproc) sv_set_pc(x->s, x->pid, t->to);
+}

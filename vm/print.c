@@ -1,0 +1,108 @@
+/* print.c — human-readable states and steps, for trails and simulation. */
+#include "vm.h"
+#include <string.h>
+
+extern void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);
+
+static int32_t rd(const uint8_t *a, TypeKind k, int bits)
+{
+	int32_t v = 0;
+	switch (k) {
+	case TY_SHORT: { int16_t s; memcpy(&s, a, 2); return s; }
+	case TY_INT: memcpy(&v, a, 4); return v;
+	case TY_UNSIGNED:
+		if (bits <= 8) return a[0];
+		if (bits <= 16) { uint16_t s; memcpy(&s, a, 2); return s; }
+		{ uint32_t u; memcpy(&u, a, 4); return (int32_t)u; }
+	default: return a[0];
+	}
+}
+
+static void print_val(VM *vm, FILE *f, TypeKind k, int32_t v)
+{
+	if (k == TY_MTYPE && v >= 1 && v <= vm->m->nmtypes) fprintf(f, "%s", vm->m->mtypes[v]);
+	else fprintf(f, "%d", v);
+}
+
+static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t *base)
+{
+	int n = v->arrlen ? v->arrlen : 1;
+	for (int i = 0; i < n; i++) {
+		const uint8_t *a = base + v->offset + i * v->elemsize;
+		char name[256];
+		if (v->arrlen) snprintf(name, sizeof name, "%s%s[%d]", prefix, v->name, i);
+		else snprintf(name, sizeof name, "%s%s", prefix, v->name);
+		if (v->kind == TY_RECORD) {
+			char pre[300]; snprintf(pre, sizeof pre, "%s.", name);
+			for (int j = 0; j < v->rec->nfields; j++) print_var(vm, f, pre, v->rec->fields[j], a);
+			continue;
+		}
+		fprintf(f, "\t%s = ", name);
+		print_val(vm, f, v->kind, rd(a, v->kind, v->bits));
+		fputc('\n', f);
+	}
+}
+
+void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
+{
+	State s; s.b = (uint8_t *)b; (void)len;
+	sv_index(&s);
+	Model *m = vm->m;
+	fprintf(f, "global variables:\n");
+	for (int i = 0; i < m->nglobals; i++) print_var(vm, f, "", m->globals[i], b + GOFF);
+	for (int pid = 0; pid < s.nproc; pid++) {
+		Proctype *pt = sv_proc(vm, &s, pid);
+		int pc = sv_pc(&s, pid);
+		Loc *l = &pt->code->locs[pc];
+		fprintf(f, "process %d (%s) at line %d%s%s:\n", pid, pt->name, l->pos.line,
+			pc == pt->code->endloc ? " (terminated)" : "", l->label ? "" : "");
+		for (int i = 0; i < pt->nlocals; i++) print_var(vm, f, "", pt->locals[i], b + s.poff[pid] + PHDR);
+	}
+	for (int c = 0; c < s.nchan; c++) {
+		const uint8_t *cb = b + s.coff[c];
+		ChanSpec *cs = m->chanspecs[cb[0]];
+		fprintf(f, "channel %d (capacity %d): ", c + 1, cs->cap);
+		int n = cb[2];
+		if (!n) fprintf(f, "empty");
+		for (int i = 0; i < n; i++) {
+			const uint8_t *msg = cb + CHDR + i * cs->msgsize;
+			fputc('[', f);
+			for (int k = 0; k < cs->nfields; k++) {
+				if (k) fputc(',', f);
+				print_val(vm, f, cs->ftypes[k], rd(msg + cs->foff[k], cs->ftypes[k], 32));
+			}
+			fputc(']', f);
+		}
+		fputc('\n', f);
+	}
+}
+
+const char *vm_trans_text(const Trans *t)
+{
+	if (!t) return "-end-";
+	if (t->dstep) return "d_step {...}";
+	if (t->st && t->st->text) return t->st->text;
+	return "?";
+}
+
+void vm_print_move(VM *vm, const Move *mv, int step, FILE *f)
+{
+	Program *p = vm->prog;
+	if (mv->tid < 0) {
+		fprintf(f, "%4d:\tproc %2d terminates\n", step, mv->pid);
+		return;
+	}
+	Trans *t = p->trans[mv->tid];
+	Proctype *pt = t->ptype < vm->m->nptypes ? vm->m->ptypes[t->ptype] : vm->m->never;
+	const Stmt *st = t->st;
+	fprintf(f, "%4d:\tproc %2d (%s) %s:%d\t[%s]", step, mv->pid, pt->name,
+		st && st->pos.file ? st->pos.file : "?", st ? st->pos.line : 0, vm_trans_text(t));
+	if (st && st->k == S_SELECT) fprintf(f, " = %d", mv->sel);
+	fputc('\n', f);
+	if (mv->rv_pid >= 0 && mv->rv_tid >= 0) {
+		Trans *r = p->trans[mv->rv_tid];
+		Proctype *rt = vm->m->ptypes[r->ptype];
+		fprintf(f, "%4d:\tproc %2d (%s) %s:%d\t[%s]\n", step, mv->rv_pid, rt->name,
+			r->st->pos.file ? r->st->pos.file : "?", r->st->pos.line, vm_trans_text(r));
+	}
+}

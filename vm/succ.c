@@ -1,0 +1,267 @@
+/* succ.c — successor generation with SPIN's scheduling rules:
+ *  - a process inside an atomic sequence keeps control while it can move;
+ *    when it blocks, atomicity is lost and every process may move;
+ *  - `timeout` is true only when no other move exists in the whole system;
+ *  - `else` is taken only when no other option of its location can move;
+ *  - unless-escapes take precedence over the guarded statements;
+ *  - a rendezvous send and its matching receive form one compound move;
+ *  - a process at its closing brace may die if it is the last one created.
+ * Processes are tried from the highest pid down, as SPIN's pan does.
+ */
+#include "vm.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+void succbuf_clear(SuccBuf *sb) { sb->n = 0; sb->used = 0; }
+void succbuf_free(SuccBuf *sb) { free(sb->v); free(sb->arena); memset(sb, 0, sizeof *sb); }
+
+static uint8_t *sb_alloc(SuccBuf *sb, int len)
+{
+	if (sb->used + (size_t)len > sb->acap) {
+		size_t nc = sb->acap ? sb->acap * 2 : 1 << 16;
+		while (nc < sb->used + (size_t)len) nc *= 2;
+		uint8_t *na = realloc(sb->arena, nc);
+		if (!na) abort();
+		sb->arena = na; sb->acap = nc;
+	}
+	uint8_t *p = sb->arena + sb->used;
+	sb->used += (size_t)len;
+	return p;
+}
+
+static Succ *sb_push(SuccBuf *sb)
+{
+	if (sb->n == sb->cap) {
+		sb->cap = sb->cap ? sb->cap * 2 : 64;
+		sb->v = realloc(sb->v, sizeof(Succ) * sb->cap);
+		if (!sb->v) abort();
+	}
+	Succ *s = &sb->v[sb->n++];
+	memset(s, 0, sizeof *s);
+	return s;
+}
+
+typedef struct G {
+	VM *vm;
+	State *cur;           /* the state being expanded (indexed) */
+	State tmp;            /* scratch successor */
+	uint8_t *tmpbuf;
+	SuccBuf *out;
+	int timeout;
+} G;
+
+static void emit(G *g, Exec *x, const Move *mv, int atomic_pid)
+{
+	Succ *s = sb_push(g->out);
+	s->mv = *mv;
+	s->atomic_pid = atomic_pid;
+	s->err = x->err;
+	if (x->err) snprintf(s->errmsg, sizeof s->errmsg, "%s", x->errmsg);
+	s->len = x->s->len;
+	uint8_t *d = sb_alloc(g->out, x->s->len);
+	memcpy(d, x->s->b, x->s->len);
+	s->off = (size_t)(d - g->out->arena);
+}
+
+static void fresh(G *g, Exec *x, int pid)
+{
+	sv_copy(&g->tmp, g->cur);
+	memset(x, 0, sizeof *x);
+	x->vm = g->vm; x->s = &g->tmp; x->pid = pid; x->timeout = g->timeout;
+}
+
+/* rendezvous: pair send t of pid with every matching receive */
+static int rendezvous(G *g, int pid, const Trans *t, int chan_idx)
+{
+	int n = 0;
+	Exec x;
+	fresh(g, &x, pid);
+	int32_t msg[32];
+	int nm = vm_send_values(&x, t->st, msg);
+	if (x.err) return 0;
+	for (int q = g->cur->nproc - 1; q >= 0; q--) {
+		if (q == pid) continue;
+		Proctype *qt = sv_proc(g->vm, g->cur, q);
+		int qpc = sv_pc(g->cur, q);
+		const Loc *ql = &qt->code->locs[qpc];
+		Exec qx; memset(&qx, 0, sizeof qx);
+		qx.vm = g->vm; qx.s = g->cur; qx.pid = q; qx.timeout = g->timeout;
+		if (qt->provided && !vm_eval(&qx, qt->provided)) continue;
+		for (int i = 0; i < ql->nt; i++) {
+			const Trans *r = ql->t[i];
+			qx.err = 0;
+			if (!vm_rv_match(&qx, r, chan_idx, msg, nm) || qx.err) continue;
+			fresh(g, &x, pid);
+			vm_execute(&x, t);          /* sender: evaluates, moves pc */
+			x.pid = q;
+			memcpy(x.rvmsg, msg, sizeof msg); x.rvn = nm;
+			vm_execute(&x, r);          /* receiver takes the values */
+			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0 };
+			emit(g, &x, &mv, r->atomic ? q : -1);
+			n++;
+		}
+	}
+	return n;
+}
+
+static int try_trans(G *g, int pid, const Trans *t)
+{
+	Exec x;
+	memset(&x, 0, sizeof x);
+	x.vm = g->vm; x.s = g->cur; x.pid = pid; x.timeout = g->timeout;
+	/* rendezvous send? */
+	if (t->st && t->st->k == S_SEND && !t->dstep) {
+		int32_t cid = vm_eval(&x, t->st->lhs);
+		if (!x.err && cid >= 1 && cid <= g->cur->nchan &&
+		    g->vm->m->chanspecs[g->cur->b[g->cur->coff[cid - 1]]]->cap == 0)
+			return rendezvous(g, pid, t, cid - 1);
+		x.err = 0;
+	}
+	if (!vm_enabled(&x, t)) return 0;
+	if (t->st && t->st->k == S_SELECT && !t->dstep) {
+		int n = 0;
+		for (int v = t->select_lo; v <= t->select_hi; v++) {
+			fresh(g, &x, pid);
+			x.sel = v;
+			vm_execute(&x, t);
+			Move mv = { (int16_t)pid, -1, t->id, -1, v };
+			emit(g, &x, &mv, t->atomic ? pid : -1);
+			n++;
+		}
+		return n;
+	}
+	fresh(g, &x, pid);
+	vm_execute(&x, t);
+	Move mv = { (int16_t)pid, -1, t->id, -1, 0 };
+	emit(g, &x, &mv, t->atomic ? pid : -1);
+	return 1;
+}
+
+static int gen_proc(G *g, int pid)
+{
+	Proctype *pt = sv_proc(g->vm, g->cur, pid);
+	int pc = sv_pc(g->cur, pid);
+	Code *k = pt->code;
+	const Loc *l = &k->locs[pc];
+	if (pc == k->endloc) {
+		if (pid != g->cur->nproc - 1) return 0;
+		Exec x; fresh(g, &x, pid);
+		vm_die(&x, pid);
+		Move mv = { (int16_t)pid, -1, -1, -1, 0 };
+		emit(g, &x, &mv, -1);
+		return 1;
+	}
+	if (pt->provided) {
+		Exec x; memset(&x, 0, sizeof x);
+		x.vm = g->vm; x.s = g->cur; x.pid = pid; x.timeout = g->timeout;
+		if (!vm_eval(&x, pt->provided)) return 0;
+	}
+	int n = 0;
+	if (l->has_escape) {
+		/* escapes by decreasing priority; the first level that can move wins */
+		int prio = 256;
+		for (;;) {
+			int best = 0;
+			for (int i = 0; i < l->nt; i++)
+				if (l->t[i]->escape && l->t[i]->escape < prio && l->t[i]->escape > best) best = l->t[i]->escape;
+			if (!best) break;
+			for (int i = 0; i < l->nt; i++)
+				if (l->t[i]->escape == best) n += try_trans(g, pid, l->t[i]);
+			if (n) return n;
+			prio = best;
+		}
+	}
+	const Trans *els = NULL;
+	for (int i = 0; i < l->nt; i++) {
+		const Trans *t = l->t[i];
+		if (t->escape) continue;
+		if (t->is_else) { els = t; continue; }
+		n += try_trans(g, pid, t);
+	}
+	if (!n && els) n += try_trans(g, pid, els);
+	return n;
+}
+
+int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *out, int *from_atomic)
+{
+	static State cur, tmp;
+	static uint8_t *curbuf, *tmpbuf;
+	if (!curbuf) { curbuf = malloc(MAXSTATE); tmpbuf = malloc(MAXSTATE); }
+	memcpy(curbuf, b, len);
+	cur.b = curbuf; sv_index(&cur);
+	tmp.b = tmpbuf;
+	G g = { vm, &cur, tmp, tmpbuf, out, 0 };
+	g.tmp.b = tmpbuf;
+	succbuf_clear(out);
+	*from_atomic = 0;
+	int n = 0;
+	if (atomic_pid >= 0 && atomic_pid < cur.nproc) {
+		n = gen_proc(&g, atomic_pid);
+		if (n) *from_atomic = 1;
+	}
+	if (!n) for (int pid = cur.nproc - 1; pid >= 0; pid--) n += gen_proc(&g, pid);
+	if (!n) {
+		g.timeout = 1;
+		for (int pid = cur.nproc - 1; pid >= 0; pid--) n += gen_proc(&g, pid);
+	}
+	for (int i = 0; i < out->n; i++) out->v[i].b = out->arena + out->v[i].off;
+	return n;
+}
+
+/* valid end state: every process at its end or at an end-label */
+int vm_valid_end(VM *vm, const uint8_t *b, int len)
+{
+	State s; s.b = (uint8_t *)b; (void)len;
+	sv_index(&s);
+	for (int pid = 0; pid < s.nproc; pid++) {
+		Proctype *pt = sv_proc(vm, &s, pid);
+		if (!pt->code->locs[sv_pc(&s, pid)].end) return 0;
+	}
+	return 1;
+}
+
+int vm_apply(VM *vm, const uint8_t *b, int len, const Move *mv, SuccBuf *out)
+{
+	/* regenerate all successors and pick the one matching the move */
+	SuccBuf all; memset(&all, 0, sizeof all);
+	int fa;
+	int n = vm_successors(vm, b, len, -1, &all, &fa);
+	(void)n;
+	int found = -1;
+	for (int i = 0; i < all.n; i++) {
+		Move *m = &all.v[i].mv;
+		if (m->pid == mv->pid && m->tid == mv->tid && m->rv_pid == mv->rv_pid && m->rv_tid == mv->rv_tid && m->sel == mv->sel) { found = i; break; }
+	}
+	succbuf_clear(out);
+	if (found >= 0) {
+		Succ *d = sb_push(out);
+		*d = all.v[found];
+		uint8_t *p = sb_alloc(out, all.v[found].len);
+		memcpy(p, all.v[found].b, all.v[found].len);
+		d->b = p; d->off = 0;
+	}
+	succbuf_free(&all);
+	return found >= 0;
+}
+
+/* Execute exactly one move on s (in place), printing output if the VM is in
+ * simulation mode.  Used by simulation and trail replay. */
+int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen)
+{
+	Exec x; memset(&x, 0, sizeof x);
+	x.vm = vm; x.s = s; x.pid = mv->pid;
+	if (mv->tid < 0) { vm_die(&x, mv->pid); return 0; }
+	const Trans *t = vm->prog->trans[mv->tid];
+	x.sel = mv->sel;
+	if (mv->rv_pid >= 0) {
+		int32_t msg[32];
+		int nm = vm_send_values(&x, t->st, msg);
+		vm_execute(&x, t);
+		x.pid = mv->rv_pid;
+		memcpy(x.rvmsg, msg, sizeof msg); x.rvn = nm;
+		vm_execute(&x, vm->prog->trans[mv->rv_tid]);
+	} else vm_execute(&x, t);
+	if (x.err && errmsg) snprintf(errmsg, errlen, "%s", x.errmsg);
+	return x.err;
+}

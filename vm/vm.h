@@ -1,0 +1,117 @@
+/* vm.h — state vector layout and the interpreter.
+ *
+ * A state is a byte vector:
+ *   [u8 nproc][u8 nchan][globals ...]
+ *   nproc times: [u8 proctype][u16 pc][locals ...]
+ *   nchan times: [u8 chanspec][u8 creator pid][u8 len][slots: cap * msgsize]
+ * Processes are kept in pid order (they die in reverse creation order, so
+ * pids stay dense); channels in creation order, as SPIN numbers them.
+ * Unused bytes are always zero so that equal states are equal vectors.
+ */
+#ifndef DSPIN_VM_H
+#define DSPIN_VM_H
+#include "../lang/code.h"
+#include <stdint.h>
+#include <stdio.h>
+
+#define MAXPROC 255
+#define MAXCHAN 255
+#define MAXSTATE 65535
+#define GOFF 2          /* globals start */
+#define PHDR 3          /* process header: type, pc */
+#define CHDR 3          /* channel header: spec, creator, len */
+
+typedef struct State {
+	uint8_t *b;
+	int len;
+	int nproc, nchan;
+	int poff[MAXPROC + 1];
+	int coff[MAXCHAN + 1];
+} State;
+
+/* A move: what a transition step did, enough to replay it. */
+typedef struct Move {
+	int16_t pid;            /* -1: none (initial state) */
+	int16_t rv_pid;         /* rendezvous receiver, -1 if none */
+	int32_t tid;            /* Trans id; -1 for process death */
+	int32_t rv_tid;
+	int32_t sel;            /* select: the value chosen */
+} Move;
+
+enum { ERR_NONE, ERR_ASSERT, ERR_RUNTIME, ERR_DEADLOCK };
+
+typedef struct VM {
+	Program *prog;
+	Model *m;
+	int simulate;           /* print printf output */
+	FILE *out;
+	int nwarn_trunc;
+	int heap_bound;
+} VM;
+
+typedef struct Exec {
+	VM *vm;
+	State *s;
+	int pid;
+	int timeout;
+	int err;                /* ERR_* raised while executing */
+	char errmsg[256];
+	const Stmt *errstmt;
+	int sel;                /* select value being executed */
+	int in_rv;              /* executing the receive half of a rendezvous */
+	int32_t rvmsg[32]; int rvn;
+} Exec;
+
+/* state.c */
+void sv_index(State *s);                 /* recompute offsets from the bytes */
+void sv_copy(State *dst, const State *src);
+int sv_pc(const State *s, int pid);
+int sv_ptype(const State *s, int pid);
+void sv_set_pc(State *s, int pid, int pc);
+Proctype *sv_proc(VM *vm, const State *s, int pid);
+void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
+
+/* exec.c */
+int32_t vm_eval(Exec *x, const Expr *e);
+int vm_enabled(Exec *x, const Trans *t);
+void vm_execute(Exec *x, const Trans *t);    /* sets pc to t->to */
+int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs);
+int vm_die(Exec *x, int pid);
+int vm_chan_index(Exec *x, int32_t cid);     /* -1 and error if bad */
+void vm_runtime_error(Exec *x, const char *fmt, ...);
+int vm_rv_match(Exec *x, const Trans *recv, int cidx, const int32_t *msg, int n);
+int vm_send_values(Exec *x, const Stmt *s, int32_t *msg);
+
+/* succ.c */
+typedef struct Succ {
+	Move mv;
+	int atomic_pid;         /* process that keeps control after this move, -1 none */
+	int err;                /* ERR_* raised by the move */
+	char errmsg[256];
+	int len;
+	size_t off;             /* offset of the bytes in the SuccBuf arena */
+	uint8_t *b;             /* successor bytes (owned by the SuccBuf) */
+} Succ;
+
+typedef struct SuccBuf {
+	Succ *v; int n, cap;
+	uint8_t *arena; size_t used, acap;
+} SuccBuf;
+
+/* Enumerate the successors of s.  atomic_pid: the process holding atomic
+ * control (-1 none).  *from_atomic is set when the successors come from that
+ * process continuing its atomic sequence (the state is then not stored, as
+ * in SPIN). Returns the number of successors. */
+int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *out, int *from_atomic);
+int vm_valid_end(VM *vm, const uint8_t *b, int len);
+/* Apply one move (for trails and simulation); returns 0 if it cannot be replayed. */
+int vm_apply(VM *vm, const uint8_t *b, int len, const Move *mv, SuccBuf *out);
+void succbuf_clear(SuccBuf *sb);
+void succbuf_free(SuccBuf *sb);
+int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen);
+
+/* print.c */
+void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f);
+void vm_print_move(VM *vm, const Move *mv, int step, FILE *f);
+const char *vm_trans_text(const Trans *t);
+#endif
