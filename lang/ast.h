@@ -106,6 +106,7 @@ typedef struct Stmt {
 	struct Expr *lo, *hi;     /* FOR/SELECT range; FOR in: hi=NULL, lo=array var */
 	struct Var *var;          /* DECL */
 	int end_flags;
+	int is_block;              /* S_SEQ written as { ... } (or an inline body) */
 } Stmt;
 
 /* A proctype (or init / never claim) before and after compilation. */

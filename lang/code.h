@@ -26,7 +26,7 @@ typedef struct Trans {
 
 typedef struct Loc {
 	Trans **t; int nt;
-	unsigned char end, progress, accept, is_jump, has_escape;
+	unsigned char end, progress, accept, is_jump, has_escape, is_branch;
 	int atomic_id;
 	Pos pos;
 	const char *label;

@@ -128,7 +128,18 @@ static int comp(C *c, Stmt *s, int next)
 {
 	if (!s) return next;
 	switch (s->k) {
-	case S_SEQ: return comp_list(c, s->body, s->nbody, next);
+	case S_SEQ: {
+		int e = comp_list(c, s->body, s->nbody, next);
+		/* SPIN gives a { } block that opens with an if/do an entry state of
+		 * its own, distinct from the if/do's loop head */
+		if (s->is_block && e != next && c->code->locs[e].is_branch) {
+			int l = newloc(c, s->pos);
+			c->code->locs[l].is_branch = 1;
+			copy_first(c, l, e);
+			return l;
+		}
+		return e;
+	}
 	case S_EXPR: case S_ASSIGN: case S_INCR: case S_DECR: case S_SEND: case S_RECV:
 	case S_PRINTF: case S_PRINTM: case S_ASSERT: case S_ELSE: case S_SKIP: {
 		int l = newloc(c, s->pos);
@@ -141,10 +152,12 @@ static int comp(C *c, Stmt *s, int next)
 		return jump(c, s, c->breaks[c->nbreaks - 1], NULL);
 	case S_IF: {
 		int l = newloc(c, s->pos);
+		c->code->locs[l].is_branch = 1;
 		return comp_options(c, s, l, next);
 	}
 	case S_DO: {
 		int l = newloc(c, s->pos);
+		c->code->locs[l].is_branch = 1;
 		c->breaks = xgrow(c->breaks, c->nbreaks + 1, sizeof(int));
 		c->breaks[c->nbreaks++] = next;
 		comp_options(c, s, l, l);
@@ -308,6 +321,13 @@ static void compile_proc(Program *prog, Proctype *pt)
 	k->exitloc = -1;
 	k->entry = comp(&c, pt->body, k->endloc);
 	resolve_jumps(&c, k);
+	/* a process that starts with a jump starts at its target (SPIN) */
+	for (int hops = 0; k->locs[k->entry].is_jump && hops <= k->nlocs; hops++) {
+		Loc *jl = &k->locs[k->entry];
+		int to = jl->t[jl->nt - 1]->to;
+		if (to == k->entry || to < 0) break;
+		k->entry = to;
+	}
 	pt->code = k;
 	/* keep the labels for remote references */
 	pt->labels_ = c.labels; pt->nlabels_ = c.nlabels;

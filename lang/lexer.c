@@ -17,7 +17,7 @@ static const char *kwnames[] = {
 	"typedef", "unless", "unsigned", "xr", "xs", "_nr_pr", "_pid",
 	"ltl", "np_", "local", "trace", "notrace", "c_code", "c_expr",
 	"c_decl", "c_state", "c_track", "get_priority", "set_priority",
-	"_last", "null", "new", "class", "function", "return", "this",
+	"_last", "pid", "\001null", "\001new", "\001class", "\001function", "\001return", "\001this",
 };
 
 const char *tok_name(int k)

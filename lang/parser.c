@@ -280,7 +280,7 @@ static Expr *expr(P *p) { return expr_prec(p, 1); }
 static int type_keyword(int k)
 {
 	return k == K_BIT || k == K_BOOL || k == K_BYTE || k == K_SHORT || k == K_INT ||
-	       k == K_UNSIGNED || k == K_MTYPE || k == K_CHAN || k == K_PID;
+	       k == K_UNSIGNED || k == K_MTYPE || k == K_CHAN || k == K_PIDTYPE;
 }
 
 static TypeKind kw_type(int k)
@@ -288,7 +288,7 @@ static TypeKind kw_type(int k)
 	switch (k) {
 	case K_BIT: return TY_BIT; case K_BOOL: return TY_BOOL; case K_BYTE: return TY_BYTE;
 	case K_SHORT: return TY_SHORT; case K_INT: return TY_INT; case K_UNSIGNED: return TY_UNSIGNED;
-	case K_MTYPE: return TY_MTYPE; case K_CHAN: return TY_CHAN; case K_PID: return TY_PID;
+	case K_MTYPE: return TY_MTYPE; case K_CHAN: return TY_CHAN; case K_PIDTYPE: return TY_PID;
 	}
 	return TY_NONE;
 }
@@ -544,6 +544,7 @@ static Stmt *statement(P *p)
 		next(p);
 		Stmt *b = sequence(p, T_RBRACE, T_RBRACE);
 		expect(p, T_RBRACE, "to close block");
+		b->is_block = 1;
 		s = b;
 		break;
 	}
@@ -736,15 +737,7 @@ static Stmt *sequence(P *p, int close1, int close2)
 		if (s) PUSH(seq->body, seq->nbody, s);
 		k = peek(p)->k;
 		if (is_sep(k) || k == close1 || k == close2 || k == T_EOF) continue;
-		if (k == K_FI || k == K_OD || k == T_RBRACE || k == T_DCOLON) continue;
-		/* SPIN accepts a missing separator after a compound statement */
-		Token *prev = &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0];
-		if (prev->k == T_RBRACE || prev->k == K_FI || prev->k == K_OD) continue;
-		diag_error(peek(p)->pos, "expected ';' or '->' between statements, found %s",
-			   peek(p)->k == T_ID ? peek(p)->s : tok_name(peek(p)->k));
-		/* skip the offending token */
-		p->recover = &jb;
-		if (setjmp(jb) == 0) next(p);
+		/* SPIN 6 accepts a missing separator where the next statement is unambiguous */
 	}
 	p->recover = saved;
 	return seq;

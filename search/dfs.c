@@ -27,6 +27,7 @@ typedef struct Frame {
 	int nsucc, next;
 	size_t cur_off;              /* record of successor `next` */
 	int atomic_pid;
+	int unstored;                /* inside an atomic sequence: not in the store */
 	long depth;
 	Move in;
 } Frame;
@@ -143,7 +144,19 @@ static int visit(Dfs *d)
 		/* inside an atomic sequence: stored only if atomicity is lost here */
 		n = expand(d, &from_atomic);
 		f = &d->fr[d->nfr - 1];
-		if (from_atomic) { d->r->atomic_steps++; goto expanded; }
+		if (from_atomic) {
+			/* an atomic sequence that loops without leaving: stop at the
+			 * repeated state (SPIN would run into its depth bound) */
+			for (long i = d->nfr - 2; i >= 0 && d->fr[i].unstored; i--)
+				if (d->fr[i].len == f->len && !memcmp(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len)) {
+					d->r->matched++;
+					d->arn = f->succ_off; d->nfr--;
+					return 0;
+				}
+			f->unstored = 1;
+			d->r->atomic_steps++;
+			goto expanded;
+		}
 	}
 	{
 		size_t idx;
@@ -156,6 +169,7 @@ static int visit(Dfs *d)
 		}
 		if (ins == 0) { d->r->matched++; d->arn = f->succ_off; d->nfr--; return 0; }
 		d->r->stored++;
+		if (getenv("DSPIN_DUMP")) { printf("--- state %llu depth %ld\n", (unsigned long long)d->r->stored, f->depth); vm_print_state(d->vm, d->ar + f->state_off, f->len, stdout); }
 		if ((d->r->stored & 0xffff) == 0 && d->o->progress) progress(d);
 	}
 	if (f->atomic_pid < 0) {

@@ -1,6 +1,6 @@
 /* corner: arrays: initializers for all elements, local arrays, index
  * expressions, arrays of bit/bool/short, an array indexed by another
- * array's element. */
+ * array's element. The last assertion fails when Q interleaves. */
 byte a[4] = 7;
 bit f[3];
 short s[2] = -2;

@@ -1,7 +1,8 @@
 /* corner: a rendezvous send inside an atomic that has no receiver ready
  * blocks and so loses atomicity; the receiver arrives later. Also a
  * rendezvous receive as the guard of an atomic, and a rendezvous
- * channel's len (always 0). */
+ * channel's len (always 0). Errors expected: O's check and assert are
+ * not atomic, and O can block forever (invalid end state). */
 chan c = [0] of { byte };
 byte x, y;
 

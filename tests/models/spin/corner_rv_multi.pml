@@ -25,5 +25,5 @@ active proctype Picky()
 	byte who;
 	c?nop(who);
 	assert(who < 2);
-	c?req,eval(who)	/* only a req from the same client: usually never -> blocks */
+	c?req,eval(who)	/* each client sends req before nop: blocks (invalid end state) */
 }
