@@ -4,6 +4,7 @@
 #include "../lang/code.h"
 #include "../vm/vm.h"
 #include "../search/search.h"
+#include "../heap/heap.h"
 #include <gc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@ typedef struct Opts {
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
 	long seed, steps, depth;
 	long mem_mb;
+	int heap_bound;
 	const char *trailfile;
 } Opts;
 
@@ -67,6 +69,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-sym=", 5)) { o->sym = a + 5; continue; }
 		if (!strncmp(a, "-por=", 5)) { o->por = a + 5; continue; }
 		if (!strncmp(a, "-cache=", 7)) { o->cache = a + 7; continue; }
+		if (!strncmp(a, "-heap=", 6)) { o->heap_bound = (int)num_arg("-heap", a + 6); if (o->heap_bound < 1 || o->heap_bound > MAXOBJ) { fprintf(stderr, "dspin: -heap must be 1..%d\n", MAXOBJ); exit(2); } continue; }
 		if (!strcmp(a, "-simulate")) { o->simulate = 1; continue; }
 		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, argv[++i < argc ? i : argc - 1]); continue; }
 		if (!strcmp(a, "-steps")) { o->steps = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
@@ -160,6 +163,11 @@ static int simulate(VM *vm, Opts *o)
 	return err ? 1 : 0;
 }
 
+static void gc_step(VM *vm, State *s)
+{
+	heap_collect(vm, s, vm->heap_canonical, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	GC_INIT();
@@ -175,6 +183,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dspin: warning: never claims and ltl formulas are not checked yet (safety only)\n");
 	VM vm; memset(&vm, 0, sizeof vm);
 	vm.prog = prog; vm.m = m; vm.out = stdout;
+	vm.heap_bound = o.heap_bound;
+	vm.heap_canonical = strstr(o.sym, "heap") != NULL;
+	if (m->has_heap) vm.post_step = gc_step;
 
 	if (o.simulate) return simulate(&vm, &o);
 
@@ -213,7 +224,9 @@ int main(int argc, char **argv)
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
-	       "none", "none", o.bfs ? " -bfs" : "");
+	       vm.heap_canonical ? "heap" : "none", "none", o.bfs ? " -bfs" : "");
+	if (strstr(o.sym, "proc")) printf("\t(process symmetry is not implemented yet: proctypes are not permuted)\n");
+	if (strcmp(o.por, "none")) printf("\t(partial-order reduction is not implemented yet: -por=%s explores every interleaving)\n", o.por);
 	printf("\tassertion violations\t+\n\tinvalid end states\t+\n\trun-time errors\t\t+\n\n");
 	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
 	printf("%9llu states, stored\n", (unsigned long long)r.stored);

@@ -13,7 +13,8 @@ typedef struct Pos { const char *file; int line, col; } Pos;
 
 typedef enum {
 	TY_NONE, TY_BIT, TY_BOOL, TY_BYTE, TY_SHORT, TY_INT, TY_UNSIGNED,
-	TY_MTYPE, TY_CHAN, TY_PID, TY_RECORD
+	TY_MTYPE, TY_CHAN, TY_PID, TY_RECORD,
+	TY_REF                    /* reference to a heap object of class `rec` */
 } TypeKind;
 
 struct Expr; struct Stmt; struct Record; struct ChanSpec; struct Proctype;
@@ -44,6 +45,11 @@ typedef struct Record {
 	Var **fields; int nfields;
 	int size;
 	int laid_out;
+	int is_typedef;           /* dSPIN record: inline by default, `&` makes a reference */
+	int is_class;             /* allocatable with new (class, or dSPIN typedef used by reference) */
+	int declared;             /* body seen (dSPIN allows `typedef node;` first) */
+	int id;                   /* class id in the heap (index in Model.records) */
+	int *refoffs; int nrefoffs;  /* byte offsets of reference fields (flattened) */
 } Record;
 
 /* `[cap] of { t1, t2, ... }` */
@@ -55,6 +61,7 @@ typedef struct ChanSpec {
 	int *fbits;
 	int *foff;                /* offset of each field inside a message */
 	int msgsize;
+	int nrefs;                /* fields that are references */
 	int id;                   /* index in Model.chanspecs */
 	Pos pos;
 } ChanSpec;
@@ -64,7 +71,7 @@ typedef enum {
 	E_LEN, E_EMPTY, E_NEMPTY, E_FULL, E_NFULL, E_RUN, E_POLL,
 	E_TIMEOUT, E_NRPR, E_PID, E_REMOTE_LABEL, E_REMOTE_VAR,
 	E_ENABLED, E_PCVALUE, E_NP, E_EVAL, E_UNDERSCORE, E_MTYPE_NAME,
-	E_GETPRIO, E_LASTPID
+	E_GETPRIO, E_LASTPID, E_NEW, E_NULL
 } ExprKind;
 
 typedef struct Expr {
@@ -126,6 +133,7 @@ typedef struct Proctype {
 	int nlocal_chans;
 	int priority;
 	void *labels_; int nlabels_;  /* compile.c's label table */
+	int *refoffs; int nrefoffs;   /* reference offsets in the locals block */
 } Proctype;
 
 typedef struct Inline {
@@ -147,6 +155,8 @@ typedef struct Model {
 	const char **mtypes; int nmtypes;   /* mtypes[v] is the name of value v (1-based) */
 	Inline **inlines; int ninlines;
 	LtlDecl **ltls; int nltls;
+	int has_heap;             /* some class or reference exists: run the GC */
+	int *grefoffs; int ngrefoffs;  /* reference offsets in the global block */
 	Proctype *never;
 	int nerrors;
 	int nwarnings;

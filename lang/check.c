@@ -19,7 +19,7 @@ static int scalar_size(TypeKind k, int bits)
 	case TY_SHORT: return 2;
 	case TY_INT: return 4;
 	case TY_UNSIGNED: return bits <= 8 ? 1 : bits <= 16 ? 2 : 4;
-	default: return 1;
+	default: return 1;      /* references are 1-byte heap locations (0 = null) */
 	}
 }
 
@@ -83,7 +83,7 @@ static void chanspec(ChanSpec *c)
 	if (c->cap < 0 || c->cap > 255) { diag_error(c->pos, "channel capacity out of range (0..255)"); c->cap = 1; }
 	c->foff = xalloc(sizeof(int) * (c->nfields + 1));
 	int off = 0;
-	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); }
+	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); if (c->ftypes[i] == TY_REF) { c->nrefs++; M->has_heap = 1; } }
 	c->msgsize = off;
 	c->id = M->nchanspecs;
 	PUSH(M->chanspecs, M->nchanspecs, c);
@@ -160,15 +160,15 @@ static void resolve_ref(Expr *e)
 		resolve_ref(b);
 		if (b->k != E_VAR && b->k != E_FIELD) { e->k = E_CONST; e->val = 0; return; }
 		Var *bv = b->var;
-		if (bv->kind != TY_RECORD) {
-			diag_error(e->pos, "'%s' is not a record, it has no field '%s'", bv->name, e->name);
+		if (bv->kind != TY_RECORD && bv->kind != TY_REF) {
+			diag_error(e->pos, "'%s' is not a record or reference, it has no field '%s'", bv->name, e->name);
 			e->k = E_CONST; e->val = 0; return;
 		}
 		Var *f = NULL;
 		for (int i = 0; i < bv->rec->nfields; i++)
 			if (!strcmp(bv->rec->fields[i]->name, e->name)) f = bv->rec->fields[i];
 		if (!f) {
-			diag_error(e->pos, "typedef '%s' has no field '%s'", bv->rec->name, e->name);
+			diag_error(e->pos, "%s '%s' has no field '%s'", bv->rec->is_class ? "class" : "typedef", bv->rec->name, e->name);
 			e->k = E_CONST; e->val = 0; return;
 		}
 		e->var = f; e->type = f->kind; e->bits = f->bits;
@@ -191,9 +191,29 @@ static void resolve_expr(Expr *e)
 	switch (e->k) {
 	case E_NAME: case E_FIELD: resolve_ref(e); break;
 	case E_VAR: break;
+	case E_UNDERSCORE: break;
 	case E_CONST: e->type = TY_INT; break;
+	case E_NULL: e->type = TY_REF; break;
+	case E_NEW: {
+		Record *r = NULL;
+		for (int i = 0; i < M->nrecords; i++) if (!strcmp(M->records[i]->name, e->name)) r = M->records[i];
+		if (!r) { diag_error(e->pos, "new of unknown class '%s'", e->name); e->type = TY_REF; break; }
+		r->is_class = 1;
+		e->ptype = NULL; e->var = NULL;
+		e->type = TY_REF;
+		e->val = r->id;
+		M->has_heap = 1;
+		break;
+	}
 	case E_UN: resolve_expr(e->a); e->type = TY_INT; break;
-	case E_BIN: resolve_expr(e->a); resolve_expr(e->b); e->type = TY_INT; break;
+	case E_BIN:
+		resolve_expr(e->a); resolve_expr(e->b); e->type = TY_INT;
+		if ((e->a->type == TY_REF || e->b->type == TY_REF) && e->op != T_EQ && e->op != T_NE)
+			diag_error(e->pos, "references can only be compared with == and !=");
+		else if ((e->a->type == TY_REF) != (e->b->type == TY_REF))
+			diag_error(e->pos, "comparison of a reference with a non-reference");
+		if (e->a->k == E_NEW || e->b->k == E_NEW) diag_error(e->pos, "'new' can only be assigned");
+		break;
 	case E_COND: resolve_expr(e->a); resolve_expr(e->b); resolve_expr(e->c); e->type = TY_INT; break;
 	case E_LEN: case E_EMPTY: case E_NEMPTY: case E_FULL: case E_NFULL:
 		resolve_expr(e->a); check_chan(e->a); e->type = TY_INT; break;
@@ -234,16 +254,44 @@ static void resolve_expr(Expr *e)
 static void check_lvalue(Expr *e)
 {
 	if (e->k != E_VAR && e->k != E_FIELD) { diag_error(e->pos, "not an assignable variable"); return; }
-	if (e->var->kind == TY_RECORD && !e->var->rec) diag_error(e->pos, "cannot assign a whole record");
+	if (e->var->kind == TY_RECORD) diag_error(e->pos, "cannot assign a whole record");
+}
+
+static Record *class_of_new(Expr *e)
+{
+	return (e && e->k == E_NEW && e->val >= 0 && e->val < M->nrecords) ? M->records[e->val] : NULL;
+}
+
+/* reference/scalar compatibility of an assignment lhs = rhs */
+static void check_assign(Expr *lhs, Expr *rhs)
+{
+	if (lhs->k != E_VAR && lhs->k != E_FIELD) return;
+	Var *v = lhs->var;
+	int lref = v->kind == TY_REF, rref = rhs->type == TY_REF;
+	if (lref && !rref) diag_error(rhs->pos, "cannot assign a non-reference to reference '%s'", v->name);
+	else if (!lref && rref) diag_error(rhs->pos, "cannot assign a reference to '%s' of scalar type", v->name);
+	else if (lref) {
+		Record *c = class_of_new(rhs);
+		if (rhs->k == E_NEW && c && c != v->rec)
+			diag_error(rhs->pos, "cannot assign new %s to '%s' of type %s", c->name, v->name, v->rec->name);
+		if ((rhs->k == E_VAR || rhs->k == E_FIELD) && rhs->var->rec != v->rec)
+			diag_error(rhs->pos, "cannot assign a %s reference to '%s' of type %s", rhs->var->rec->name, v->name, v->rec->name);
+	}
 }
 
 static void resolve_stmt(Stmt *s)
 {
 	if (!s) return;
 	switch (s->k) {
-	case S_EXPR: resolve_expr(s->rhs); break;
-	case S_ASSIGN: resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->rhs); break;
-	case S_INCR: case S_DECR: resolve_expr(s->lhs); check_lvalue(s->lhs); break;
+	case S_EXPR:
+		resolve_expr(s->rhs);
+		if (s->rhs->k == E_NEW) diag_error(s->pos, "the result of 'new' must be assigned");
+		break;
+	case S_ASSIGN: resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->rhs); check_assign(s->lhs, s->rhs); break;
+	case S_INCR: case S_DECR:
+		resolve_expr(s->lhs); check_lvalue(s->lhs);
+		if (s->lhs->type == TY_REF) diag_error(s->pos, "cannot increment a reference");
+		break;
 	case S_SEND:
 		resolve_expr(s->lhs); check_chan(s->lhs);
 		for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]);
@@ -294,6 +342,21 @@ static void check_var_init(Var *v)
 	if (v->kind == TY_RECORD && v->init) diag_error(v->pos, "a record cannot have an initializer");
 }
 
+/* byte offsets of every reference in a block of variables, arrays and
+ * inline records flattened: the GC's roots and edges */
+static void collect_refs(Var **vs, int n, int base, int **out, int *nout)
+{
+	for (int i = 0; i < n; i++) {
+		Var *v = vs[i];
+		int cnt = v->arrlen ? v->arrlen : 1;
+		for (int k = 0; k < cnt; k++) {
+			int off = base + v->offset + k * v->elemsize;
+			if (v->kind == TY_REF) { *out = xgrow(*out, *nout + 1, sizeof(int)); (*out)[(*nout)++] = off; }
+			else if (v->kind == TY_RECORD) collect_refs(v->rec->fields, v->rec->nfields, off, out, nout);
+		}
+	}
+}
+
 int check_model(Model *m)
 {
 	M = m;
@@ -313,6 +376,16 @@ int check_model(Model *m)
 		}
 	}
 	m->globsize = off;
+	for (int i = 0; i < m->nrecords; i++) {
+		Record *r = m->records[i];
+		if (!r->declared) diag_error(r->pos, "type '%s' is declared but never defined", r->name);
+		collect_refs(r->fields, r->nfields, 0, &r->refoffs, &r->nrefoffs);
+		if (r->is_class) m->has_heap = 1;
+		for (int j = 0; j < r->nfields; j++)
+			if (r->fields[j]->kind == TY_CHAN && r->is_class)
+				diag_error(r->fields[j]->pos, "channels as fields of heap objects are not supported yet");
+	}
+	collect_refs(m->globals, m->nglobals, 0, &m->grefoffs, &m->ngrefoffs);
 	for (int i = 0; i < m->nptypes + 1; i++) {
 		Proctype *pt = i < m->nptypes ? m->ptypes[i] : m->never;
 		if (!pt) continue;
@@ -325,6 +398,7 @@ int check_model(Model *m)
 			}
 		}
 		pt->localsize = loff;
+		collect_refs(pt->locals, pt->nlocals, 0, &pt->refoffs, &pt->nrefoffs);
 		for (int j = 0; j < pt->nlocals; j++) {
 			check_var_init(pt->locals[j]);
 			if (pt->locals[j]->chan) pt->nlocal_chans += pt->locals[j]->arrlen ? pt->locals[j]->arrlen : 1;

@@ -200,6 +200,14 @@ static Expr *primary(P *p)
 		return e;
 	}
 	case T_ID: {
+		if (!strcmp(t->s, "null")) { next(p); return mkexpr(E_NULL, t->pos); }
+		if (!strcmp(t->s, "new") && peekn(p, 1)->k == T_ID) {
+			next(p);
+			Token *c = next(p);
+			e = mkexpr(E_NEW, t->pos);
+			e->name = c->s;
+			return e;
+		}
 		next(p);
 		/* remote references: P[i]@label, P@label, P[i]:x, P:x */
 		if (find_ptype(p, t->s) || (at(p, T_AT))) {
@@ -297,7 +305,7 @@ static int is_decl_start(P *p)
 {
 	Token *t = peek(p);
 	if (type_keyword(t->k) || t->k == K_HIDDEN || t->k == K_SHOW || t->k == K_LOCAL) return 1;
-	if (t->k == T_ID && find_record(p, t->s) && peekn(p, 1)->k == T_ID) return 1;
+	if (t->k == T_ID && find_record(p, t->s) && (peekn(p, 1)->k == T_ID || peekn(p, 1)->k == T_AMP)) return 1;
 	return 0;
 }
 
@@ -314,9 +322,10 @@ static ChanSpec *chan_init(P *p)
 		Token *ty = next(p);
 		TypeKind k = kw_type(ty->k);
 		if (k == TY_NONE) {
-			if (ty->k == T_ID && find_record(p, ty->s))
-				fail(p, ty, "records in channel messages are not supported (field '%s')", ty->s);
-			fail(p, ty, "expected a message field type");
+			Record *r = ty->k == T_ID ? find_record(p, ty->s) : NULL;
+			if (r && (r->is_class || at(p, T_AMP))) { accept(p, T_AMP); k = TY_REF; r->is_class = 1; }
+			else if (r) fail(p, ty, "records in channel messages are not supported (field '%s')", ty->s);
+			else fail(p, ty, "expected a message field type");
 		}
 		c->ftypes = xgrow(c->ftypes, c->nfields + 1, sizeof(TypeKind));
 		c->fbits = xgrow(c->fbits, c->nfields + 1, sizeof(int));
@@ -337,14 +346,22 @@ static void declaration(P *p, Var ***out, int *nout, int scope)
 	TypeKind kind = kw_type(tt->k);
 	Record *rec = NULL;
 	if (kind == TY_NONE) {
-		if (tt->k == T_ID && (rec = find_record(p, tt->s))) kind = TY_RECORD;
+		if (tt->k == T_ID && (rec = find_record(p, tt->s))) kind = (rec->is_class && !rec->is_typedef) ? TY_REF : TY_RECORD;
 		else fail(p, tt, "expected a type");
 	}
 	if (kind == TY_MTYPE && at(p, T_COLON)) { next(p); expect(p, T_ID, "after 'mtype:'"); }
 	do {
+		TypeKind vk = kind;
+		if (at(p, T_AMP)) {
+			/* dSPIN: `node &next` is a reference to a node */
+			next(p);
+			if (!rec) fail(p, peek(p), "'&' needs a record type");
+			vk = TY_REF;
+			rec->is_class = 1;
+		}
 		Token *n = expect(p, T_ID, "as variable name");
 		Var *v = NEW(Var);
-		v->name = n->s; v->pos = n->pos; v->kind = kind; v->rec = rec; v->scope = scope;
+		v->name = n->s; v->pos = n->pos; v->kind = vk; v->rec = rec; v->scope = scope;
 		v->hidden = hidden;
 		if (kind == TY_UNSIGNED) {
 			expect(p, T_COLON, "after unsigned variable name");
@@ -766,13 +783,20 @@ static void mtype_decl(P *p)
 	p->m->nmtypes += n;
 }
 
-static void typedef_decl(P *p)
+static void typedef_decl(P *p, int is_class)
 {
-	Token *n = expect(p, T_ID, "as typedef name");
-	if (find_record(p, n->s)) fail(p, n, "typedef '%s' declared twice", n->s);
-	Record *r = NEW(Record); r->name = n->s; r->pos = n->pos;
-	PUSH(p->m->records, p->m->nrecords, r);
-	expect(p, T_LBRACE, "to start typedef body");
+	Token *n = expect(p, T_ID, is_class ? "as class name" : "as typedef name");
+	Record *r = find_record(p, n->s);
+	if (r && r->declared) fail(p, n, "type '%s' declared twice", n->s);
+	if (!r) {
+		r = NEW(Record); r->name = n->s; r->pos = n->pos;
+		r->id = p->m->nrecords;
+		PUSH(p->m->records, p->m->nrecords, r);
+	}
+	if (is_class) r->is_class = 1; else r->is_typedef = 1;
+	if (!is_class && at(p, T_SEMI)) return;   /* dSPIN forward declaration: typedef node; */
+	r->declared = 1;
+	expect(p, T_LBRACE, is_class ? "to start class body" : "to start typedef body");
 	while (!at(p, T_RBRACE) && !at(p, T_EOF)) {
 		declaration(p, &r->fields, &r->nfields, SC_FIELD);
 		while (accept(p, T_SEMI)) ;
@@ -857,7 +881,7 @@ static void toplevel(P *p)
 		if (peekn(p, 1)->k == T_ASSIGN || peekn(p, 1)->k == T_LBRACE ||
 		    (peekn(p, 1)->k == T_COLON && peekn(p, 3)->k == T_ASSIGN)) { next(p); mtype_decl(p); return; }
 		break;
-	case K_TYPEDEF: next(p); typedef_decl(p); return;
+	case K_TYPEDEF: next(p); typedef_decl(p, 0); return;
 	case K_INLINE: next(p); inline_decl(p); return;
 	case K_LTL: next(p); ltl_decl(p, t); return;
 	case K_TRACE: case K_NOTRACE: {
@@ -905,6 +929,7 @@ static void toplevel(P *p)
 		fail(p, t, "embedded C code (%s) is not supported by dspin", t->s);
 	default: break;
 	}
+	if (t->k == T_ID && !strcmp(t->s, "class")) { next(p); typedef_decl(p, 1); return; }
 	if (is_decl_start(p)) {
 		Var **vs = NULL; int nv = 0;
 		declaration(p, &vs, &nv, SC_GLOBAL);

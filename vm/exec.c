@@ -81,6 +81,10 @@ static uint8_t *addr(Exec *x, const Expr *e, int pid)
 	if (e->k == E_FIELD) {
 		uint8_t *b = addr(x, e->b, pid);
 		if (!b) return NULL;
+		if (e->b->var->kind == TY_REF) {
+			b = vm_obj(x, b[0]);      /* follow the reference */
+			if (!b) return NULL;
+		}
 		Var *f = e->var;
 		b += f->offset;
 		if (e->a) {
@@ -256,6 +260,8 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	case E_ENABLED: return 1;
 	case E_GETPRIO: return 1;
 	case E_UNDERSCORE: return 0;
+	case E_NULL: return 0;
+	case E_NEW: return vm_heap_alloc(x, e->val);
 	default:
 		vm_runtime_error(x, "unsupported expression");
 		return 0;
@@ -270,7 +276,9 @@ int vm_new_chan(Exec *x, ChanSpec *c, int creator)
 	if (s->nchan >= MAXCHAN) { vm_runtime_error(x, "too many channels (max %d)", MAXCHAN); return 0; }
 	int size = CHDR + c->cap * c->msgsize;
 	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return 0; }
-	int off = s->len;
+	int off = s->coff[s->nchan];          /* the heap follows the channels */
+	memmove(s->b + off + size, s->b + off, s->len - off);
+	for (int i = 0; i <= s->nslot; i++) s->hoff[i] += size;
 	memset(s->b + off, 0, size);
 	s->b[off] = (uint8_t)c->id;
 	s->b[off + 1] = (uint8_t)creator;
@@ -278,7 +286,7 @@ int vm_new_chan(Exec *x, ChanSpec *c, int creator)
 	s->coff[s->nchan] = off;
 	s->nchan++;
 	s->len += size;
-	s->coff[s->nchan] = s->len;
+	s->coff[s->nchan] = off + size;
 	return s->nchan;   /* channel ids are 1-based */
 }
 
@@ -298,6 +306,7 @@ int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs)
 	s->nproc++;
 	s->poff[s->nproc] = at + size;
 	for (int i = 0; i <= s->nchan; i++) s->coff[i] += size;
+	for (int i = 0; i <= s->nslot; i++) s->hoff[i] += size;
 	sv_set_pc(s, pid, pt->code->entry);
 	int savepid = x->pid;
 	for (int i = 0; i < pt->nparams && i < nargs; i++) {
@@ -330,8 +339,12 @@ int vm_die(Exec *x, int pid)
 	State *s = x->s;
 	if (pid != s->nproc - 1) return 0;
 	while (s->nchan > 0 && s->b[s->coff[s->nchan - 1] + 1] == pid) {
+		int co = s->coff[s->nchan - 1], csz = s->coff[s->nchan] - co;
+		memmove(s->b + co, s->b + co + csz, s->len - co - csz);
+		s->len -= csz;
+		memset(s->b + s->len, 0, csz);
 		s->nchan--;
-		s->len = s->coff[s->nchan];
+		for (int i = 0; i <= s->nslot; i++) s->hoff[i] -= csz;
 	}
 	s->b[1] = (uint8_t)s->nchan;
 	int at = s->poff[pid], size = s->poff[pid + 1] - at;
@@ -340,6 +353,7 @@ int vm_die(Exec *x, int pid)
 	s->nproc--;
 	s->b[0] = (uint8_t)s->nproc;
 	for (int i = 0; i <= s->nchan; i++) s->coff[i] -= size;
+	for (int i = 0; i <= s->nslot; i++) s->hoff[i] -= size;
 	memset(s->b + s->len, 0, size);
 	return 1;
 }

@@ -38,7 +38,8 @@ static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t
 			continue;
 		}
 		fprintf(f, "\t%s = ", name);
-		print_val(vm, f, v->kind, rd(a, v->kind, v->bits));
+		if (v->kind == TY_REF) { if (*a) fprintf(f, "%s#%d", v->rec->name, *a); else fprintf(f, "null"); }
+		else print_val(vm, f, v->kind, rd(a, v->kind, v->bits));
 		fputc('\n', f);
 	}
 }
@@ -74,6 +75,27 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 			fputc(']', f);
 		}
 		fputc('\n', f);
+	}
+	if (s.nslot) fprintf(f, "heap:\n");
+	for (int o = 0; o < s.nslot; o++) {
+		const uint8_t *ob = b + s.hoff[o];
+		if (ob[0] == FREE_SLOT) continue;
+		Record *r = m->records[ob[0]];
+		fprintf(f, "\t%s#%d {", r->name, o + 1);
+		for (int i = 0; i < r->nfields; i++) {
+			Var *v = r->fields[i];
+			int n = v->arrlen ? v->arrlen : 1;
+			for (int k = 0; k < n; k++) {
+				const uint8_t *a = ob + 1 + v->offset + k * v->elemsize;
+				fprintf(f, "%s %s", i || k ? "," : "", v->name);
+				if (v->arrlen) fprintf(f, "[%d]", k);
+				fprintf(f, " = ");
+				if (v->kind == TY_REF) { if (*a) fprintf(f, "%s#%d", v->rec->name, *a); else fprintf(f, "null"); }
+				else if (v->kind == TY_RECORD) fprintf(f, "{...}");
+				else print_val(vm, f, v->kind, rd(a, v->kind, v->bits));
+			}
+		}
+		fprintf(f, " }\n");
 	}
 }
 

@@ -28,6 +28,12 @@ void sv_index(State *s)
 		off += chan_size(m, s->b[off]);
 	}
 	s->coff[s->nchan] = off;
+	s->nslot = s->b[2];
+	for (int i = 0; i < s->nslot; i++) {
+		s->hoff[i] = off;
+		off += s->b[off] == FREE_SLOT ? 1 : 1 + m->records[s->b[off]]->size;
+	}
+	s->hoff[s->nslot] = off;
 	s->len = off;
 }
 
@@ -38,6 +44,8 @@ void sv_copy(State *dst, const State *src)
 	dst->nproc = src->nproc; dst->nchan = src->nchan;
 	memcpy(dst->poff, src->poff, sizeof(int) * (src->nproc + 1));
 	memcpy(dst->coff, src->coff, sizeof(int) * (src->nchan + 1));
+	dst->nslot = src->nslot;
+	memcpy(dst->hoff, src->hoff, sizeof(int) * (src->nslot + 1));
 }
 
 int sv_pc(const State *s, int pid)
@@ -59,7 +67,7 @@ void vm_initial(VM *vm, State *s, uint8_t *buf)
 	IDX_MODEL = m;
 	memset(buf, 0, GOFF + m->globsize);
 	s->b = buf;
-	buf[0] = 0; buf[1] = 0;
+	buf[0] = 0; buf[1] = 0; buf[2] = 0;
 	sv_index(s);
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = s; x.pid = -1;
@@ -82,4 +90,49 @@ void vm_initial(VM *vm, State *s, uint8_t *buf)
 	for (int i = 0; i < m->nptypes; i++)
 		for (int k = 0; k < m->ptypes[i]->active; k++)
 			vm_spawn(&x, m->ptypes[i], NULL, 0);
+}
+
+/* Next-free allocation (Iosif's NEW1/NEW2): the first free slot, else a new
+ * slot at the end.  Fields start zero / null. */
+int vm_heap_alloc(Exec *x, int cid)
+{
+	State *s = x->s;
+	Model *m = x->vm->m;
+	int live = 0, slot = -1;
+	for (int i = 0; i < s->nslot; i++) {
+		if (s->b[s->hoff[i]] == FREE_SLOT) { if (slot < 0) slot = i; }
+		else live++;
+	}
+	int bound = x->vm->heap_bound ? x->vm->heap_bound : MAXOBJ;
+	if (live >= bound) { vm_runtime_error(x, "heap bound exceeded (%d live objects)", bound); return 0; }
+	int size = 1 + m->records[cid]->size;
+	if (slot < 0) {
+		if (s->nslot >= MAXOBJ) { vm_runtime_error(x, "heap bound exceeded (%d slots)", MAXOBJ); return 0; }
+		slot = s->nslot++;
+		s->b[2] = (uint8_t)s->nslot;
+		s->hoff[slot + 1] = s->hoff[slot] + 1;   /* a one-byte free slot, grown below */
+		memset(s->b + s->len, 0, 1);
+		s->b[s->len] = FREE_SLOT;
+		s->len += 1;
+	}
+	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return 0; }
+	int at = s->hoff[slot];
+	/* grow the free slot (1 byte) to the object's size */
+	memmove(s->b + at + size, s->b + at + 1, s->len - at - 1);
+	memset(s->b + at, 0, size);
+	s->b[at] = (uint8_t)cid;
+	s->len += size - 1;
+	for (int i = slot + 1; i <= s->nslot; i++) s->hoff[i] += size - 1;
+	return slot + 1;
+}
+
+uint8_t *vm_obj(Exec *x, int32_t ref)
+{
+	State *s = x->s;
+	if (ref == 0) { vm_runtime_error(x, "null dereference"); return NULL; }
+	if (ref < 0 || ref > s->nslot || s->b[s->hoff[ref - 1]] == FREE_SLOT) {
+		vm_runtime_error(x, "dangling reference %d", ref);
+		return NULL;
+	}
+	return s->b + s->hoff[ref - 1] + 1;
 }

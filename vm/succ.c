@@ -53,6 +53,7 @@ typedef struct G {
 
 static void emit(G *g, Exec *x, const Move *mv, int atomic_pid)
 {
+	if (g->vm->post_step && !x->err) g->vm->post_step(g->vm, x->s);
 	Succ *s = sb_push(g->out);
 	s->mv = *mv;
 	s->atomic_pid = atomic_pid;
@@ -251,7 +252,7 @@ int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen)
 {
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = s; x.pid = mv->pid;
-	if (mv->tid < 0) { vm_die(&x, mv->pid); return 0; }
+	if (mv->tid < 0) { vm_die(&x, mv->pid); if (vm->post_step) vm->post_step(vm, s); return 0; }
 	const Trans *t = vm->prog->trans[mv->tid];
 	x.sel = mv->sel;
 	if (mv->rv_pid >= 0) {
@@ -262,6 +263,7 @@ int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen)
 		memcpy(x.rvmsg, msg, sizeof msg); x.rvn = nm;
 		vm_execute(&x, vm->prog->trans[mv->rv_tid]);
 	} else vm_execute(&x, t);
+	if (vm->post_step && !x.err) vm->post_step(vm, s);
 	if (x.err && errmsg) snprintf(errmsg, errlen, "%s", x.errmsg);
 	return x.err;
 }

@@ -1,9 +1,11 @@
 /* vm.h — state vector layout and the interpreter.
  *
  * A state is a byte vector:
- *   [u8 nproc][u8 nchan][globals ...]
+ *   [u8 nproc][u8 nchan][u8 nslot][globals ...]
  *   nproc times: [u8 proctype][u16 pc][locals ...]
  *   nchan times: [u8 chanspec][u8 creator pid][u8 len][slots: cap * msgsize]
+ *   nslot times: heap slot: [u8 class][fields ...], or [0xFF] for a free slot
+ * Heap locations are 1-based slot numbers; a reference holds one (0 = null).
  * Processes are kept in pid order (they die in reverse creation order, so
  * pids stay dense); channels in creation order, as SPIN numbers them.
  * Unused bytes are always zero so that equal states are equal vectors.
@@ -17,7 +19,9 @@
 #define MAXPROC 255
 #define MAXCHAN 255
 #define MAXSTATE 65535
-#define GOFF 2          /* globals start */
+#define GOFF 3          /* globals start */
+#define MAXOBJ 255
+#define FREE_SLOT 0xFF
 #define PHDR 3          /* process header: type, pc */
 #define CHDR 3          /* channel header: spec, creator, len */
 
@@ -27,6 +31,8 @@ typedef struct State {
 	int nproc, nchan;
 	int poff[MAXPROC + 1];
 	int coff[MAXCHAN + 1];
+	int nslot;
+	int hoff[MAXOBJ + 1];
 } State;
 
 /* A move: what a transition step did, enough to replay it. */
@@ -40,13 +46,17 @@ typedef struct Move {
 
 enum { ERR_NONE, ERR_ASSERT, ERR_RUNTIME, ERR_DEADLOCK };
 
+struct VM;
 typedef struct VM {
 	Program *prog;
 	Model *m;
 	int simulate;           /* print printf output */
 	FILE *out;
 	int nwarn_trunc;
-	int heap_bound;
+	int heap_bound;         /* live objects allowed (-heap=N) */
+	/* run after every step on the new state (the garbage collector) */
+	void (*post_step)(struct VM *vm, State *s);
+	int heap_canonical;
 } VM;
 
 typedef struct Exec {
@@ -70,6 +80,9 @@ int sv_ptype(const State *s, int pid);
 void sv_set_pc(State *s, int pid, int pc);
 Proctype *sv_proc(VM *vm, const State *s, int pid);
 void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
+
+int vm_heap_alloc(Exec *x, int class_id);   /* next-free allocation; 0 on error */
+uint8_t *vm_obj(Exec *x, int32_t ref);       /* object bytes (after the class byte) or NULL + error */
 
 /* exec.c */
 int32_t vm_eval(Exec *x, const Expr *e);

@@ -1,0 +1,21 @@
+/* heap.h — garbage collection and the canonical heap permutation.
+ *
+ * After every transition the mark phase walks the heap from the roots in a
+ * fixed order (globals in declaration order, then each process in pid order
+ * with its locals in declaration order, then channel contents), fields in
+ * declaration order, depth-first as in Iosif's Fig. 4 ("Generation of
+ * Sorting Permutations for Heap Objects").  Unreached objects are swept.
+ * With canonical = 1 (-sym=heap) the visiting order is the permutation:
+ * objects are renumbered 1..k in that order and every reference rewritten,
+ * so heap-symmetric states become byte-identical (Lemma 1).  With
+ * canonical = 0 locations stay where they were allocated.
+ */
+#ifndef DSPIN_HEAP_H
+#define DSPIN_HEAP_H
+#include "../vm/vm.h"
+
+/* Collect garbage in place (s must be indexed); returns objects alive.
+ * proc_order: visit processes in this order (NULL = pid order); it is the
+ * inverse process permutation of Fig. 5's line (*). */
+int heap_collect(VM *vm, State *s, int canonical, const int *proc_order);
+#endif
