@@ -253,6 +253,7 @@ static void resolve_expr(Expr *e)
 
 static void check_lvalue(Expr *e)
 {
+	if (e->k == E_UNDERSCORE) return;   /* `_ = x`: allowed, no effect */
 	if (e->k != E_VAR && e->k != E_FIELD) { diag_error(e->pos, "not an assignable variable"); return; }
 	if (e->var->kind == TY_RECORD) diag_error(e->pos, "cannot assign a whole record");
 }

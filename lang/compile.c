@@ -179,6 +179,10 @@ static int comp(C *c, Stmt *s, int next)
 		return l;
 	}
 	case S_UNLESS: {
+		/* the braces of `{ ... } unless { ... }` belong to the unless, they
+		 * are not blocks of their own (SPIN gives them no entry state) */
+		if (s->sub && s->sub->k == S_SEQ) s->sub->is_block = 0;
+		if (s->esc && s->esc->k == S_SEQ) s->esc->is_block = 0;
 		int e = comp(c, s->esc, next);
 		Esc *es = NEW(Esc);
 		Loc *el = &c->code->locs[e];

@@ -10,7 +10,7 @@
 static const char *kwnames[] = {
 	"active", "assert", "atomic", "bit", "bool", "break", "byte",
 	"chan", "d_step", "do", "od", "else", "empty", "enabled", "eval",
-	"false", "true", "fi", "for", "full", "goto", "hidden", "if", "in",
+	"false", "true", "fi", "for", "full", "goto", "hidden", "if", "\001in",
 	"init", "inline", "int", "len", "mtype", "nempty", "never", "nfull",
 	"of", "pc_value", "printf", "printm", "priority", "proctype",
 	"provided", "run", "select", "short", "show", "skip", "timeout",

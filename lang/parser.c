@@ -200,6 +200,7 @@ static Expr *primary(P *p)
 		return e;
 	}
 	case T_ID: {
+		if (!strcmp(t->s, "_")) { next(p); return mkexpr(E_UNDERSCORE, t->pos); }
 		if (!strcmp(t->s, "null")) { next(p); return mkexpr(E_NULL, t->pos); }
 		if (!strcmp(t->s, "new") && peekn(p, 1)->k == T_ID) {
 			next(p);
@@ -571,7 +572,8 @@ static Stmt *statement(P *p)
 		Expr *v = primary(p);
 		s = mkstmt(S_FOR, t->pos);
 		s->lhs = v;
-		if (accept(p, K_IN)) {
+		if (at(p, T_ID) && !strcmp(peek(p)->s, "in")) {
+			next(p);
 			s->lo = primary(p);
 			s->hi = NULL;
 		} else {

@@ -101,6 +101,7 @@ static uint8_t *addr(Exec *x, const Expr *e, int pid)
 
 static void assign(Exec *x, const Expr *lhs, int32_t v)
 {
+	if (lhs->k == E_UNDERSCORE) return;
 	uint8_t *a = addr(x, lhs, x->pid);
 	if (!a) return;
 	if (x->vm->simulate && truncates(lhs->var->kind, lhs->var->bits, v) && x->vm->nwarn_trunc++ < 20)
