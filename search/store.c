@@ -72,14 +72,13 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 	if (s->full) return -1;
 	size_t need = (size_t)len + 2;
 	need = (need + 1) & ~(size_t)1;
+	if (s->limit && s->bytes + need + sizeof(uint64_t) > s->limit) { s->full = 1; return -1; }
 	if (!s->nchunks || s->chunk_used + need > CHUNK) {
-		if (s->limit && s->bytes + CHUNK > s->limit + CHUNK / 2 && s->nchunks) { s->full = 1; return -1; }
 		uint8_t *c = malloc(CHUNK);
 		if (!c) { s->full = 1; return -1; }
 		s->chunks = realloc(s->chunks, sizeof(uint8_t *) * (s->nchunks + 1));
 		s->chunks[s->nchunks++] = c;
 		s->chunk_used = 0;
-		s->bytes += CHUNK;
 	}
 	if (s->nrec == s->reccap) {
 		s->reccap = s->reccap ? s->reccap * 2 : 1 << 16;
@@ -91,6 +90,7 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 	memcpy(p + 2, b, (size_t)len);
 	s->rec[s->nrec] = ((uint64_t)(s->nchunks - 1) << 32) | (uint32_t)s->chunk_used;
 	s->chunk_used += need;
+	s->bytes += need + sizeof(uint64_t);   /* the record and its index entry */
 	s->tab[j] = ((uint64_t)tag << 32) | (uint32_t)(s->nrec + 1);
 	*idx = s->nrec++;
 	s->n++;
