@@ -169,6 +169,8 @@ static int comp(C *c, Stmt *s, int next)
 		if (!save) c->atomic_id = ++next_atomic_id;
 		int e = comp_list(c, s->body, s->nbody, next);
 		c->atomic_id = save;
+		/* a goto that opens an atomic is a step of its own (SPIN) */
+		if (e != next && c->code->locs[e].is_jump) c->code->locs[e].is_jump = 0;
 		return e;
 	}
 	case S_DSTEP: {
