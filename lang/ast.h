@@ -140,6 +140,7 @@ typedef struct Inline {
 	const char *name;
 	const char **params; int nparams;
 	struct Token *toks; int ntoks;  /* body tokens, replayed at each call */
+	int expanding;            /* being expanded: a call now is recursion */
 	Pos pos;
 } Inline;
 

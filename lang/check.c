@@ -56,7 +56,12 @@ static void layout_var(Var *v, int *off)
 	if (v->kind == TY_RECORD) { layout_record(v->rec); v->elemsize = v->rec->size; }
 	else v->elemsize = scalar_size(v->kind, v->bits);
 	v->offset = *off;
-	*off += v->elemsize * (v->arrlen ? v->arrlen : 1);
+	long long size = (long long)v->elemsize * (v->arrlen ? v->arrlen : 1);
+	if (*off + size > 60000) {
+		diag_error(v->pos, "'%s' makes the state vector too large (%lld bytes, at most 60000)", v->name, *off + size);
+		size = 0;
+	}
+	*off += (int)size;
 }
 
 static void layout_record(Record *r)
@@ -103,15 +108,17 @@ static int const_eval(Expr *e, int *ok)
 	}
 	case E_UN: {
 		int a = const_eval(e->a, ok);
-		switch (e->op) { case T_MINUS: return -a; case T_NOT: return !a; case T_TILDE: return ~a; }
+		switch (e->op) { case T_MINUS: return (int)(0u - (unsigned)a); case T_NOT: return !a; case T_TILDE: return ~a; }
 		break;
 	}
 	case E_BIN: {
 		int a = const_eval(e->a, ok), b = const_eval(e->b, ok);
 		switch (e->op) {
-		case T_PLUS: return a + b; case T_MINUS: return a - b; case T_STAR: return a * b;
-		case T_SLASH: if (!b) { *ok = 0; return 0; } return a / b;
-		case T_PERCENT: if (!b) { *ok = 0; return 0; } return a % b;
+		case T_PLUS: return (int)((unsigned)a + (unsigned)b);
+		case T_MINUS: return (int)((unsigned)a - (unsigned)b);
+		case T_STAR: return (int)((unsigned)a * (unsigned)b);
+		case T_SLASH: if (!b) { *ok = 0; return 0; } if (b == -1) return (int)(0u - (unsigned)a); return a / b;
+		case T_PERCENT: if (!b) { *ok = 0; return 0; } if (b == -1) return 0; return a % b;
 		case T_SHL: return (int)((unsigned)a << (b & 31)); case T_SHR: return a >> (b & 31);
 		case T_AMP: return a & b; case T_PIPE: return a | b; case T_CARET: return a ^ b;
 		case T_EQ: return a == b; case T_NE: return a != b; case T_LT: return a < b;

@@ -481,7 +481,8 @@ static Stmt *inline_call(P *p, Inline *in, Token *name)
 	expect(p, T_RPAREN, "after inline arguments");
 	if (nargs != in->nparams)
 		fail(p, name, "inline '%s' expects %d argument(s), got %d", in->name, in->nparams, nargs);
-	if (p->inline_depth > 50) fail(p, name, "inline expansion too deep (recursive inline '%s'?)", in->name);
+	if (in->expanding) fail(p, name, "inline '%s' calls itself (inlines cannot recurse)", in->name);
+	if (p->inline_depth > 50) fail(p, name, "inline expansion too deep at '%s'", in->name);
 	/* substitute */
 	Token *out = NULL; int no = 0;
 	for (int i = 0; i < in->ntoks; i++) {
@@ -499,7 +500,10 @@ static Stmt *inline_call(P *p, Inline *in, Token *name)
 	s->t = out; s->n = no; s->i = 0; s->up = p->s;
 	p->s = s;
 	p->inline_depth++;
+	/* stays set if an error unwinds the expansion: the model is rejected then */
+	in->expanding = 1;
 	Stmt *body = statement(p);   /* the body is a { ... } block */
+	in->expanding = 0;
 	p->inline_depth--;
 	return body;
 }

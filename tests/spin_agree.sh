@@ -6,6 +6,8 @@
 #
 # LIST format: one model per line, "file.pml [extra -D flags]"; the flags
 # are given to both spin and dspin. Blank lines and '#' comments allowed.
+# Each tool runs in a scratch directory on a copy of the model; files a
+# model #includes must be MODELDIR/*.h (they are copied along).
 #
 # For each entry:
 #   SPIN:  spin -o1 -o2 -o3 -a FLAGS model.pml
@@ -28,8 +30,13 @@
 #   SPIN_AGREE_TIMEOUT=300   seconds allowed for each dspin run
 #   SPIN_AGREE_FILTER=REGEX  only run LIST lines matching this ERE
 #   SPIN_AGREE_PAN_DEPTH=N   pan -m value (max search depth), default 1000000
-#   SPIN_AGREE_CACHE=DIR     cache SPIN's numbers in DIR, keyed by the
-#                            preprocessed model text, flags and spin -V
+#   SPIN_AGREE_CACHE=DIR     where SPIN's numbers are cached, keyed by the
+#                            md5 of spin -V, the -m value, the flags and the
+#                            preprocessed model text (so edits to a model or
+#                            its headers invalidate it). Default:
+#                            ${XDG_CACHE_HOME:-~/.cache}/dspin/spin_agree;
+#                            SPIN_AGREE_CACHE=off disables caching. Without a
+#                            cache the SPIN side costs ~1 s of gcc per model.
 #   SPIN_AGREE_KEEP=1        keep the scratch directory (printed at the end)
 
 set -u
@@ -69,9 +76,17 @@ JOBS=${SPIN_AGREE_JOBS:-2}
 TIMEOUT=${SPIN_AGREE_TIMEOUT:-300}
 FILTER=${SPIN_AGREE_FILTER:-}
 PAN_DEPTH=${SPIN_AGREE_PAN_DEPTH:-1000000}
-CACHE=${SPIN_AGREE_CACHE:-}
+CACHE=${SPIN_AGREE_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/dspin/spin_agree}
+if [ "$CACHE" = off ]; then
+	CACHE=
+fi
 if [ -n "$CACHE" ]; then
-	mkdir -p "$CACHE" && CACHE=$(cd "$CACHE" && pwd -P) || exit 2
+	if mkdir -p "$CACHE" 2>/dev/null; then
+		CACHE=$(cd "$CACHE" && pwd -P)
+	else
+		echo "$0: cannot create cache dir $CACHE, not caching" >&2
+		CACHE=
+	fi
 fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/spin_agree.XXXXXX") || exit 2
@@ -130,7 +145,7 @@ spin_numbers() {
 		fi
 	fi
 	mkdir -p "$dir"
-	if ! (cd "$dir" && spin -o1 -o2 -o3 -a "$@" "$model") > "$dir/spin.out" 2>&1; then
+	if ! (cd "$dir" && spin -o1 -o2 -o3 -a "$@" "$(basename "$model")") > "$dir/spin.out" 2>&1; then
 		echo "ERR spin -a failed: $(tail -2 "$dir/spin.out" | tr '\n' ' ')"
 		return
 	fi
@@ -177,19 +192,28 @@ run_one() {
 		return
 	fi
 
+	# Both tools get a private copy of the model (plus MODELDIR/*.h for
+	# #include) in their scratch dir: dspin writes model.pml.trail next
+	# to the model, which must not land in MODELDIR.
+	local sd=$WORK/$idx.spin dd=$WORK/$idx.dspin
+	mkdir -p "$sd" "$dd"
+	cp "$model" "$sd/" && cp "$model" "$dd/" || return
+	if compgen -G "$MODELDIR/*.h" > /dev/null; then
+		cp "$MODELDIR"/*.h "$sd/" && cp "$MODELDIR"/*.h "$dd/"
+	fi
+
 	local sp ss se
-	sp=$(spin_numbers "$model" "$WORK/$idx.spin" "${flags[@]}")
+	sp=$(spin_numbers "$sd/$file" "$sd" "${flags[@]}")
 	if [[ "$sp" == ERR* ]]; then
 		ss=? se=?
 	else
 		read -r ss se <<< "$sp"
 	fi
 
-	local dd=$WORK/$idx.dspin rc ds de why=
-	mkdir -p "$dd"
+	local rc ds de why=
 	# (the outer 2>/dev/null swallows bash's own "Segmentation fault" notice)
 	{ (cd "$dd" && exec timeout -k 5 "$TIMEOUT" "$DSPIN" -sym=none -por=none -e \
-		"${flags[@]}" "$model") > "$dd/out" 2> "$dd/err" < /dev/null; } 2>/dev/null
+		"${flags[@]}" "$file") > "$dd/out" 2> "$dd/err" < /dev/null; } 2>/dev/null
 	rc=$?
 	ds=$(get_stored "$dd/out")
 	de=$(get_errors "$dd/out")

@@ -1,0 +1,302 @@
+#!/usr/bin/env bash
+# model_tests.sh DSPIN
+#
+# Command-line level checks of the dspin binary: exit codes, diagnostics,
+# trails and replay, JSON output, BFS, -e, simulation against `spin -T`, the
+# preprocessor, and the fuzzer's reproducers (tests/models/bad/fuzz_*.pml).
+# Models live in tests/models/cli/ (next to this script).
+#
+# Prints "ok NAME" or "FAIL NAME ..." per check, then "N passed, M failed".
+# Exit status 0 iff nothing failed.
+#
+# Expected numbers come from hand counts (explained in the models) or from
+# SPIN 6.5.2 (spin -o1 -o2 -o3, pan -DNOREDUCE -DSAFETY -c0).  When `spin`
+# (and /usr/local/bin/spinstates) are installed, the -e and simulation
+# checks also ask SPIN itself; otherwise they use the recorded numbers or
+# are skipped (reported as "ok NAME # skipped: ...").
+
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: $0 DSPIN" >&2
+	exit 2
+fi
+DSPIN=$1
+if [[ "$DSPIN" == */* ]]; then
+	DSPIN=$(cd "$(dirname "$DSPIN")" && pwd -P)/$(basename "$DSPIN")
+fi
+if ! command -v "$DSPIN" >/dev/null 2>&1; then
+	echo "$0: $DSPIN not found" >&2
+	exit 2
+fi
+
+HERE=$(cd "$(dirname "$0")" && pwd -P)
+M=$HERE/models/cli
+BAD=$HERE/models/bad
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/dspin_model_tests.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+# every dspin run is bounded: a hang is a failure, not a stuck test suite
+TO=${MODEL_TESTS_TIMEOUT:-10}
+SPINSTATES=${SPINSTATES:-/usr/local/bin/spinstates}
+
+npass=0
+nfail=0
+ok()   { echo "ok $1"; npass=$((npass + 1)); }
+fail() { local n=$1; shift; echo "FAIL $n $*"; nfail=$((nfail + 1)); }
+
+# run NAME ARGS...: runs dspin, sets $rc, $out (stdout) and $err (stderr)
+run() {
+	local name=$1; shift
+	# (in a subshell whose stderr is dropped, so that bash's own "Segmentation
+	# fault" job message does not clutter the report; the crash is reported
+	# by the check through the exit status)
+	rc=$( { timeout "$TO" "$DSPIN" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"; echo $?; } 2>/dev/null )
+	out=$(cat "$TMP/$name.out")
+	err=$(cat "$TMP/$name.err")
+}
+
+# expect_rc NAME WANT: checks the last run's exit status
+expect_rc() {
+	if [ "$rc" -eq "$2" ]; then ok "$1"; else fail "$1" "exit status $rc, expected $2; stderr: $(head -c 300 <<<"$err")"; fi
+}
+
+# what a sanitizer build (cmake -DDSPIN_SANITIZE=ON) prints on a bug
+SANITIZER_RE='Sanitizer|runtime error:'
+
+stored_of() { sed -n 's/^ *\([0-9][0-9]*\) states, stored.*/\1/p' <<<"$1" | head -1; }
+errors_of() { sed -n 's/.*errors: \([0-9][0-9]*\).*/\1/p' <<<"$1" | head -1; }
+
+# ------------------------------------------------------------ exit codes
+
+run exit0 -sym=none -por=none "$M/ok.pml"
+expect_rc exit_0_no_error 0
+if [ "$(stored_of "$out")" = 4 ]; then ok ok_stored_4; else fail ok_stored_4 "stored=$(stored_of "$out"), expected 4 (hand count)"; fi
+
+cp "$M/assert_fail.pml" "$TMP/exit1.pml"
+run exit1 -sym=none -por=none "$TMP/exit1.pml"
+expect_rc exit_1_error_found 1
+
+run exit2_syntax "$M/syntax_error.pml"
+expect_rc exit_2_syntax_error 2
+
+run exit2_option -no-such-option "$M/ok.pml"
+expect_rc exit_2_unknown_option 2
+
+run exit2_nofile "$TMP/does_not_exist.pml"
+expect_rc exit_2_missing_file 2
+
+run exit2_noarg -m
+expect_rc exit_2_option_without_value 2
+
+run exit2_badnum -m abc "$M/ok.pml"
+expect_rc exit_2_bad_number 2
+
+run exit2_nomodel
+expect_rc exit_2_no_model 2
+
+run exit3 -sym=none -por=none -m 3 "$M/deep.pml"
+expect_rc exit_3_depth_bound 3
+run exit3b -sym=none -por=none -m3 "$M/deep.pml"
+expect_rc exit_3_depth_bound_joined 3
+# the bound is not hit when it is deep enough (deep.pml has depth 6)
+run exit0_deep -sym=none -por=none -m 100 "$M/deep.pml"
+expect_rc exit_0_depth_bound_not_hit 0
+
+# ------------------------------------------------------------ diagnostics
+
+run diag_syntax "$M/syntax_error.pml"
+if grep -Eq "syntax_error\.pml:5:[0-9]+: error:" <<<"$err"; then ok syntax_error_line; else fail syntax_error_line "no 'syntax_error.pml:5:COL: error:' in: $err"; fi
+if grep -q "syntax_error\.pml:5:10: error:" <<<"$err"; then ok syntax_error_column; else fail syntax_error_column "expected column 10: $err"; fi
+if [ -z "$out" ] || ! grep -q "states, stored" <<<"$out"; then ok syntax_error_no_search; else fail syntax_error_no_search "a search ran: $out"; fi
+
+run diag_undeclared "$M/undeclared.pml"
+if [ "$rc" -eq 2 ] && grep -q "undeclared\.pml:4:2: error: .*'y'" <<<"$err"; then ok undeclared_name_error
+else fail undeclared_name_error "rc=$rc, stderr: $err"; fi
+
+run diag_include "$M/include_error.pml"
+if [ "$rc" -eq 2 ] && grep -q "inc_bad\.h:3:[0-9]*: error:" <<<"$err"; then ok error_in_included_file
+else fail error_in_included_file "rc=$rc, expected an error at inc_bad.h:3: $err"; fi
+
+# ------------------------------------------------------------ trails
+
+mkdir -p "$TMP/trail"
+cp "$M/assert_fail.pml" "$TMP/trail/m.pml"
+( cd "$TMP/trail" && timeout "$TO" "$DSPIN" -sym=none -por=none m.pml >search.out 2>search.err ); rc=$?
+if [ "$rc" -eq 1 ] && [ -s "$TMP/trail/m.pml.trail" ]; then ok trail_written
+else fail trail_written "rc=$rc, trail file: $(ls "$TMP/trail")"; fi
+
+( cd "$TMP/trail" && timeout "$TO" "$DSPIN" -t m.pml >replay.out 2>replay.err ); rc=$?
+replay=$(cat "$TMP/trail/replay.out")
+if [ "$rc" -eq 0 ]; then ok trail_replay_exit; else fail trail_replay_exit "rc=$rc: $(cat "$TMP/trail/replay.err")"; fi
+if grep -q "assert" <<<"$replay" && grep -qi "assertion violated" <<<"$replay"; then ok trail_replay_mentions_assertion
+else fail trail_replay_mentions_assertion "replay output: $replay"; fi
+if grep -qi "final state" <<<"$replay" && grep -Eq "x = 2\b" <<<"$replay"; then ok trail_replay_final_state
+else fail trail_replay_final_state "no final state with x = 2: $replay"; fi
+# the replay shows the three steps of the path, in order
+if [ "$(grep -c 'proc  *0' <<<"$replay")" -ge 3 ] && grep -q "x = 1" <<<"$replay"; then ok trail_replay_steps
+else fail trail_replay_steps "replay output: $replay"; fi
+
+( cd "$TMP/trail" && cp m.pml.trail other.trail && timeout "$TO" "$DSPIN" -replay other.trail m.pml >replay2.out 2>&1 ); rc=$?
+if [ "$rc" -eq 0 ] && grep -qi "final state" "$TMP/trail/replay2.out"; then ok replay_named_trail
+else fail replay_named_trail "rc=$rc"; fi
+
+( cd "$TMP/trail" && rm -f m.pml.trail && timeout "$TO" "$DSPIN" -t m.pml >/dev/null 2>&1 ); rc=$?
+if [ "$rc" -eq 2 ]; then ok replay_missing_trail_exit_2; else fail replay_missing_trail_exit_2 "rc=$rc"; fi
+
+# no trail is written when there is no error
+mkdir -p "$TMP/notrail"
+cp "$M/ok.pml" "$TMP/notrail/ok.pml"
+( cd "$TMP/notrail" && timeout "$TO" "$DSPIN" ok.pml >/dev/null 2>&1 )
+if [ ! -e "$TMP/notrail/ok.pml.trail" ]; then ok no_trail_without_error; else fail no_trail_without_error "ok.pml.trail was written"; fi
+
+# ------------------------------------------------------------ JSON
+
+json_field() {   # json_field NAME TEXT: the raw value of a top-level field
+	sed -n "s/.*\"$1\":\(\"[^\"]*\"\|[^,}]*\).*/\1/p" <<<"$2" | head -1
+}
+check_json() {   # check_json NAME MODEL STORED|- ERRORS EXIT [ARGS...]
+	local name=$1 model=$2 st=$3 er=$4 ex=$5; shift 5
+	cp "$model" "$TMP/$name.pml"
+	run "$name" -json -sym=none -por=none "$@" "$TMP/$name.pml"
+	local lines; lines=$(grep -c '' <<<"$out")
+	if [ "$lines" -ne 1 ]; then fail "$name" "expected one line of JSON, got $lines: $out"; return; fi
+	if command -v python3 >/dev/null 2>&1; then
+		if ! python3 -c 'import json,sys; json.loads(sys.stdin.read())' <<<"$out" 2>/dev/null; then
+			fail "$name" "not valid JSON: $out"; return
+		fi
+	fi
+	local f missing=""
+	for f in model states_stored states_matched transitions errors depth_reached complete exit; do
+		grep -q "\"$f\":" <<<"$out" || missing="$missing $f"
+	done
+	if [ -n "$missing" ]; then fail "$name" "missing fields:$missing in $out"; return; fi
+	local gs ge gx
+	gs=$(json_field states_stored "$out"); ge=$(json_field errors "$out"); gx=$(json_field exit "$out")
+	if { [ "$st" != - ] && [ "$gs" != "$st" ]; } || [ "$ge" != "$er" ] || [ "$gx" != "$ex" ] || [ "$rc" -ne "$ex" ]; then
+		fail "$name" "states_stored=$gs errors=$ge exit=$gx rc=$rc, expected $st $er $ex"; return
+	fi
+	ok "$name"
+}
+# ok.pml: 4 states by hand (SPIN: 4).  assert_fail.pml: the search stops at
+# the error found on the move out of the third state: 3 states (SPIN: 3).
+# deep.pml -m 3: the stored count at a depth bound is not compared (pan
+# stores the states at depth < 3 only).
+check_json json_ok "$M/ok.pml" 4 0 0
+check_json json_error "$M/assert_fail.pml" 3 1 1
+check_json json_incomplete "$M/deep.pml" - 0 3 -m 3
+if [ "$(json_field complete "$out")" = false ]; then ok json_incomplete_complete_false
+else fail json_incomplete_complete_false "complete=$(json_field complete "$out")"; fi
+# the JSON numbers are the text summary's numbers
+run json_vs_text_j -json -sym=none -por=none -e "$M/multi_error.pml"
+js=$(json_field states_stored "$out"); je=$(json_field errors "$out")
+run json_vs_text_t -sym=none -por=none -e "$M/multi_error.pml"
+if [ "$js" = "$(stored_of "$out")" ] && [ "$je" = "$(errors_of "$out")" ]; then ok json_matches_text
+else fail json_matches_text "json $js/$je, text $(stored_of "$out")/$(errors_of "$out")"; fi
+
+# ------------------------------------------------------------ BFS
+
+for mdl in ok else preproc multi_error; do
+	run "bfs_dfs_$mdl" -sym=none -por=none -e "$M/$mdl.pml"; d=$(stored_of "$out")
+	run "bfs_bfs_$mdl" -sym=none -por=none -e -bfs "$M/$mdl.pml"; b=$(stored_of "$out")
+	if [ -n "$d" ] && [ "$d" = "$b" ]; then ok "bfs_same_stored_$mdl"
+	else fail "bfs_same_stored_$mdl" "dfs stored=$d bfs stored=$b"; fi
+done
+cp "$M/assert_fail.pml" "$TMP/bfs_err.pml"
+run bfs_err -sym=none -por=none -bfs "$TMP/bfs_err.pml"
+if [ "$rc" -eq 1 ] && [ "$(errors_of "$out")" -ge 1 ] 2>/dev/null; then ok bfs_finds_error
+else fail bfs_finds_error "rc=$rc errors=$(errors_of "$out")"; fi
+cp "$M/multi_error.pml" "$TMP/bfs_multi.pml"
+run bfs_multi -sym=none -por=none -bfs "$TMP/bfs_multi.pml"
+if [ "$rc" -eq 1 ]; then ok bfs_finds_error_multi; else fail bfs_finds_error_multi "rc=$rc"; fi
+
+# ------------------------------------------------------------ -e
+
+# SPIN's count (pan -c0), live if spinstates is installed, else recorded
+spin_stored=24; spin_errors=5; src="recorded SPIN 6.5.2"
+if [ -x "$SPINSTATES" ] && command -v spin >/dev/null 2>&1 && command -v gcc >/dev/null 2>&1; then
+	so=$("$SPINSTATES" "$M/multi_error.pml" -c0 2>/dev/null)
+	if [ -n "$(stored_of "$so")" ]; then spin_stored=$(stored_of "$so"); spin_errors=$(errors_of "$so"); src="spinstates"; fi
+fi
+cp "$M/multi_error.pml" "$TMP/e.pml"
+run e_all -sym=none -por=none -e "$TMP/e.pml"
+de=$(errors_of "$out"); ds=$(stored_of "$out")
+if [ "$spin_errors" -gt 1 ] && [ "$de" = "$spin_errors" ] && [ "$ds" = "$spin_stored" ]; then ok "e_counts_all_errors ($src: $spin_stored states, $spin_errors errors)"
+else fail e_counts_all_errors "dspin -e: $ds states, $de errors; $src: $spin_stored states, $spin_errors errors"; fi
+expect_rc e_exit_1 1
+run e_first -sym=none -por=none "$TMP/e.pml"
+if [ "$(errors_of "$out")" = 1 ]; then ok without_e_stops_at_first_error
+else fail without_e_stops_at_first_error "errors=$(errors_of "$out")"; fi
+
+# ------------------------------------------------------------ simulation
+
+# printf output of `dspin -simulate` is everything before its summary line
+# "N steps, M process(es) alive"; SPIN's extra lines are filtered out.
+sim_lines() { sed -E '/^[0-9]+ steps, [0-9]+ process(es)? alive$/,$d' "$1"; }
+spin_lines() { grep -Ev '^[0-9]+ process(es)? created$|^ *timeout$|^#processes|^spin: |^ +[0-9]+:[[:space:]]+proc ' "$1"; }
+for mdl in sim_printf sim_rendezvous; do
+	run "sim_$mdl" -simulate -seed 1 "$M/$mdl.pml"
+	if [ "$rc" -ne 0 ]; then fail "simulate_$mdl" "rc=$rc: $err"; continue; fi
+	sim_lines "$TMP/sim_$mdl.out" >"$TMP/sim_$mdl.dspin"
+	if command -v spin >/dev/null 2>&1; then
+		( cd "$TMP" && timeout "$TO" spin -T "$M/$mdl.pml" >"$TMP/sim_$mdl.spinraw" 2>&1 )
+		spin_lines "$TMP/sim_$mdl.spinraw" >"$TMP/sim_$mdl.spin"
+		if [ -s "$TMP/sim_$mdl.spin" ] && cmp -s "$TMP/sim_$mdl.dspin" "$TMP/sim_$mdl.spin"; then ok "simulate_matches_spin_$mdl"
+		else fail "simulate_matches_spin_$mdl" "diff (dspin < > spin): $(diff "$TMP/sim_$mdl.dspin" "$TMP/sim_$mdl.spin" | head -10 | tr '\n' '|')"; fi
+	else
+		ok "simulate_matches_spin_$mdl # skipped: spin not installed"
+	fi
+	# a deterministic model prints the same lines whatever the seed
+	run "sim2_$mdl" -simulate -seed 12345 "$M/$mdl.pml"
+	sim_lines "$TMP/sim2_$mdl.out" >"$TMP/sim2_$mdl.dspin"
+	if cmp -s "$TMP/sim_$mdl.dspin" "$TMP/sim2_$mdl.dspin"; then ok "simulate_seed_independent_$mdl"
+	else fail "simulate_seed_independent_$mdl" "$(diff "$TMP/sim_$mdl.dspin" "$TMP/sim2_$mdl.dspin" | head -5 | tr '\n' '|')"; fi
+done
+# the same seed gives the same run on a nondeterministic model
+run simA -simulate -seed 7 -v "$M/multi_error.pml"; a=$out
+run simB -simulate -seed 7 -v "$M/multi_error.pml"; b=$out
+if [ "$a" = "$b" ]; then ok simulate_same_seed_same_run; else fail simulate_same_seed_same_run "two runs with -seed 7 differ"; fi
+# a simulation that hits the assertion reports it and exits 1
+run sim_assert -simulate -seed 1 "$M/assert_fail.pml"
+if [ "$rc" -eq 1 ] && grep -qi "assert" <<<"$out"; then ok simulate_assertion
+else fail simulate_assertion "rc=$rc out: $(head -c 300 <<<"$out")"; fi
+
+# ------------------------------------------------------------ preprocessor
+
+run pp_default -sym=none -por=none "$M/preproc.pml"; s2=$(stored_of "$out")
+run pp_n3 -sym=none -por=none -DN=3 "$M/preproc.pml"; s3=$(stored_of "$out")
+run pp_n5 -sym=none -por=none -DN=5 "$M/preproc.pml"; s5=$(stored_of "$out")
+if [ "$s2" = 7 ] && [ "$s3" = 9 ] && [ "$s5" = 13 ]; then ok preprocessor_define_changes_states
+else fail preprocessor_define_changes_states "N=2/3/5 stored $s2/$s3/$s5, expected 7/9/13 (2N+3)"; fi
+run pp_undef -sym=none -por=none -DX=1 -UN "$M/preproc.pml"
+if [ "$(stored_of "$out")" = 7 ]; then ok preprocessor_undef; else fail preprocessor_undef "stored=$(stored_of "$out")"; fi
+
+# ------------------------------------------------------------ state vector limits
+
+# Models whose state vector cannot fit: dspin must say so (exit 1 or 2 with
+# a message), never crash or answer as if the model were smaller.
+for mdl in vector_too_large_globals vector_too_large_locals; do
+	run "$mdl" -sym=none -por=none "$M/$mdl.pml"
+	if [ "$rc" -ge 124 ]; then fail "$mdl" "exit status $rc (crash or hang): $(tail -c 200 <<<"$err")"
+	elif grep -Eq "$SANITIZER_RE" <<<"$err"; then fail "$mdl" "sanitizer report: $(grep -m1 -E "$SANITIZER_RE" <<<"$err")"
+	elif [ "$rc" -eq 1 ] || [ "$rc" -eq 2 ]; then ok "$mdl (exit $rc)"
+	else fail "$mdl" "exit status $rc: the model does not fit in the state vector but no error was reported ($(stored_of "$out") states stored, $(errors_of "$out") errors)"; fi
+done
+
+# ------------------------------------------------------------ fuzzer reproducers
+
+# Inputs that crashed or hung the front end under tests/fuzz/fuzz_parser.c.
+# dspin must end normally (exit 0, 1 or 2), within the time limit, without
+# a sanitizer report.
+for f in "$BAD"/fuzz_*.pml; do
+	[ -e "$f" ] || continue
+	name=$(basename "$f" .pml)
+	TO=5 run "bad_$name" -sym=none -por=none "$f"
+	if [ "$rc" -eq 124 ]; then fail "$name" "timed out (no answer after 5 s)"
+	elif [ "$rc" -ge 3 ]; then fail "$name" "exit status $rc (crash?): $(tail -c 300 <<<"$err")"
+	elif grep -Eq "$SANITIZER_RE" <<<"$err"; then fail "$name" "sanitizer report: $(grep -m1 -E "$SANITIZER_RE" <<<"$err")"
+	else ok "$name (exit $rc)"; fi
+done
+
+echo "$npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]

@@ -1,0 +1,3 @@
+byte x;
+#include "inc_bad.h"
+active proctype p() { x = 1 }

@@ -1,0 +1,5 @@
+byte x;
+active proctype p() {
+	x = 1;
+	y = 2
+}
