@@ -60,6 +60,7 @@ static void layout_var(Var *v, int *off)
 	if (*off + size > 60000) {
 		diag_error(v->pos, "'%s' makes the state vector too large (%lld bytes, at most 60000)", v->name, *off + size);
 		size = 0;
+		if (v->arrlen) v->arrlen = 1;   /* later passes must not walk the huge array */
 	}
 	*off += (int)size;
 }
