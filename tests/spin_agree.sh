@@ -16,10 +16,11 @@
 #   dspin: DSPIN -sym=none -por=none -e FLAGS model.pml
 # and compares "N states, stored" and "errors: N" from both outputs.
 # -c0 makes pan count every error instead of stopping at the first one.
-# A pan run reporting "max search depth too small" is a corpus bug (FAIL),
-# so a truncated search can never be mistaken for SPIN's answer. (The
-# deepest corpus model needs ~12k steps; -m10000000 would work as well but
-# costs ~0.7 s of page zeroing for the 460 MB DFS stack on every model.)
+# A pan run reporting "max search depth too small" or "Search not
+# completed" is a corpus bug (FAIL), so a truncated or aborted search is
+# never mistaken for SPIN's answer. (The deepest corpus model needs ~12k
+# steps; -m10000000 would work as well but costs ~0.7 s of page zeroing for
+# the 460 MB DFS stack on every model.)
 #
 # Prints "ok NAME stored=N errors=E" or "FAIL NAME spin: ... dspin: ..."
 # (plus indented detail lines) per entry, in LIST order, then the line
@@ -27,7 +28,10 @@
 #
 # Environment knobs (all optional):
 #   SPIN_AGREE_JOBS=2        parallel jobs
-#   SPIN_AGREE_TIMEOUT=300   seconds allowed for each dspin run
+#   SPIN_AGREE_TIMEOUT=120   seconds allowed for each dspin run
+#   SPIN_AGREE_MEM_MB=4096   virtual memory limit (ulimit -v) for each dspin
+#                            run, so a state explosion cannot take the machine
+#                            down; every corpus model needs far less
 #   SPIN_AGREE_FILTER=REGEX  only run LIST lines matching this ERE
 #   SPIN_AGREE_PAN_DEPTH=N   pan -m value (max search depth), default 1000000
 #   SPIN_AGREE_CACHE=DIR     where SPIN's numbers are cached, keyed by the
@@ -73,10 +77,11 @@ for tool in spin gcc timeout; do
 done
 
 JOBS=${SPIN_AGREE_JOBS:-2}
-TIMEOUT=${SPIN_AGREE_TIMEOUT:-300}
+TIMEOUT=${SPIN_AGREE_TIMEOUT:-120}
+MEM_MB=${SPIN_AGREE_MEM_MB:-4096}
 FILTER=${SPIN_AGREE_FILTER:-}
 PAN_DEPTH=${SPIN_AGREE_PAN_DEPTH:-1000000}
-CACHE=${SPIN_AGREE_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/dspin/spin_agree}
+CACHE=${SPIN_AGREE_CACHE-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/dspin/spin_agree}
 if [ "$CACHE" = off ]; then
 	CACHE=
 fi
@@ -121,7 +126,7 @@ if [ $n -eq 0 ]; then
 fi
 
 SPIN_VERSION=$(spin -V 2>&1 | head -1)
-export DSPIN MODELDIR WORK TIMEOUT CACHE SPIN_VERSION PAN_DEPTH
+export DSPIN MODELDIR WORK TIMEOUT MEM_MB CACHE SPIN_VERSION PAN_DEPTH
 
 # last "N states, stored" / "errors: N" in a file (empty if absent)
 get_stored() {
@@ -136,7 +141,7 @@ spin_numbers() {
 	local model=$1 dir=$2; shift 2
 	local key=
 	if [ -n "$CACHE" ]; then
-		key=$( { echo "$SPIN_VERSION"; echo "-m$PAN_DEPTH $*";
+		key=$( { echo "spin_agree cache v2"; echo "$SPIN_VERSION"; echo "-m$PAN_DEPTH $*";
 			gcc -std=gnu99 -E -P -x c "$@" "$model" 2>&1; } \
 			| md5sum | awk '{print $1}')
 		if [ -s "$CACHE/$key" ]; then
@@ -157,6 +162,12 @@ spin_numbers() {
 	local rc=$?
 	if grep -q 'max search depth too small' "$dir/pan.out"; then
 		echo "ERR pan: max search depth too small (corpus bug)"
+		return
+	fi
+	# with -c0 errors never stop pan, so this means an aborted search
+	# (VECTORSZ too small, too many processes, ...): a corpus bug
+	if grep -q 'Search not completed' "$dir/pan.out"; then
+		echo "ERR pan: search not completed (corpus bug): $(grep -m1 '^pan:' "$dir/pan.out")"
 		return
 	fi
 	local s e
@@ -212,7 +223,8 @@ run_one() {
 
 	local rc ds de why=
 	# (the outer 2>/dev/null swallows bash's own "Segmentation fault" notice)
-	{ (cd "$dd" && exec timeout -k 5 "$TIMEOUT" "$DSPIN" -sym=none -por=none -e \
+	{ (cd "$dd" || exit 99; ulimit -v $((MEM_MB * 1024)) 2>/dev/null
+	   exec timeout -k 5 "$TIMEOUT" "$DSPIN" -sym=none -por=none -e \
 		"${flags[@]}" "$file") > "$dd/out" 2> "$dd/err" < /dev/null; } 2>/dev/null
 	rc=$?
 	ds=$(get_stored "$dd/out")
