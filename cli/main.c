@@ -40,6 +40,7 @@ typedef struct Opts {
 	long mem_mb;
 	int heap_bound;
 	const char *trailfile;
+	const char *dumpfile;
 } Opts;
 
 static long num_arg(const char *opt, const char *v)
@@ -76,6 +77,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-t")) { o->replay = 1; continue; }
 		if (!strcmp(a, "-replay")) { o->replay = 1; if (i + 1 >= argc) usage(); o->trailfile = argv[++i]; continue; }
 		if (!strcmp(a, "-json")) { o->json = 1; continue; }
+		if (!strcmp(a, "-dump-states")) { if (i + 1 >= argc) usage(); o->dumpfile = argv[++i]; continue; }
 		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
 		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
 		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
@@ -163,6 +165,16 @@ static int simulate(VM *vm, Opts *o)
 	return err ? 1 : 0;
 }
 
+/* -dump-states FILE: every stored state, readable (for debugging and
+ * for comparing state spaces with other tools) */
+typedef struct Dump { VM *vm; FILE *f; unsigned long n; } Dump;
+static void dump_state(void *ctx, const uint8_t *b, int len)
+{
+	Dump *d = ctx;
+	fprintf(d->f, "--- state %lu\n", ++d->n);
+	vm_print_state(d->vm, b, len, d->f);
+}
+
 static void gc_step(VM *vm, State *s)
 {
 	heap_collect(vm, s, vm->heap_canonical, NULL);
@@ -202,8 +214,15 @@ int main(int argc, char **argv)
 	so.quiet = o.quiet || o.json;
 	so.progress = !o.quiet;
 	so.trail_path = trail;
+	Dump dump = { &vm, NULL, 0 };
+	if (o.dumpfile) {
+		dump.f = fopen(o.dumpfile, "w");
+		if (!dump.f) { fprintf(stderr, "dspin: cannot write '%s'\n", o.dumpfile); return 2; }
+		so.on_store = dump_state; so.on_store_ctx = &dump;
+	}
 	SearchResult r;
 	search_run(&vm, &so, &r);
+	if (dump.f) fclose(dump.f);
 
 	int code = r.errors ? 1 : r.incomplete ? 3 : 0;
 	double rate = r.secs > 0 ? r.stored / r.secs : 0;

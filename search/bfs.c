@@ -71,6 +71,7 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const Move *mv, int nmv
 	if (ins < 0) { b->r->incomplete = 2; b->stop = 1; return; }
 	if (ins == 0) { b->r->matched++; return; }
 	b->r->stored++;
+	if (b->o->on_store) b->o->on_store(b->o->on_store_ctx, s, len);
 	if ((long)depth > b->r->depth) b->r->depth = depth;
 	if (len > b->r->max_vec) b->r->max_vec = len;
 	if (idx >= b->cap) {

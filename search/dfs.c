@@ -169,7 +169,7 @@ static int visit(Dfs *d)
 		}
 		if (ins == 0) { d->r->matched++; d->arn = f->succ_off; d->nfr--; return 0; }
 		d->r->stored++;
-		if (getenv("DSPIN_DUMP")) { printf("--- state %llu depth %ld\n", (unsigned long long)d->r->stored, f->depth); vm_print_state(d->vm, d->ar + f->state_off, f->len, stdout); }
+		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
 		if ((d->r->stored & 0xffff) == 0 && d->o->progress) progress(d);
 	}
 	if (f->atomic_pid < 0) {

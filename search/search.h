@@ -13,6 +13,9 @@ typedef struct SearchOpts {
 	int quiet;
 	int progress;           /* print a progress line every few seconds */
 	const char *trail_path; /* where to write the first error's trail */
+	/* called for every newly stored state (tests, oracles, dumps) */
+	void (*on_store)(void *ctx, const uint8_t *b, int len);
+	void *on_store_ctx;
 } SearchOpts;
 
 typedef struct SearchResult {
