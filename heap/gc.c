@@ -51,6 +51,16 @@ static void roots(Gc *g, const int *proc_order, int rewrite)
 			uint8_t *a = base + pt->refoffs[i];
 			if (rewrite) *a = (uint8_t)g->newnum[*a]; else visit(g, *a);
 		}
+		/* call frames, outermost first, locals in declaration order */
+		int off = s->poff[pid] + PHDR + pt->localsize;
+		for (int d = 0; d < s->b[s->poff[pid] + 3]; d++) {
+			Proctype *f = m->funcs[s->b[off]];
+			for (int i = 0; i < f->nrefoffs; i++) {
+				uint8_t *a = s->b + off + FHDR + f->refoffs[i];
+				if (rewrite) *a = (uint8_t)g->newnum[*a]; else visit(g, *a);
+			}
+			off += FHDR + f->localsize;
+		}
 	}
 	for (int c = 0; c < s->nchan; c++) {
 		uint8_t *cb = s->b + s->coff[c];

@@ -36,6 +36,7 @@ typedef struct Var {
 	int is_param;
 	int hidden, xr, xs;
 	int used;
+	int in_func;              /* a parameter or local of a function: lives in a call frame */
 } Var;
 enum { SC_GLOBAL, SC_LOCAL, SC_FIELD };
 
@@ -71,7 +72,8 @@ typedef enum {
 	E_LEN, E_EMPTY, E_NEMPTY, E_FULL, E_NFULL, E_RUN, E_POLL,
 	E_TIMEOUT, E_NRPR, E_PID, E_REMOTE_LABEL, E_REMOTE_VAR,
 	E_ENABLED, E_PCVALUE, E_NP, E_EVAL, E_UNDERSCORE, E_MTYPE_NAME,
-	E_GETPRIO, E_LASTPID, E_NEW, E_NULL
+	E_GETPRIO, E_LASTPID, E_NEW, E_NULL,
+	E_CALL                    /* f(args) or receiver.m(args): a = receiver; ptype = the function */
 } ExprKind;
 
 typedef struct Expr {
@@ -93,7 +95,9 @@ typedef struct Expr {
 typedef enum {
 	S_EXPR, S_ASSIGN, S_INCR, S_DECR, S_SEND, S_RECV, S_PRINTF, S_PRINTM,
 	S_ASSERT, S_GOTO, S_BREAK, S_ELSE, S_IF, S_DO, S_SEQ, S_ATOMIC,
-	S_DSTEP, S_UNLESS, S_LABEL, S_FOR, S_SELECT, S_DECL, S_SKIP
+	S_DSTEP, S_UNLESS, S_LABEL, S_FOR, S_SELECT, S_DECL, S_SKIP,
+	S_CALL,                   /* [lhs =] call (rhs is the E_CALL) */
+	S_RETURN                  /* return [rhs] */
 } StmtKind;
 
 typedef struct Stmt {
@@ -127,6 +131,12 @@ typedef struct Proctype {
 	Stmt *body;
 	struct Expr *provided;
 	int is_init, is_never;
+	/* functions and methods are Proctypes too (params, locals, body, code) */
+	int is_func;
+	TypeKind ret_kind;        /* TY_NONE: void */
+	struct Record *ret_rec;
+	struct Record *cls;       /* method of this class: `this` is parameter 0 */
+	int ntemps;               /* temporaries made for calls inside expressions */
 	int index;
 	int localsize;
 	struct Code *code;        /* compiled control-flow graph (vm/) */
@@ -157,8 +167,10 @@ typedef struct Model {
 	Inline **inlines; int ninlines;
 	LtlDecl **ltls; int nltls;
 	int has_heap;             /* some class or reference exists: run the GC */
+	int uses_last;            /* _last appears: it is part of the state (as in SPIN) */
 	int *grefoffs; int ngrefoffs;  /* reference offsets in the global block */
 	Proctype *never;
+	Proctype **funcs; int nfuncs;   /* top-level functions and methods */
 	int nerrors;
 	int nwarnings;
 } Model;

@@ -146,6 +146,18 @@ static void resolve_ref(Expr *e)
 {
 	if (e->k == E_NAME) {
 		Var *v = lookup(e->name);
+		if (!v && CUR && CUR->cls) {
+			/* inside a method, a field name alone means this.field */
+			Record *c = CUR->cls;
+			for (int i = 0; i < c->nfields; i++)
+				if (!strcmp(c->fields[i]->name, e->name)) {
+					Expr *th = NEW(Expr); th->k = E_NAME; th->name = "this"; th->pos = e->pos;
+					Expr *idx = e->a;
+					e->k = E_FIELD; e->b = th; e->a = idx;
+					resolve_ref(e);
+					return;
+				}
+		}
 		if (!v) {
 			int mv = mtype_value(e->name);
 			if (mv && !e->a) { e->k = E_CONST; e->val = mv; e->type = TY_MTYPE; return; }
@@ -165,9 +177,18 @@ static void resolve_ref(Expr *e)
 	}
 	if (e->k == E_FIELD) {
 		Expr *b = e->b;
-		resolve_ref(b);
-		if (b->k != E_VAR && b->k != E_FIELD) { e->k = E_CONST; e->val = 0; return; }
-		Var *bv = b->var;
+		if (b->k == E_CALL) resolve_expr(b); else resolve_ref(b);
+		Var tmpv;
+		Var *bv;
+		if (b->k == E_CALL) {
+			if (!b->ptype) { e->k = E_CONST; e->val = 0; return; }
+			memset(&tmpv, 0, sizeof tmpv);
+			tmpv.name = b->name; tmpv.kind = b->ptype->ret_kind; tmpv.rec = b->ptype->ret_rec;
+			bv = &tmpv;
+		} else {
+			if (b->k != E_VAR && b->k != E_FIELD) { e->k = E_CONST; e->val = 0; return; }
+			bv = b->var;
+		}
 		if (bv->kind != TY_RECORD && bv->kind != TY_REF) {
 			diag_error(e->pos, "'%s' is not a record or reference, it has no field '%s'", bv->name, e->name);
 			e->k = E_CONST; e->val = 0; return;
@@ -230,6 +251,36 @@ static void resolve_expr(Expr *e)
 		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
 		break;
 	case E_EVAL: case E_ENABLED: case E_PCVALUE: case E_GETPRIO: resolve_expr(e->a); break;
+	case E_CALL: {
+		Proctype *f = NULL;
+		if (e->a) {
+			resolve_expr(e->a);
+			Record *c = (e->a->k == E_VAR || e->a->k == E_FIELD) && e->a->var->kind == TY_REF ? e->a->var->rec : NULL;
+			if (e->a->k == E_CALL && e->a->ptype && e->a->ptype->ret_kind == TY_REF) c = e->a->ptype->ret_rec;
+			if (!c) { diag_error(e->pos, "method call '%s' on something that is not a reference", e->name); break; }
+			for (int i = 0; i < M->nfuncs; i++)
+				if (M->funcs[i]->cls == c && !strcmp(M->funcs[i]->name, e->name)) f = M->funcs[i];
+			if (!f) { diag_error(e->pos, "class '%s' has no method '%s'", c->name, e->name); break; }
+		} else {
+			for (int i = 0; i < M->nfuncs; i++)
+				if (!M->funcs[i]->cls && !strcmp(M->funcs[i]->name, e->name)) f = M->funcs[i];
+			if (!f && CUR && CUR->cls)   /* a sibling method: this.m(...) */
+				for (int i = 0; i < M->nfuncs; i++)
+					if (M->funcs[i]->cls == CUR->cls && !strcmp(M->funcs[i]->name, e->name)) {
+						f = M->funcs[i];
+						Expr *th = NEW(Expr); th->k = E_NAME; th->name = "this"; th->pos = e->pos;
+						e->a = th; resolve_expr(th);
+					}
+			if (!f) { diag_error(e->pos, "call of unknown function '%s'", e->name); break; }
+		}
+		e->ptype = f;
+		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
+		int want = f->nparams - (f->cls ? 1 : 0);
+		if (e->nargs != want)
+			diag_error(e->pos, "'%s' expects %d argument(s), got %d", f->name, want, e->nargs);
+		e->type = f->ret_kind == TY_NONE ? TY_INT : f->ret_kind;
+		break;
+	}
 	case E_RUN: {
 		Proctype *pt = find_ptype(e->name);
 		if (!pt || pt->is_init) { diag_error(e->pos, "run of unknown proctype '%s'", e->name); break; }
@@ -277,6 +328,10 @@ static void check_assign(Expr *lhs, Expr *rhs)
 	if (lhs->k != E_VAR && lhs->k != E_FIELD) return;
 	Var *v = lhs->var;
 	int lref = v->kind == TY_REF, rref = rhs->type == TY_REF;
+	if (rhs->k == E_CALL && rhs->ptype && lref && rref && rhs->ptype->ret_rec != v->rec) {
+		diag_error(rhs->pos, "'%s' returns a %s reference, '%s' is a %s", rhs->ptype->name, rhs->ptype->ret_rec->name, v->name, v->rec->name);
+		return;
+	}
 	if (lref && !rref) diag_error(rhs->pos, "cannot assign a non-reference to reference '%s'", v->name);
 	else if (!lref && rref) diag_error(rhs->pos, "cannot assign a reference to '%s' of scalar type", v->name);
 	else if (lref) {
@@ -315,6 +370,24 @@ static void resolve_stmt(Stmt *s)
 		}
 		break;
 	case S_PRINTF: for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]); break;
+	case S_CALL:
+		resolve_expr(s->rhs);
+		if (s->lhs) {
+			resolve_expr(s->lhs); check_lvalue(s->lhs);
+			if (s->rhs->ptype && s->rhs->ptype->ret_kind == TY_NONE)
+				diag_error(s->pos, "'%s' returns no value", s->rhs->ptype->name);
+			else check_assign(s->lhs, s->rhs);
+		}
+		break;
+	case S_RETURN:
+		if (s->rhs) resolve_expr(s->rhs);
+		if (CUR && CUR->is_func) {
+			if (s->rhs && CUR->ret_kind == TY_NONE) diag_error(s->pos, "'%s' returns no value", CUR->name);
+			if (!s->rhs && CUR->ret_kind != TY_NONE) diag_error(s->pos, "'%s' must return a value", CUR->name);
+			if (s->rhs && (CUR->ret_kind == TY_REF) != (s->rhs->type == TY_REF))
+				diag_error(s->pos, "return type mismatch in '%s'", CUR->name);
+		}
+		break;
 	case S_PRINTM: case S_ASSERT: resolve_expr(s->rhs); break;
 	case S_IF: case S_DO:
 		for (int i = 0; i < s->nopts; i++)
@@ -366,6 +439,98 @@ static void collect_refs(Var **vs, int n, int base, int **out, int *nout)
 	}
 }
 
+/* ---- calls inside expressions are hoisted into call steps before the
+ * statement, left to right, innermost first, into temporaries ---- */
+
+static Stmt **HOIST; static int NHOIST;
+
+static void hoist_expr(Expr *e, int top_ok)
+{
+	if (!e) return;
+	hoist_expr(e->a, 0); hoist_expr(e->b, 0); hoist_expr(e->c, 0);
+	for (int i = 0; i < e->nargs; i++) hoist_expr(e->args[i], 0);
+	if (e->k != E_CALL || top_ok || !e->ptype) return;
+	if (e->ptype->ret_kind == TY_NONE) { diag_error(e->pos, "'%s' returns no value", e->ptype->name); return; }
+	char *name = xalloc(32);
+	snprintf(name, 32, "_call%d", CUR->ntemps++);
+	Var *t = NEW(Var);
+	t->name = name; t->pos = e->pos; t->kind = e->ptype->ret_kind; t->rec = e->ptype->ret_rec;
+	t->scope = SC_LOCAL; t->in_func = CUR->is_func; t->hidden = 1;
+	PUSH(CUR->locals, CUR->nlocals, t);
+	Expr *call = NEW(Expr); *call = *e;
+	Stmt *cs = NEW(Stmt);
+	cs->k = S_CALL; cs->pos = e->pos; cs->rhs = call;
+	Expr *lv = NEW(Expr); lv->k = E_VAR; lv->var = t; lv->pos = e->pos; lv->type = t->kind;
+	cs->lhs = lv;
+	char *txt = xalloc(strlen(e->ptype->name) + 48);
+	sprintf(txt, "%s = %s(...)", name, e->ptype->name);
+	cs->text = txt;
+	PUSH(HOIST, NHOIST, cs);
+	/* the call's value is now the temporary */
+	memset(e, 0, sizeof *e);
+	e->k = E_VAR; e->var = t; e->pos = cs->pos; e->type = t->kind;
+}
+
+static Stmt *hoist_stmt(Stmt *s);
+
+static void hoist_list(Stmt **body, int n)
+{
+	for (int i = 0; i < n; i++) body[i] = hoist_stmt(body[i]);
+}
+
+static Stmt *hoist_stmt(Stmt *s)
+{
+	if (!s) return s;
+	switch (s->k) {
+	case S_SEQ: case S_ATOMIC: case S_DSTEP: hoist_list(s->body, s->nbody); return s;
+	case S_IF: case S_DO:
+		for (int i = 0; i < s->nopts; i++) hoist_list(s->opts[i], s->optlen[i]);
+		return s;
+	case S_UNLESS: s->sub = hoist_stmt(s->sub); s->esc = hoist_stmt(s->esc); return s;
+	case S_LABEL: s->sub = hoist_stmt(s->sub); return s;
+	case S_FOR: s->sub = hoist_stmt(s->sub); return s;
+	default: break;
+	}
+	HOIST = NULL; NHOIST = 0;
+	hoist_expr(s->lhs, 0);
+	hoist_expr(s->rhs, s->k == S_CALL);
+	for (int i = 0; i < s->nargs; i++) hoist_expr(s->args[i], 0);
+	if (!NHOIST) return s;
+	Stmt *seq = NEW(Stmt);
+	seq->k = S_SEQ; seq->pos = s->pos;
+	seq->body = HOIST; seq->nbody = NHOIST;
+	PUSH(seq->body, seq->nbody, s);
+	return seq;
+}
+
+/* resolve, hoist and lay out one proctype or function */
+static void check_scope(Proctype *pt)
+{
+	CUR = pt;
+	int loff = 0;
+	for (int j = 0; j < pt->nlocals; j++) layout_var(pt->locals[j], &loff);
+	for (int j = 0; j < pt->nlocals; j++) {
+		check_var_init(pt->locals[j]);
+		if (pt->locals[j]->chan) pt->nlocal_chans += pt->locals[j]->arrlen ? pt->locals[j]->arrlen : 1;
+		if (pt->is_func && pt->locals[j]->chan)
+			diag_error(pt->locals[j]->pos, "channels cannot be declared in functions");
+	}
+	if (pt->active_expr) {
+		int ok = 1;
+		pt->active = const_eval(pt->active_expr, &ok);
+		if (!ok || pt->active < 0 || pt->active > 255) { diag_error(pt->active_expr->pos, "bad active count"); pt->active = 1; }
+	}
+	if (pt->provided) resolve_expr(pt->provided);
+	resolve_stmt(pt->body);
+	pt->body = hoist_stmt(pt->body);
+	/* temporaries were added: lay the block out again */
+	loff = 0;
+	for (int j = 0; j < pt->nlocals; j++) layout_var(pt->locals[j], &loff);
+	pt->localsize = loff;
+	collect_refs(pt->locals, pt->nlocals, 0, &pt->refoffs, &pt->nrefoffs);
+	CUR = NULL;
+}
+
 int check_model(Model *m)
 {
 	M = m;
@@ -395,32 +560,9 @@ int check_model(Model *m)
 				diag_error(r->fields[j]->pos, "channels as fields of heap objects are not supported yet");
 	}
 	collect_refs(m->globals, m->nglobals, 0, &m->grefoffs, &m->ngrefoffs);
-	for (int i = 0; i < m->nptypes + 1; i++) {
-		Proctype *pt = i < m->nptypes ? m->ptypes[i] : m->never;
-		if (!pt) continue;
-		CUR = pt;
-		int loff = 0;
-		for (int j = 0; j < pt->nlocals; j++) {
-			layout_var(pt->locals[j], &loff);
-			if (pt->locals[j]->chan && pt->locals[j]->arrlen) {
-				/* array of channels, each initialized */
-			}
-		}
-		pt->localsize = loff;
-		collect_refs(pt->locals, pt->nlocals, 0, &pt->refoffs, &pt->nrefoffs);
-		for (int j = 0; j < pt->nlocals; j++) {
-			check_var_init(pt->locals[j]);
-			if (pt->locals[j]->chan) pt->nlocal_chans += pt->locals[j]->arrlen ? pt->locals[j]->arrlen : 1;
-		}
-		if (pt->active_expr) {
-			int ok = 1;
-			pt->active = const_eval(pt->active_expr, &ok);
-			if (!ok || pt->active < 0 || pt->active > 255) { diag_error(pt->active_expr->pos, "bad active count"); pt->active = 1; }
-		}
-		if (pt->provided) resolve_expr(pt->provided);
-		resolve_stmt(pt->body);
-		CUR = NULL;
-	}
+	for (int i = 0; i < m->nptypes; i++) check_scope(m->ptypes[i]);
+	if (m->never) check_scope(m->never);
+	for (int i = 0; i < m->nfuncs; i++) check_scope(m->funcs[i]);
 	int nact = 0;
 	for (int i = 0; i < m->nptypes; i++) nact += m->ptypes[i]->active;
 	if (nact > 255) diag_error(m->ptypes[0]->pos, "too many active processes (%d > 255)", nact);

@@ -14,12 +14,14 @@ typedef struct Trans {
 	int to;             /* target location */
 	int from;           /* source location (where it was created) */
 	int id;             /* index in Program.trans (trails name transitions by id) */
-	int ptype;          /* proctype index */
+	int ptype;          /* proctype index (or function index when owner->is_func) */
+	Proctype *owner;    /* the proctype or function whose code this is */
 	int atomic_id;      /* atomic block it belongs to (0: none) */
 	unsigned char atomic;   /* after it, the process keeps control */
 	unsigned char escape;   /* unless-escape priority (0: normal statement) */
 	unsigned char is_else;
 	unsigned char is_goto;
+	unsigned char no_atomic;     /* jumps out to the start of its atomic: ends the sequence */
 	Code *dstep;        /* S_DSTEP: the body, run to completion in one step */
 	int select_lo, select_hi;
 } Trans;
@@ -27,6 +29,7 @@ typedef struct Trans {
 typedef struct Loc {
 	Trans **t; int nt;
 	unsigned char end, progress, accept, is_jump, has_escape, is_branch;
+	unsigned char ends_atomic;   /* a goto to a label placed on an atomic statement */
 	int atomic_id;
 	Pos pos;
 	const char *label;

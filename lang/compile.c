@@ -12,7 +12,7 @@
 #include <string.h>
 #include <stdio.h>
 
-typedef struct Label { const char *name; int loc; Pos pos; } Label;
+typedef struct Label { const char *name; int loc; Pos pos; int outside_atomic; } Label;
 typedef struct Esc { Trans **t; int nt; int prio; struct Esc *up; } Esc;
 
 typedef struct C {
@@ -48,6 +48,7 @@ static Trans *newtrans(C *c, Stmt *s, int from, int to)
 	Trans *t = NEW(Trans);
 	t->st = s; t->from = from; t->to = to;
 	t->ptype = c->pt->index;
+	t->owner = c->pt;
 	t->atomic_id = c->atomic_id;
 	t->is_else = s && s->k == S_ELSE;
 	t->id = c->prog->ntrans;
@@ -141,7 +142,8 @@ static int comp(C *c, Stmt *s, int next)
 		return e;
 	}
 	case S_EXPR: case S_ASSIGN: case S_INCR: case S_DECR: case S_SEND: case S_RECV:
-	case S_PRINTF: case S_PRINTM: case S_ASSERT: case S_ELSE: case S_SKIP: {
+	case S_PRINTF: case S_PRINTM: case S_ASSERT: case S_ELSE: case S_SKIP:
+	case S_CALL: case S_RETURN: {
 		int l = newloc(c, s->pos);
 		addtrans(c, l, newtrans(c, s, l, next));
 		return l;
@@ -218,6 +220,9 @@ static int comp(C *c, Stmt *s, int next)
 			if (!strcmp(c->labels[i].name, s->label)) diag_error(s->pos, "label '%s' defined twice", s->label);
 		c->labels = xgrow(c->labels, c->nlabels + 1, sizeof(Label));
 		c->labels[c->nlabels].name = s->label; c->labels[c->nlabels].loc = e; c->labels[c->nlabels].pos = s->pos;
+		/* `L: atomic { ... goto L }`: the label is outside the atomic, so a
+		 * jump to it ends the sequence (SPIN) */
+		c->labels[c->nlabels].outside_atomic = s->sub && s->sub->k == S_ATOMIC && !c->atomic_id;
 		c->nlabels++;
 		Loc *l = &c->code->locs[e];
 		if (!l->label) l->label = s->label;
@@ -262,9 +267,11 @@ static int comp(C *c, Stmt *s, int next)
 static void resolve_jumps(C *c, Code *k)
 {
 	for (int i = 0; i < c->npending; i++) {
-		int loc = -1;
-		for (int j = 0; j < c->nlabels; j++) if (!strcmp(c->labels[j].name, c->pending_lbl[i])) loc = c->labels[j].loc;
+		int loc = -1, outside = 0;
+		for (int j = 0; j < c->nlabels; j++)
+			if (!strcmp(c->labels[j].name, c->pending_lbl[i])) { loc = c->labels[j].loc; outside = c->labels[j].outside_atomic; }
 		Trans *t = k->locs[c->pending[i]].t[k->locs[c->pending[i]].nt - 1];
+		if (outside) k->locs[c->pending[i]].ends_atomic = 1;
 		if (loc < 0) { diag_error(t->st->pos, "goto to undefined label '%s'", c->pending_lbl[i]); loc = k->endloc >= 0 ? k->endloc : 0; }
 		t->to = loc;
 	}
@@ -276,6 +283,7 @@ static void resolve_jumps(C *c, Code *k)
 			int hops = 0;
 			while (t->to >= 0 && k->locs[t->to].is_jump && hops++ <= k->nlocs) {
 				Loc *jl = &k->locs[t->to];
+				if (jl->ends_atomic) t->no_atomic = 1;
 				Trans *g = jl->t[jl->nt - 1];
 				if (g->to == t->to) break;
 				t->to = g->to;
@@ -287,7 +295,8 @@ static void resolve_jumps(C *c, Code *k)
 		Loc *l = &k->locs[i];
 		for (int j = 0; j < l->nt; j++) {
 			Trans *t = l->t[j];
-			t->atomic = t->atomic_id && t->to >= 0 && k->locs[t->to].atomic_id == t->atomic_id;
+			t->atomic = t->atomic_id && t->to >= 0 && k->locs[t->to].atomic_id == t->atomic_id && !t->no_atomic;
+			if (l->ends_atomic && t->is_goto) t->atomic = 0;
 		}
 	}
 }
@@ -323,8 +332,13 @@ static void compile_proc(Program *prog, Proctype *pt)
 	Code *k = NEW(Code);
 	c.code = k;
 	k->endloc = newloc(&c, pt->body ? pt->body->pos : pt->pos);
-	k->locs[k->endloc].end = 1;
 	k->exitloc = -1;
+	if (pt->is_func) {
+		/* falling off the end of a function returns (no value): a step */
+		Stmt *r = NEW(Stmt);
+		r->k = S_RETURN; r->pos = k->locs[k->endloc].pos; r->text = "return (end of function)";
+		addtrans(&c, k->endloc, newtrans(&c, r, k->endloc, k->endloc));
+	} else k->locs[k->endloc].end = 1;
 	k->entry = comp(&c, pt->body, k->endloc);
 	resolve_jumps(&c, k);
 	/* a process that starts with a jump starts at its target (SPIN) */
@@ -373,7 +387,20 @@ Program *compile_model(Model *m)
 	p->m = m;
 	for (int i = 0; i < m->nptypes; i++) compile_proc(p, m->ptypes[i]);
 	if (m->never) { m->never->index = m->nptypes; compile_proc(p, m->never); }
+	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, m->funcs[i]);
+	if (p->ntrans > 65535) { Pos ps = { m->file, 1, 1 }; diag_error(ps, "model too large: more than 65535 transitions"); }
+	for (int i = 0; i < p->ntrans; i++)
+		if (p->trans[i]->dstep) {
+			Code *k = p->trans[i]->dstep;
+			for (int l = 0; l < k->nlocs; l++)
+				for (int j = 0; j < k->locs[l].nt; j++) {
+					Stmt *st = k->locs[l].t[j]->st;
+					if (st && (st->k == S_CALL || st->k == S_RETURN))
+						diag_error(st->pos, "calls and returns are not allowed inside d_step");
+				}
+		}
 	for (int i = 0; i < m->nptypes; i++) remote_in_stmt(m->ptypes[i]->body);
+	for (int i = 0; i < m->nfuncs; i++) remote_in_stmt(m->funcs[i]->body);
 	if (m->never) remote_in_stmt(m->never->body);
 	/* select ranges must be constant */
 	for (int i = 0; i < p->ntrans; i++) {

@@ -24,6 +24,7 @@ typedef struct P {
 	int seen_stmt;          /* a statement was seen in the current body */
 	int inline_depth;
 	const char *src;
+	const char **fnames; int nfnames;   /* names declared as functions anywhere in the file */
 	int nerr_tok;           /* index of the last error token (avoid loops) */
 } P;
 
@@ -129,10 +130,19 @@ static Expr **arglist(P *p, int *n, int close)
 static Expr *varref_rest(P *p, Expr *e)
 {
 	for (;;) {
-		if (at(p, T_LBRACK) && (e->k == E_NAME || e->k == E_FIELD) && !e->a) {
+		if (at(p, T_LBRACK) && (e->k == E_NAME || e->k == E_FIELD) && !e->a && e->k != E_CALL) {
 			next(p);
 			e->a = expr(p);
 			expect(p, T_RBRACK, "after array index");
+		} else if (at(p, T_DOT) && peekn(p, 1)->k == T_ID && peekn(p, 2)->k == T_LPAREN) {
+			Token *dot = next(p);
+			Token *f = next(p);
+			next(p);
+			Expr *c = mkexpr(E_CALL, dot->pos);
+			c->name = f->s; c->a = e;
+			c->args = arglist(p, &c->nargs, T_RPAREN);
+			expect(p, T_RPAREN, "to close call arguments");
+			e = c;
 		} else if (at(p, T_DOT) && peekn(p, 1)->k == T_ID) {
 			Token *dot = next(p);
 			Token *f = next(p);
@@ -150,6 +160,14 @@ static Expr *chan_unop(P *p, ExprKind k, Token *t)
 	e->a = expr(p);
 	expect(p, T_RPAREN, "to close channel function");
 	return e;
+}
+
+/* Only names declared as functions somewhere in the file are calls: SPIN
+ * accepts `x = y (x == 0)` as two statements without a separator. */
+static int is_func_name(P *p, const char *name)
+{
+	for (int i = 0; i < p->nfnames; i++) if (!strcmp(p->fnames[i], name)) return 1;
+	return 0;
 }
 
 static Expr *primary(P *p)
@@ -186,7 +204,7 @@ static Expr *primary(P *p)
 	case K_TIMEOUT: next(p); return mkexpr(E_TIMEOUT, t->pos);
 	case K_NR_PR: next(p); return mkexpr(E_NRPR, t->pos);
 	case K_PID: next(p); return mkexpr(E_PID, t->pos);
-	case K_LAST: next(p); return mkexpr(E_LASTPID, t->pos);
+	case K_LAST: next(p); p->m->uses_last = 1; return mkexpr(E_LASTPID, t->pos);
 	case K_NP: next(p); return mkexpr(E_NP, t->pos);
 	case K_RUN: {
 		next(p);
@@ -232,6 +250,15 @@ static Expr *primary(P *p)
 				return e;
 			}
 			p->s = ss; p->s->i = save;
+		}
+		if (at(p, T_LPAREN) && !find_inline(p, t->s) && is_func_name(p, t->s)) {
+			/* a call f(args); functions may be declared later */
+			next(p);
+			e = mkexpr(E_CALL, t->pos);
+			e->name = t->s;
+			e->args = arglist(p, &e->nargs, T_RPAREN);
+			expect(p, T_RPAREN, "to close call arguments");
+			return varref_rest(p, e);
 		}
 		e = mkexpr(E_NAME, t->pos);
 		e->name = t->s;
@@ -310,6 +337,15 @@ static int is_decl_start(P *p)
 	return 0;
 }
 
+/* `, int k` or `, Node n`: a new declaration group starts after the comma */
+static int type_after_comma(P *p)
+{
+	Token *t = peekn(p, 1), *u = peekn(p, 2);
+	if (type_keyword(t->k) || t->k == K_HIDDEN || t->k == K_SHOW) return 1;
+	if (t->k == T_ID && find_record(p, t->s) && (u->k == T_ID || u->k == T_AMP)) return 1;
+	return 0;
+}
+
 static ChanSpec *chan_init(P *p)
 {
 	Token *t = expect(p, T_LBRACK, "to start channel initializer");
@@ -382,13 +418,14 @@ static void declaration(P *p, Var ***out, int *nout, int scope)
 			} else v->init = expr(p);
 		}
 		PUSH(*out, *nout, v);
-	} while (accept(p, T_COMMA));
+	} while (at(p, T_COMMA) && !type_after_comma(p) && accept(p, T_COMMA));
 }
 
 /* ---------------------------------------------------------------- statements */
 
 static Stmt *statement(P *p);
 static Stmt *sequence(P *p, int close1, int close2);
+static int is_sep(int k) { return k == T_SEMI || k == T_ARROW; }
 
 static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)
 {
@@ -431,6 +468,7 @@ static Expr **recv_args(P *p, int *n, int close)
 		if (t->k == T_ID && !strcmp(t->s, "_") ) { next(p); e = mkexpr(E_UNDERSCORE, t->pos); }
 		else if (t->k == K_EVAL) { next(p); expect(p, T_LPAREN, "after eval"); e = mkexpr(E_EVAL, t->pos); e->a = expr(p); expect(p, T_RPAREN, "after eval"); }
 		else if (t->k == T_MINUS && peekn(p, 1)->k == T_NUM) { next(p); Token *nn = next(p); e = mkexpr(E_CONST, t->pos); e->val = -nn->v; }
+		else if (t->k == T_ID && peekn(p, 1)->k == T_LPAREN) { next(p); e = mkexpr(E_NAME, t->pos); e->name = t->s; }
 		else e = expr(p);
 		/* msg(a, b) form */
 		if (e->k == E_NAME && at(p, T_LPAREN)) {
@@ -511,6 +549,7 @@ static Stmt *inline_call(P *p, Inline *in, Token *name)
 static void add_local(P *p, Var *v)
 {
 	Proctype *pt = p->cur;
+	v->in_func = pt->is_func;
 	for (int i = 0; i < pt->nlocals; i++)
 		if (!strcmp(pt->locals[i]->name, v->name)) {
 			diag_error(v->pos, "redeclaration of '%s' in proctype '%s'", v->name, pt->name);
@@ -649,6 +688,17 @@ static Stmt *statement(P *p)
 	case K_C_CODE: case K_C_EXPR: case K_C_DECL: case K_C_STATE: case K_C_TRACK:
 		fail(p, t, "embedded C code (%s) is not supported by dspin", t->s);
 	case T_ID: {
+		if (!strcmp(t->s, "return")) {
+			next(p);
+			s = mkstmt(S_RETURN, t->pos);
+			int k = peek(p)->k;
+			if (!(is_sep(k) || k == T_RBRACE || k == T_DCOLON || k == K_FI || k == K_OD || k == T_EOF))
+				s->rhs = expr(p);
+			s->text = text_of(t, &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0]);
+			if (!p->cur || !p->cur->is_func) diag_error(t->pos, "'return' outside a function");
+			p->seen_stmt = 1;
+			break;
+		}
 		Inline *in = find_inline(p, t->s);
 		if (in && peekn(p, 1)->k == T_LPAREN) { next(p); s = inline_call(p, in, t); p->seen_stmt = 1; break; }
 		if (peekn(p, 1)->k == T_COLON) {
@@ -677,7 +727,11 @@ static Stmt *statement(P *p)
 		Token *op = peek(p);
 		p->seen_stmt = 1;
 		switch (op->k) {
-		case T_ASSIGN: next(p); s = mkstmt(S_ASSIGN, t->pos); s->lhs = e; s->rhs = expr(p); break;
+		case T_ASSIGN:
+			next(p);
+			s = mkstmt(S_ASSIGN, t->pos); s->lhs = e; s->rhs = expr(p);
+			if (s->rhs->k == E_CALL) s->k = S_CALL;
+			break;
 		case T_INC: next(p); s = mkstmt(S_INCR, t->pos); s->lhs = e; break;
 		case T_DEC: next(p); s = mkstmt(S_DECR, t->pos); s->lhs = e; break;
 		case T_NOT: case T_BANG2: {
@@ -707,9 +761,7 @@ static Stmt *statement(P *p)
 			break;
 		}
 		default:
-			s = mkstmt(S_EXPR, t->pos); s->rhs = e;
-			if (e->k == E_NAME && !e->a && at(p, T_LPAREN))
-				fail(p, t, "'%s' is not a known inline or function", e->name);
+			s = mkstmt(e->k == E_CALL ? S_CALL : S_EXPR, t->pos); s->rhs = e;
 			break;
 		}
 		s->text = text_of(t, &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0]);
@@ -727,7 +779,6 @@ static Stmt *statement(P *p)
 	return s;
 }
 
-static int is_sep(int k) { return k == T_SEMI || k == T_ARROW; }
 
 /* sequence := step { sep step } ; stops at close1/close2 (not consumed). */
 static Stmt *sequence(P *p, int close1, int close2)
@@ -789,6 +840,67 @@ static void mtype_decl(P *p)
 	p->m->nmtypes += n;
 }
 
+static void params(P *p, Proctype *pt);
+static void proc_body(P *p, Proctype *pt);
+
+static Proctype *find_func(P *p, const char *name, Record *cls)
+{
+	for (int i = 0; i < p->m->nfuncs; i++)
+		if (p->m->funcs[i]->cls == cls && !strcmp(p->m->funcs[i]->name, name)) return p->m->funcs[i];
+	return NULL;
+}
+
+/* A return type: a scalar keyword, a class / record name (a reference), or void. */
+static void return_type(P *p, Token *t, TypeKind *kind, Record **rec)
+{
+	*rec = NULL;
+	if (t->k == T_ID && !strcmp(t->s, "void")) { *kind = TY_NONE; return; }
+	*kind = kw_type(t->k);
+	if (*kind != TY_NONE) return;
+	Record *r = t->k == T_ID ? find_record(p, t->s) : NULL;
+	if (!r) fail(p, t, "expected a return type");
+	r->is_class = 1;
+	*kind = TY_REF; *rec = r;
+	accept(p, T_AMP);
+}
+
+/* function or method: name, parameters and body; the return type is known */
+static void func_decl(P *p, Token *name, TypeKind rk, Record *rrec, Record *cls, int dspin)
+{
+	if (find_func(p, name->s, cls)) diag_error(name->pos, "function '%s' declared twice", name->s);
+	Proctype *f = NEW(Proctype);
+	f->name = name->s; f->pos = name->pos; f->is_func = 1;
+	f->ret_kind = rk; f->ret_rec = rrec; f->cls = cls;
+	f->index = p->m->nfuncs;
+	PUSH(p->m->funcs, p->m->nfuncs, f);
+	Proctype *save = p->cur;
+	p->cur = f;
+	if (cls) {
+		Var *th = NEW(Var);
+		th->name = "this"; th->pos = name->pos; th->kind = TY_REF; th->rec = cls;
+		th->scope = SC_LOCAL; th->is_param = 1;
+		PUSH(f->params, f->nparams, th);
+		add_local(p, th);
+	}
+	params(p, f);
+	if (dspin && accept(p, T_COLON)) {
+		Token *t = next(p);
+		return_type(p, t, &f->ret_kind, &f->ret_rec);
+	}
+	proc_body(p, f);
+	p->cur = save;
+}
+
+/* TYPE NAME ( ... : a C-style function or method declaration */
+static int func_start(P *p)
+{
+	Token *t = peek(p);
+	if (peekn(p, 1)->k != T_ID || peekn(p, 2)->k != T_LPAREN) return 0;
+	if (type_keyword(t->k)) return 1;
+	if (t->k == T_ID && (!strcmp(t->s, "void") || find_record(p, t->s))) return 1;
+	return 0;
+}
+
 static void typedef_decl(P *p, int is_class)
 {
 	Token *n = expect(p, T_ID, is_class ? "as class name" : "as typedef name");
@@ -804,7 +916,13 @@ static void typedef_decl(P *p, int is_class)
 	r->declared = 1;
 	expect(p, T_LBRACE, is_class ? "to start class body" : "to start typedef body");
 	while (!at(p, T_RBRACE) && !at(p, T_EOF)) {
-		declaration(p, &r->fields, &r->nfields, SC_FIELD);
+		if (is_class && func_start(p)) {
+			Token *t = next(p);
+			TypeKind rk; Record *rr;
+			return_type(p, t, &rk, &rr);
+			Token *n = next(p);
+			func_decl(p, n, rk, rr, r, 0);
+		} else declaration(p, &r->fields, &r->nfields, SC_FIELD);
 		while (accept(p, T_SEMI)) ;
 	}
 	expect(p, T_RBRACE, "to close typedef body");
@@ -822,7 +940,7 @@ static void params(P *p, Proctype *pt)
 			PUSH(pt->params, pt->nparams, vs[i]);
 			add_local(p, vs[i]);
 		}
-		if (!accept(p, T_SEMI)) break;
+		if (!accept(p, T_SEMI) && !accept(p, T_COMMA)) break;
 	}
 	expect(p, T_RPAREN, "after parameters");
 }
@@ -936,6 +1054,21 @@ static void toplevel(P *p)
 	default: break;
 	}
 	if (t->k == T_ID && !strcmp(t->s, "class")) { next(p); typedef_decl(p, 1); return; }
+	if (t->k == T_ID && !strcmp(t->s, "function") && peekn(p, 1)->k == T_ID) {
+		/* dSPIN: function name(int a; node &b) : node& { ... } */
+		next(p);
+		Token *n = next(p);
+		func_decl(p, n, TY_NONE, NULL, NULL, 1);
+		return;
+	}
+	if (func_start(p)) {
+		Token *tt = next(p);
+		TypeKind rk; Record *rr;
+		return_type(p, tt, &rk, &rr);
+		Token *n = next(p);
+		func_decl(p, n, rk, rr, NULL, 0);
+		return;
+	}
 	if (is_decl_start(p)) {
 		Var **vs = NULL; int nv = 0;
 		declaration(p, &vs, &nv, SC_GLOBAL);
@@ -955,6 +1088,14 @@ static void toplevel(P *p)
 Model *parse_tokens(const char *fname, Token *toks, int ntok)
 {
 	P p; memset(&p, 0, sizeof p);
+	/* pre-scan: `TYPE name (`, `void name (`, `function name (` declare functions */
+	for (int i = 0; i + 2 < ntok; i++) {
+		Token *a = &toks[i], *b = &toks[i + 1], *c = &toks[i + 2];
+		if (b->k != T_ID || c->k != T_LPAREN) continue;
+		int ty = a->k == K_BIT || a->k == K_BOOL || a->k == K_BYTE || a->k == K_SHORT || a->k == K_INT ||
+			 a->k == K_UNSIGNED || a->k == K_MTYPE || a->k == K_CHAN || a->k == K_PIDTYPE || a->k == T_ID;
+		if (ty || (a->k == T_AMP)) PUSH(p.fnames, p.nfnames, b->s);
+	}
 	Stream s = { toks, ntok, 0, NULL };
 	p.s = NEW(Stream); *p.s = s;
 	p.m = NEW(Model);

@@ -66,7 +66,11 @@ static uint8_t *addr(Exec *x, const Expr *e, int pid)
 		Var *v = e->var;
 		uint8_t *base;
 		if (v->scope == SC_GLOBAL) base = s->b + GOFF + v->offset;
-		else {
+		else if (v->in_func) {
+			/* a function's parameter or local: in the innermost frame */
+			if (pid < 0 || pid >= s->nproc || !s->ftop[pid]) { vm_runtime_error(x, "'%s' used outside its function", v->name); return NULL; }
+			base = s->b + s->ftop[pid] + FHDR + v->offset;
+		} else {
 			if (pid < 0 || pid >= s->nproc) { vm_runtime_error(x, "no process %d for local '%s'", pid, v->name); return NULL; }
 			base = s->b + s->poff[pid] + PHDR + v->offset;
 		}
@@ -169,6 +173,8 @@ static int find_msg(Exec *x, int ci, Expr **args, int nargs, int random)
 	return -1;
 }
 
+static int proc_enabled(Exec *x, int pid);
+
 int32_t vm_eval(Exec *x, const Expr *e)
 {
 	switch (e->k) {
@@ -231,7 +237,7 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	case E_TIMEOUT: return x->timeout;
 	case E_NRPR: return x->s->nproc;
 	case E_PID: return x->pid;
-	case E_LASTPID: return 0;
+	case E_LASTPID: return x->s->b[3];
 	case E_NP: return 0;
 	case E_EVAL: return vm_eval(x, e->a);
 	case E_RUN: {
@@ -258,7 +264,11 @@ int32_t vm_eval(Exec *x, const Expr *e)
 		if (pid < 0 || pid >= x->s->nproc) return 0;
 		return sv_pc(x->s, pid);
 	}
-	case E_ENABLED: return 1;
+	case E_ENABLED: {
+		int32_t pid = vm_eval(x, e->a);
+		if (x->err || pid < 0 || pid >= x->s->nproc) return 0;
+		return proc_enabled(x, pid);
+	}
 	case E_GETPRIO: return 1;
 	case E_UNDERSCORE: return 0;
 	case E_NULL: return 0;
@@ -295,7 +305,7 @@ int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs)
 {
 	State *s = x->s;
 	if (s->nproc >= MAXPROC) return 0;
-	int size = PHDR + pt->localsize;
+	int size = PHDR + pt->localsize;   /* call depth 0: no frames */
 	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return 0; }
 	int at = s->poff[s->nproc];
 	memmove(s->b + at + size, s->b + at, s->len - at);
@@ -563,9 +573,97 @@ static void run_dstep(Exec *x, const Code *k)
 	}
 }
 
+/* A call pushes a frame at the end of the process's block: the function,
+ * the call transition (where to return and what to assign), its locals. */
+static void do_call(Exec *x, const Trans *t)
+{
+	const Expr *c = t->st->rhs;
+	Proctype *f = c->ptype;
+	State *s = x->s;
+	int pid = x->pid;
+	int32_t args[64]; int n = 0;
+	if (f->cls) {
+		args[n++] = vm_eval(x, c->a);
+		if (!x->err && !args[0]) vm_runtime_error(x, "null dereference: method %s.%s called on null", f->cls->name, f->name);
+	}
+	for (int i = 0; i < c->nargs && n < 64; i++) args[n++] = vm_eval(x, c->args[i]);
+	if (x->err) return;
+	int depth = sv_depth(s, pid);
+	int bound = x->vm->call_bound ? x->vm->call_bound : 32;
+	if (depth >= bound || depth >= 255) { vm_runtime_error(x, "call depth exceeded (bound %d) calling %s", bound, f->name); return; }
+	int size = FHDR + f->localsize;
+	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return; }
+	int at = s->poff[pid + 1];
+	memmove(s->b + at + size, s->b + at, s->len - at);
+	memset(s->b + at, 0, size);
+	s->b[at] = (uint8_t)f->index;
+	s->b[at + 1] = (uint8_t)t->id; s->b[at + 2] = (uint8_t)(t->id >> 8);
+	s->len += size;
+	s->b[s->poff[pid] + 3] = (uint8_t)(depth + 1);
+	sv_index(s);
+	for (int i = 0; i < f->nparams && i < n; i++) {
+		Var *v = f->params[i];
+		vm_store(s->b + s->ftop[pid] + FHDR + v->offset, v->kind, v->bits, args[i]);
+	}
+	for (int i = 0; i < f->nlocals; i++) {
+		Var *v = f->locals[i];
+		if (v->is_param || !v->init) continue;
+		int32_t val = vm_eval(x, v->init);
+		int cnt = v->arrlen ? v->arrlen : 1;
+		for (int k = 0; k < cnt; k++) vm_store(s->b + s->ftop[pid] + FHDR + v->offset + k * v->elemsize, v->kind, v->bits, val);
+	}
+	sv_set_pc(s, pid, f->code->entry);
+}
+
+static void do_return(Exec *x, const Trans *t)
+{
+	State *s = x->s;
+	int pid = x->pid;
+	int has = t->st->rhs != NULL;
+	int32_t v = has ? vm_eval(x, t->st->rhs) : 0;
+	if (x->err) return;
+	int at = s->ftop[pid];
+	if (!at) { vm_runtime_error(x, "return outside a call"); return; }
+	int ctid = s->b[at + 1] | (s->b[at + 2] << 8);
+	int size = s->poff[pid + 1] - at;
+	memmove(s->b + at, s->b + at + size, s->len - at - size);
+	s->len -= size;
+	memset(s->b + s->len, 0, size);
+	s->b[s->poff[pid] + 3]--;
+	sv_index(s);
+	const Trans *ct = x->vm->prog->trans[ctid];
+	if (ct->st->lhs && has) assign(x, ct->st->lhs, v);
+	x->ret_atomic = ct->atomic;
+	sv_set_pc(s, pid, ct->to);
+}
+
 void vm_execute(Exec *x, const Trans *t)
 {
+	if (t->st && t->st->k == S_CALL && !t->dstep) { do_call(x, t); return; }
+	if (t->st && t->st->k == S_RETURN && !t->dstep) { do_return(x, t); return; }
 	if (t->dstep) run_dstep(x, t->dstep);
 	else if (t->st) exec_stmt(x, t->st, x->sel);
 	if (x->pid >= 0 && x->pid < x->s->nproc) sv_set_pc(x->s, x->pid, t->to);
+}
+
+/* enabled(pid): can that process take a step now (ignoring rendezvous
+ * partners and atomic priority, as SPIN's enabled() does)? */
+static int proc_enabled(Exec *x, int pid)
+{
+	State *s = x->s;
+	Proctype *pt = sv_proc(x->vm, s, pid);
+	Code *k = sv_code(x->vm, s, pid);
+	int pc = sv_pc(s, pid);
+	if (pc == k->endloc && !sv_depth(s, pid)) return pid == s->nproc - 1;
+	Exec y = *x;
+	y.pid = pid; y.err = 0;
+	if (pt->provided && !vm_eval(&y, pt->provided)) return 0;
+	const Loc *l = &k->locs[pc];
+	int has_else = 0;
+	for (int i = 0; i < l->nt; i++) {
+		if (l->t[i]->is_else) { has_else = 1; continue; }
+		y.err = 0;
+		if (vm_enabled(&y, l->t[i])) return 1;
+	}
+	return has_else;
 }

@@ -54,10 +54,22 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 	for (int pid = 0; pid < s.nproc; pid++) {
 		Proctype *pt = sv_proc(vm, &s, pid);
 		int pc = sv_pc(&s, pid);
-		Loc *l = &pt->code->locs[pc];
-		fprintf(f, "process %d (%s) at line %d%s%s:\n", pid, pt->name, l->pos.line,
-			pc == pt->code->endloc ? " (terminated)" : "", l->label ? "" : "");
-		for (int i = 0; i < pt->nlocals; i++) print_var(vm, f, "", pt->locals[i], b + s.poff[pid] + PHDR);
+		Code *code = sv_code(vm, &s, pid);
+		Loc *l = &code->locs[pc];
+		fprintf(f, "process %d (%s) at line %d%s:\n", pid, pt->name, l->pos.line,
+			!sv_depth(&s, pid) && pc == pt->code->endloc ? " (terminated)" : "");
+		for (int i = 0; i < pt->nlocals; i++)
+			if (!pt->locals[i]->hidden || strncmp(pt->locals[i]->name, "_call", 5))
+				print_var(vm, f, "", pt->locals[i], b + s.poff[pid] + PHDR);
+		int off = s.poff[pid] + PHDR + pt->localsize;
+		for (int d = 0; d < b[s.poff[pid] + 3]; d++) {
+			Proctype *fn = m->funcs[b[off]];
+			fprintf(f, "  in call %d: %s%s%s()\n", d + 1, fn->cls ? fn->cls->name : "", fn->cls ? "." : "", fn->name);
+			for (int i = 0; i < fn->nlocals; i++)
+				if (strncmp(fn->locals[i]->name, "_call", 5))
+					print_var(vm, f, "", fn->locals[i], b + off + FHDR);
+			off += FHDR + fn->localsize;
+		}
 	}
 	for (int c = 0; c < s.nchan; c++) {
 		const uint8_t *cb = b + s.coff[c];
@@ -115,7 +127,7 @@ void vm_print_move(VM *vm, const Move *mv, int step, FILE *f)
 		return;
 	}
 	Trans *t = p->trans[mv->tid];
-	Proctype *pt = t->ptype < vm->m->nptypes ? vm->m->ptypes[t->ptype] : vm->m->never;
+	Proctype *pt = t->owner;
 	const Stmt *st = t->st;
 	fprintf(f, "%4d:\tproc %2d (%s) %s:%d\t[%s]", step, mv->pid, pt->name,
 		st && st->pos.file ? st->pos.file : "?", st ? st->pos.line : 0, vm_trans_text(t));
@@ -123,7 +135,7 @@ void vm_print_move(VM *vm, const Move *mv, int step, FILE *f)
 	fputc('\n', f);
 	if (mv->rv_pid >= 0 && mv->rv_tid >= 0) {
 		Trans *r = p->trans[mv->rv_tid];
-		Proctype *rt = vm->m->ptypes[r->ptype];
+		Proctype *rt = r->owner;
 		fprintf(f, "%4d:\tproc %2d (%s) %s:%d\t[%s]\n", step, mv->rv_pid, rt->name,
 			r->st->pos.file ? r->st->pos.file : "?", r->st->pos.line, vm_trans_text(r));
 	}

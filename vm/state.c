@@ -20,7 +20,13 @@ void sv_index(State *s)
 	int off = GOFF + m->globsize;
 	for (int i = 0; i < s->nproc; i++) {
 		s->poff[i] = off;
+		int depth = s->b[off + 3];
 		off += PHDR + m->ptypes[s->b[off]]->localsize;
+		s->ftop[i] = 0;
+		for (int d = 0; d < depth; d++) {
+			s->ftop[i] = off;
+			off += FHDR + m->funcs[s->b[off]]->localsize;
+		}
 	}
 	s->poff[s->nproc] = off;
 	for (int i = 0; i < s->nchan; i++) {
@@ -43,6 +49,7 @@ void sv_copy(State *dst, const State *src)
 	dst->len = src->len;
 	dst->nproc = src->nproc; dst->nchan = src->nchan;
 	memcpy(dst->poff, src->poff, sizeof(int) * (src->nproc + 1));
+	memcpy(dst->ftop, src->ftop, sizeof(int) * src->nproc);
 	memcpy(dst->coff, src->coff, sizeof(int) * (src->nchan + 1));
 	dst->nslot = src->nslot;
 	memcpy(dst->hoff, src->hoff, sizeof(int) * (src->nslot + 1));
@@ -60,6 +67,12 @@ void sv_set_pc(State *s, int pid, int pc)
 	p[0] = (uint8_t)pc; p[1] = (uint8_t)(pc >> 8);
 }
 Proctype *sv_proc(VM *vm, const State *s, int pid) { return vm->m->ptypes[sv_ptype(s, pid)]; }
+int sv_depth(const State *s, int pid) { return s->b[s->poff[pid] + 3]; }
+Code *sv_code(VM *vm, const State *s, int pid)
+{
+	if (!sv_depth(s, pid)) return sv_proc(vm, s, pid)->code;
+	return vm->m->funcs[s->b[s->ftop[pid]]]->code;
+}
 
 void vm_initial(VM *vm, State *s, uint8_t *buf)
 {
@@ -67,7 +80,7 @@ void vm_initial(VM *vm, State *s, uint8_t *buf)
 	IDX_MODEL = m;
 	memset(buf, 0, GOFF + m->globsize);
 	s->b = buf;
-	buf[0] = 0; buf[1] = 0; buf[2] = 0;
+	buf[0] = 0; buf[1] = 0; buf[2] = 0; buf[3] = 0;
 	sv_index(s);
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = s; x.pid = -1;

@@ -53,6 +53,7 @@ typedef struct G {
 
 static void emit(G *g, Exec *x, const Move *mv, int atomic_pid)
 {
+	if (g->vm->m->uses_last) x->s->b[3] = (uint8_t)(mv->rv_pid >= 0 ? mv->rv_pid : mv->pid);
 	if (g->vm->post_step && !x->err) g->vm->post_step(g->vm, x->s);
 	Succ *s = sb_push(g->out);
 	s->mv = *mv;
@@ -85,7 +86,7 @@ static int rendezvous(G *g, int pid, const Trans *t, int chan_idx)
 		if (q == pid) continue;
 		Proctype *qt = sv_proc(g->vm, g->cur, q);
 		int qpc = sv_pc(g->cur, q);
-		const Loc *ql = &qt->code->locs[qpc];
+		const Loc *ql = &sv_code(g->vm, g->cur, q)->locs[qpc];
 		Exec qx; memset(&qx, 0, sizeof qx);
 		qx.vm = g->vm; qx.s = g->cur; qx.pid = q; qx.timeout = g->timeout;
 		if (qt->provided && !vm_eval(&qx, qt->provided)) continue;
@@ -135,7 +136,8 @@ static int try_trans(G *g, int pid, const Trans *t)
 	fresh(g, &x, pid);
 	vm_execute(&x, t);
 	Move mv = { (int16_t)pid, -1, t->id, -1, 0 };
-	emit(g, &x, &mv, t->atomic ? pid : -1);
+	int keeps = (t->st && t->st->k == S_RETURN) ? x.ret_atomic : t->atomic;
+	emit(g, &x, &mv, keeps ? pid : -1);
 	return 1;
 }
 
@@ -143,9 +145,9 @@ static int gen_proc(G *g, int pid)
 {
 	Proctype *pt = sv_proc(g->vm, g->cur, pid);
 	int pc = sv_pc(g->cur, pid);
-	Code *k = pt->code;
+	Code *k = sv_code(g->vm, g->cur, pid);
 	const Loc *l = &k->locs[pc];
-	if (pc == k->endloc) {
+	if (pc == k->endloc && !sv_depth(g->cur, pid)) {
 		if (pid != g->cur->nproc - 1) return 0;
 		Exec x; fresh(g, &x, pid);
 		vm_die(&x, pid);
@@ -216,8 +218,7 @@ int vm_valid_end(VM *vm, const uint8_t *b, int len)
 	State s; s.b = (uint8_t *)b; (void)len;
 	sv_index(&s);
 	for (int pid = 0; pid < s.nproc; pid++) {
-		Proctype *pt = sv_proc(vm, &s, pid);
-		if (!pt->code->locs[sv_pc(&s, pid)].end) return 0;
+		if (sv_depth(&s, pid) || !sv_code(vm, &s, pid)->locs[sv_pc(&s, pid)].end) return 0;
 	}
 	return 1;
 }
@@ -252,6 +253,7 @@ int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen)
 {
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = s; x.pid = mv->pid;
+	if (vm->m->uses_last) s->b[3] = (uint8_t)(mv->rv_pid >= 0 ? mv->rv_pid : mv->pid);
 	if (mv->tid < 0) { vm_die(&x, mv->pid); if (vm->post_step) vm->post_step(vm, s); return 0; }
 	const Trans *t = vm->prog->trans[mv->tid];
 	x.sel = mv->sel;

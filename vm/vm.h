@@ -1,8 +1,10 @@
 /* vm.h — state vector layout and the interpreter.
  *
  * A state is a byte vector:
- *   [u8 nproc][u8 nchan][u8 nslot][globals ...]
- *   nproc times: [u8 proctype][u16 pc][locals ...]
+ *   [u8 nproc][u8 nchan][u8 nslot][u8 _last][globals ...]   (_last stays 0 unless used)
+ *   nproc times: [u8 proctype][u16 pc][u8 call depth][locals ...][frames ...]
+ *                a frame: [u8 function][u16 id of the call transition][locals ...]
+ *                (pc is the pc in the innermost frame's code)
  *   nchan times: [u8 chanspec][u8 creator pid][u8 len][slots: cap * msgsize]
  *   nslot times: heap slot: [u8 class][fields ...], or [0xFF] for a free slot
  * Heap locations are 1-based slot numbers; a reference holds one (0 = null).
@@ -19,10 +21,11 @@
 #define MAXPROC 255
 #define MAXCHAN 255
 #define MAXSTATE 65535
-#define GOFF 3          /* globals start */
+#define GOFF 4          /* globals start */
 #define MAXOBJ 255
 #define FREE_SLOT 0xFF
-#define PHDR 3          /* process header: type, pc */
+#define PHDR 4          /* process header: type, pc, call depth */
+#define FHDR 3          /* call frame header: function, call transition */
 #define CHDR 3          /* channel header: spec, creator, len */
 
 typedef struct State {
@@ -30,6 +33,7 @@ typedef struct State {
 	int len;
 	int nproc, nchan;
 	int poff[MAXPROC + 1];
+	int ftop[MAXPROC];      /* offset of the innermost frame's header, 0 if none */
 	int coff[MAXCHAN + 1];
 	int nslot;
 	int hoff[MAXOBJ + 1];
@@ -57,6 +61,7 @@ typedef struct VM {
 	/* run after every step on the new state (the garbage collector) */
 	void (*post_step)(struct VM *vm, State *s);
 	int heap_canonical;
+	int call_bound;         /* deepest call stack allowed (-calldepth=N) */
 } VM;
 
 typedef struct Exec {
@@ -69,6 +74,7 @@ typedef struct Exec {
 	const Stmt *errstmt;
 	int sel;                /* select value being executed */
 	int in_rv;              /* executing the receive half of a rendezvous */
+	int ret_atomic;         /* a return continues the caller's atomic sequence */
 	int32_t rvmsg[32]; int rvn;
 } Exec;
 
@@ -79,6 +85,8 @@ int sv_pc(const State *s, int pid);
 int sv_ptype(const State *s, int pid);
 void sv_set_pc(State *s, int pid, int pc);
 Proctype *sv_proc(VM *vm, const State *s, int pid);
+int sv_depth(const State *s, int pid);
+Code *sv_code(VM *vm, const State *s, int pid);  /* the code the pc belongs to */
 void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
 
 int vm_heap_alloc(Exec *x, int class_id);   /* next-free allocation; 0 on error */
