@@ -1,6 +1,13 @@
 /* gc.c — mark, sweep and canonical renumbering (see heap.h).
- * Linear in the heap: every object and every reference field is visited
- * once; no sorting of objects by content. */
+ * Linear in the heap: every object and every edge is visited once; no
+ * sorting of objects by content.
+ *
+ * Edges are references (1-byte locations) and channel ids that name a
+ * channel embedded in an object (CHAN_OBJ + (location-1)*CHAN_SLOTS +
+ * slot): holding an object's channel keeps the object alive, and the id is
+ * renumbered with the object.  An object's edges, in a fixed order: its
+ * reference fields, its chan-typed fields, then the reference and chan
+ * fields of the messages queued in its own channels. */
 #include "heap.h"
 #include <string.h>
 
@@ -9,56 +16,106 @@ typedef struct Gc {
 	int newnum[MAXOBJ + 1];   /* old location -> new location (0: unreached) */
 	int order[MAXOBJ + 1];    /* new location -> old location */
 	int k;
-	/* explicit DFS stack: (old location, next ref field) */
-	int stk_obj[MAXOBJ + 1], stk_field[MAXOBJ + 1];
+	int rewrite;              /* second pass: rewrite edges instead of marking */
+	int stk_obj[MAXOBJ + 1], stk_edge[MAXOBJ + 1];
 } Gc;
 
+/* the object a reference or channel-id edge points to (0: none) */
+static int ref_target(Gc *g, const uint8_t *a, int is_chan)
+{
+	if (!is_chan) return a[0];
+	uint16_t c; memcpy(&c, a, 2);
+	if (c < CHAN_OBJ) return 0;
+	return (c - CHAN_OBJ) / CHAN_SLOTS + 1;
+	(void)g;
+}
+
+static void rewrite_edge(Gc *g, uint8_t *a, int is_chan)
+{
+	if (!is_chan) { a[0] = (uint8_t)(a[0] <= g->s->nslot ? g->newnum[a[0]] : 0); return; }
+	uint16_t c; memcpy(&c, a, 2);
+	if (c < CHAN_OBJ) return;
+	int obj = (c - CHAN_OBJ) / CHAN_SLOTS + 1, slot = (c - CHAN_OBJ) % CHAN_SLOTS;
+	int n = obj <= g->s->nslot ? g->newnum[obj] : 0;
+	c = n ? (uint16_t)(CHAN_OBJ + (n - 1) * CHAN_SLOTS + slot) : 0;
+	memcpy(a, &c, 2);
+}
+
+/* i-th edge of the object whose bytes (class byte first) are at ob:
+ * returns the address of the edge and its kind, or NULL when done */
+static uint8_t *edge(VM *vm, uint8_t *ob, int i, int *is_chan)
+{
+	Record *r = vm->m->records[ob[0]];
+	if (i < r->nrefoffs) { *is_chan = 0; return ob + 1 + r->refoffs[i]; }
+	i -= r->nrefoffs;
+	if (i < r->nchanrefoffs) { *is_chan = 1; return ob + 1 + r->chanrefoffs[i]; }
+	i -= r->nchanrefoffs;
+	for (int c = 0; c < r->nchanoffs; c++) {
+		ChanSpec *cs = r->chanspec_of[c];
+		if (!cs->nrefs) continue;
+		uint8_t *cb = ob + 1 + r->chanoffs[c];
+		for (int m = 0; m < cb[2]; m++)
+			for (int f = 0; f < cs->nfields; f++) {
+				if (cs->ftypes[f] != TY_REF && cs->ftypes[f] != TY_CHAN) continue;
+				if (i-- == 0) { *is_chan = cs->ftypes[f] == TY_CHAN; return cb + CHDR + m * cs->msgsize + cs->foff[f]; }
+			}
+	}
+	return NULL;
+}
+
+static int live(Gc *g, int o)
+{
+	return o > 0 && o <= g->s->nslot && g->s->b[g->s->hoff[o - 1]] != FREE_SLOT;
+}
+
+/* depth-first from one root, objects numbered in first-visit order
+ * (Iosif Fig. 4, with an explicit stack) */
 static void visit(Gc *g, int ref)
 {
 	State *s = g->s;
-	Model *m = g->vm->m;
-	if (ref <= 0 || ref > s->nslot || g->newnum[ref]) return;
-	if (s->b[s->hoff[ref - 1]] == FREE_SLOT) return;   /* dangling: leave it */
+	if (!live(g, ref) || g->newnum[ref]) return;
 	int sp = 0;
 	g->newnum[ref] = ++g->k; g->order[g->k] = ref;
-	g->stk_obj[sp] = ref; g->stk_field[sp] = 0; sp++;
+	g->stk_obj[sp] = ref; g->stk_edge[sp] = 0; sp++;
 	while (sp > 0) {
 		int o = g->stk_obj[sp - 1];
-		const uint8_t *ob = s->b + s->hoff[o - 1];
-		Record *r = m->records[ob[0]];
-		if (g->stk_field[sp - 1] >= r->nrefoffs) { sp--; continue; }
-		int child = ob[1 + r->refoffs[g->stk_field[sp - 1]++]];
-		if (child <= 0 || child > s->nslot || g->newnum[child]) continue;
-		if (s->b[s->hoff[child - 1]] == FREE_SLOT) continue;
+		int is_chan;
+		uint8_t *a = edge(g->vm, s->b + s->hoff[o - 1], g->stk_edge[sp - 1]++, &is_chan);
+		if (!a) { sp--; continue; }
+		int child = ref_target(g, a, is_chan);
+		if (!live(g, child) || g->newnum[child]) continue;
 		g->newnum[child] = ++g->k; g->order[g->k] = child;
-		g->stk_obj[sp] = child; g->stk_field[sp] = 0; sp++;
+		g->stk_obj[sp] = child; g->stk_edge[sp] = 0; sp++;
 	}
 }
 
-static void roots(Gc *g, const int *proc_order, int rewrite)
+static void root(Gc *g, uint8_t *a, int is_chan)
+{
+	if (g->rewrite) rewrite_edge(g, a, is_chan);
+	else visit(g, ref_target(g, a, is_chan));
+}
+
+static void block(Gc *g, uint8_t *base, const int *refs, int nrefs, const int *chans, int nchans)
+{
+	for (int i = 0; i < nrefs; i++) root(g, base + refs[i], 0);
+	for (int i = 0; i < nchans; i++) root(g, base + chans[i], 1);
+}
+
+/* roots: globals, then each process (locals, then call frames outermost
+ * first), then channel contents */
+static void roots(Gc *g, const int *proc_order)
 {
 	State *s = g->s;
 	Model *m = g->vm->m;
-	for (int i = 0; i < m->ngrefoffs; i++) {
-		uint8_t *a = s->b + GOFF + m->grefoffs[i];
-		if (rewrite) *a = (uint8_t)g->newnum[*a]; else visit(g, *a);
-	}
+	block(g, s->b + GOFF, m->grefoffs, m->ngrefoffs, m->gchanoffs, m->ngchanoffs);
 	for (int j = 0; j < s->nproc; j++) {
 		int pid = proc_order ? proc_order[j] : j;
 		Proctype *pt = sv_proc(g->vm, s, pid);
-		uint8_t *base = s->b + s->poff[pid] + PHDR;
-		for (int i = 0; i < pt->nrefoffs; i++) {
-			uint8_t *a = base + pt->refoffs[i];
-			if (rewrite) *a = (uint8_t)g->newnum[*a]; else visit(g, *a);
-		}
-		/* call frames, outermost first, locals in declaration order */
+		block(g, s->b + s->poff[pid] + PHDR, pt->refoffs, pt->nrefoffs, pt->chanoffs, pt->nchanoffs);
 		int off = s->poff[pid] + PHDR + pt->localsize;
 		for (int d = 0; d < s->b[s->poff[pid] + 3]; d++) {
 			Proctype *f = m->funcs[s->b[off]];
-			for (int i = 0; i < f->nrefoffs; i++) {
-				uint8_t *a = s->b + off + FHDR + f->refoffs[i];
-				if (rewrite) *a = (uint8_t)g->newnum[*a]; else visit(g, *a);
-			}
+			block(g, s->b + off + FHDR, f->refoffs, f->nrefoffs, f->chanoffs, f->nchanoffs);
 			off += FHDR + f->localsize;
 		}
 	}
@@ -67,11 +124,9 @@ static void roots(Gc *g, const int *proc_order, int rewrite)
 		ChanSpec *cs = m->chanspecs[cb[0]];
 		if (!cs->nrefs) continue;
 		for (int i = 0; i < cb[2]; i++)
-			for (int f = 0; f < cs->nfields; f++) {
-				if (cs->ftypes[f] != TY_REF) continue;
-				uint8_t *a = cb + CHDR + i * cs->msgsize + cs->foff[f];
-				if (rewrite) *a = (uint8_t)g->newnum[*a]; else visit(g, *a);
-			}
+			for (int f = 0; f < cs->nfields; f++)
+				if (cs->ftypes[f] == TY_REF || cs->ftypes[f] == TY_CHAN)
+					root(g, cb + CHDR + i * cs->msgsize + cs->foff[f], cs->ftypes[f] == TY_CHAN);
 	}
 }
 
@@ -80,10 +135,9 @@ int heap_collect(VM *vm, State *s, int canonical, const int *proc_order)
 	if (!s->nslot) return 0;
 	Model *m = vm->m;
 	Gc g;
-	g.vm = vm; g.s = s; g.k = 0;
+	g.vm = vm; g.s = s; g.k = 0; g.rewrite = 0;
 	memset(g.newnum, 0, sizeof(int) * (s->nslot + 1));
-	roots(&g, proc_order, 0);
-	/* build the new heap region */
+	roots(&g, proc_order);
 	uint8_t tmp[MAXSTATE];
 	int hstart = s->hoff[0], n = 0;
 	if (canonical) {
@@ -91,14 +145,12 @@ int heap_collect(VM *vm, State *s, int canonical, const int *proc_order)
 			int o = g.order[k];
 			int sz = s->hoff[o] - s->hoff[o - 1];
 			memcpy(tmp + n, s->b + s->hoff[o - 1], sz);
-			Record *r = m->records[tmp[n]];
-			for (int i = 0; i < r->nrefoffs; i++) {
-				uint8_t *a = tmp + n + 1 + r->refoffs[i];
-				*a = (uint8_t)(*a <= s->nslot ? g.newnum[*a] : 0);
-			}
+			uint8_t *a; int is_chan;
+			for (int i = 0; (a = edge(vm, tmp + n, i, &is_chan)); i++) rewrite_edge(&g, a, is_chan);
 			n += sz;
 		}
-		roots(&g, proc_order, 1);
+		g.rewrite = 1;
+		roots(&g, proc_order);
 		s->nslot = g.k;
 	} else {
 		/* sweep in place: unreached objects become free slots; trailing

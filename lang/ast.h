@@ -37,6 +37,7 @@ typedef struct Var {
 	int hidden, xr, xs;
 	int used;
 	int in_func;              /* a parameter or local of a function: lives in a call frame */
+	int chanslot;             /* embedded channel field: its first slot number */
 } Var;
 enum { SC_GLOBAL, SC_LOCAL, SC_FIELD };
 
@@ -51,6 +52,9 @@ typedef struct Record {
 	int declared;             /* body seen (dSPIN allows `typedef node;` first) */
 	int id;                   /* class id in the heap (index in Model.records) */
 	int *refoffs; int nrefoffs;  /* byte offsets of reference fields (flattened) */
+	int *chanoffs; int nchanoffs;  /* embedded channels (`chan c = [n] of {..}` fields) */
+	struct ChanSpec **chanspec_of;
+	int *chanrefoffs; int nchanrefoffs;  /* plain chan-typed fields (ids) */
 } Record;
 
 /* `[cap] of { t1, t2, ... }` */
@@ -144,6 +148,7 @@ typedef struct Proctype {
 	int priority;
 	void *labels_; int nlabels_;  /* compile.c's label table */
 	int *refoffs; int nrefoffs;   /* reference offsets in the locals block */
+	int *chanoffs; int nchanoffs; /* chan-typed variables in the locals block */
 } Proctype;
 
 typedef struct Inline {
@@ -169,6 +174,7 @@ typedef struct Model {
 	int has_heap;             /* some class or reference exists: run the GC */
 	int uses_last;            /* _last appears: it is part of the state (as in SPIN) */
 	int *grefoffs; int ngrefoffs;  /* reference offsets in the global block */
+	int *gchanoffs; int ngchanoffs;  /* chan-typed variables in the global block */
 	Proctype *never;
 	Proctype **funcs; int nfuncs;   /* top-level functions and methods */
 	int nerrors;

@@ -17,6 +17,7 @@ static int scalar_size(TypeKind k, int bits)
 {
 	switch (k) {
 	case TY_SHORT: return 2;
+	case TY_CHAN: return 2;  /* channel ids go past 255: object channels (vm.h CHAN_OBJ) */
 	case TY_INT: return 4;
 	case TY_UNSIGNED: return bits <= 8 ? 1 : bits <= 16 ? 2 : 4;
 	default: return 1;      /* references are 1-byte heap locations (0 = null) */
@@ -24,6 +25,8 @@ static int scalar_size(TypeKind k, int bits)
 }
 
 static int const_eval(Expr *e, int *ok);
+static void chanspec(ChanSpec *c);
+#define CHAN_BLOCK_HDR 3   /* vm.h CHDR: an embedded channel's [spec][creator][len] */
 
 static Var *lookup(const char *name)
 {
@@ -53,8 +56,15 @@ static void layout_var(Var *v, int *off)
 		if (n < 1 || n > 65535) { diag_error(v->arrlen_expr->pos, "array length of '%s' out of range (1..65535): %d", v->name, n); n = 1; }
 		v->arrlen = n;
 	}
-	if (v->kind == TY_RECORD) { layout_record(v->rec); v->elemsize = v->rec->size; }
-	else v->elemsize = scalar_size(v->kind, v->bits);
+	if (v->kind == TY_RECORD) {
+		layout_record(v->rec);
+		v->elemsize = v->rec->size;
+		if (v->rec->nchanoffs) diag_error(v->pos, "'%s': a record holding channels can only be used by reference", v->name);
+	} else if (v->kind == TY_CHAN && v->chan && v->scope == SC_FIELD) {
+		/* a channel that is a field of an object lives inside the object */
+		chanspec(v->chan);
+		v->elemsize = CHAN_BLOCK_HDR + v->chan->cap * v->chan->msgsize;
+	} else v->elemsize = scalar_size(v->kind, v->bits);
 	v->offset = *off;
 	long long size = (long long)v->elemsize * (v->arrlen ? v->arrlen : 1);
 	if (*off + size > 60000) {
@@ -72,9 +82,19 @@ static void layout_record(Record *r)
 	r->laid_out = 1;
 	int off = 0;
 	for (int i = 0; i < r->nfields; i++) {
-		if (r->fields[i]->kind == TY_CHAN && r->fields[i]->chan)
-			diag_error(r->fields[i]->pos, "channel initializers inside typedefs are not supported");
-		layout_var(r->fields[i], &off);
+		Var *f = r->fields[i];
+		layout_var(f, &off);
+		if (f->kind == TY_CHAN && f->chan) {
+			f->chanslot = r->nchanoffs;
+			int n = f->arrlen ? f->arrlen : 1;
+			for (int k = 0; k < n; k++) {
+				if (r->nchanoffs >= 16) { diag_error(f->pos, "at most 16 channels per object"); break; }
+				r->chanoffs = xgrow(r->chanoffs, r->nchanoffs + 1, sizeof(int));
+				r->chanspec_of = xgrow(r->chanspec_of, r->nchanoffs + 1, sizeof(ChanSpec *));
+				r->chanoffs[r->nchanoffs] = f->offset + k * f->elemsize;
+				r->chanspec_of[r->nchanoffs++] = f->chan;
+			}
+		}
 	}
 	r->size = off;
 	r->laid_out = 2;
@@ -89,7 +109,7 @@ static void chanspec(ChanSpec *c)
 	if (c->cap < 0 || c->cap > 255) { diag_error(c->pos, "channel capacity out of range (0..255)"); c->cap = 1; }
 	c->foff = xalloc(sizeof(int) * (c->nfields + 1));
 	int off = 0;
-	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); if (c->ftypes[i] == TY_REF) { c->nrefs++; M->has_heap = 1; } }
+	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); if (c->ftypes[i] == TY_REF) { c->nrefs++; M->has_heap = 1; } if (c->ftypes[i] == TY_CHAN) c->nrefs++; }
 	c->msgsize = off;
 	c->id = M->nchanspecs;
 	PUSH(M->chanspecs, M->nchanspecs, c);
@@ -424,6 +444,21 @@ static void check_var_init(Var *v)
 	if (v->kind == TY_RECORD && v->init) diag_error(v->pos, "a record cannot have an initializer");
 }
 
+/* byte offsets of every chan-typed variable holding a channel id (not the
+ * channels embedded in objects): object channels make them heap edges */
+static void collect_chans(Var **vs, int n, int base, int **out, int *nout)
+{
+	for (int i = 0; i < n; i++) {
+		Var *v = vs[i];
+		int cnt = v->arrlen ? v->arrlen : 1;
+		for (int k = 0; k < cnt; k++) {
+			int off = base + v->offset + k * v->elemsize;
+			if (v->kind == TY_CHAN && !(v->chan && v->scope == SC_FIELD)) { *out = xgrow(*out, *nout + 1, sizeof(int)); (*out)[(*nout)++] = off; }
+			else if (v->kind == TY_RECORD) collect_chans(v->rec->fields, v->rec->nfields, off, out, nout);
+		}
+	}
+}
+
 /* byte offsets of every reference in a block of variables, arrays and
  * inline records flattened: the GC's roots and edges */
 static void collect_refs(Var **vs, int n, int base, int **out, int *nout)
@@ -528,6 +563,7 @@ static void check_scope(Proctype *pt)
 	for (int j = 0; j < pt->nlocals; j++) layout_var(pt->locals[j], &loff);
 	pt->localsize = loff;
 	collect_refs(pt->locals, pt->nlocals, 0, &pt->refoffs, &pt->nrefoffs);
+	collect_chans(pt->locals, pt->nlocals, 0, &pt->chanoffs, &pt->nchanoffs);
 	CUR = NULL;
 }
 
@@ -555,11 +591,10 @@ int check_model(Model *m)
 		if (!r->declared) diag_error(r->pos, "type '%s' is declared but never defined", r->name);
 		collect_refs(r->fields, r->nfields, 0, &r->refoffs, &r->nrefoffs);
 		if (r->is_class) m->has_heap = 1;
-		for (int j = 0; j < r->nfields; j++)
-			if (r->fields[j]->kind == TY_CHAN && r->is_class)
-				diag_error(r->fields[j]->pos, "channels as fields of heap objects are not supported yet");
+		collect_chans(r->fields, r->nfields, 0, &r->chanrefoffs, &r->nchanrefoffs);
 	}
 	collect_refs(m->globals, m->nglobals, 0, &m->grefoffs, &m->ngrefoffs);
+	collect_chans(m->globals, m->nglobals, 0, &m->gchanoffs, &m->ngchanoffs);
 	for (int i = 0; i < m->nptypes; i++) check_scope(m->ptypes[i]);
 	if (m->never) check_scope(m->never);
 	for (int i = 0; i < m->nfuncs; i++) check_scope(m->funcs[i]);

@@ -31,10 +31,15 @@ if ! command -v "$DSPIN" >/dev/null 2>&1; then
 fi
 
 HERE=$(cd "$(dirname "$0")" && pwd -P)
-M=$HERE/models/cli
-BAD=$HERE/models/bad
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/dspin_model_tests.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# work on copies: a search that finds an error writes MODEL.trail next to
+# the model, and nothing may be written into the source tree
+cp -r "$HERE/models/cli" "$TMP/cli"
+mkdir -p "$TMP/bad"
+cp "$HERE"/models/bad/*.pml "$TMP/bad/" 2>/dev/null
+M=$TMP/cli
+BAD=$TMP/bad
 
 # every dspin run is bounded: a hang is a failure, not a stuck test suite
 TO=${MODEL_TESTS_TIMEOUT:-10}

@@ -21,6 +21,7 @@ static inline int32_t load(const uint8_t *a, TypeKind k, int bits)
 {
 	switch (k) {
 	case TY_SHORT: { int16_t v; memcpy(&v, a, 2); return v; }
+	case TY_CHAN: { uint16_t v; memcpy(&v, a, 2); return v; }
 	case TY_INT: { int32_t v; memcpy(&v, a, 4); return v; }
 	case TY_UNSIGNED:
 		if (bits <= 8) return a[0];
@@ -35,6 +36,7 @@ void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v)
 	switch (k) {
 	case TY_BIT: case TY_BOOL: a[0] = (uint8_t)(v & 1); break;
 	case TY_SHORT: { int16_t s = (int16_t)v; memcpy(a, &s, 2); break; }
+	case TY_CHAN: { uint16_t s = (uint16_t)v; memcpy(a, &s, 2); break; }
 	case TY_INT: memcpy(a, &v, 4); break;
 	case TY_UNSIGNED: {
 		uint32_t u = bits >= 32 ? (uint32_t)v : ((uint32_t)v & ((1u << bits) - 1));
@@ -52,6 +54,7 @@ static int truncates(TypeKind k, int bits, int32_t v)
 	switch (k) {
 	case TY_BIT: case TY_BOOL: return v != (v & 1);
 	case TY_SHORT: return v != (int16_t)v;
+	case TY_CHAN: return v != (uint16_t)v;
 	case TY_INT: return 0;
 	case TY_UNSIGNED: return bits < 32 && ((uint32_t)v >> bits) != 0;
 	default: return v != (uint8_t)v;
@@ -113,18 +116,30 @@ static void assign(Exec *x, const Expr *lhs, int32_t v)
 	vm_store(a, lhs->var->kind, lhs->var->bits, v);
 }
 
+/* A channel id names a channel: 1..255 the channels created by
+ * declarations (in creation order), >= 256 a channel that is a field of a
+ * heap object (see CHAN_OBJ).  The handle returned is the byte offset of
+ * the channel's block [spec][creator][len][slots] in the state. */
 int vm_chan_index(Exec *x, int32_t cid)
 {
-	if (cid < 1 || cid > x->s->nchan) {
+	State *s = x->s;
+	if (cid >= CHAN_OBJ) {
+		int obj = (cid - CHAN_OBJ) / CHAN_SLOTS + 1, slot = (cid - CHAN_OBJ) % CHAN_SLOTS;
+		if (obj > s->nslot || s->b[s->hoff[obj - 1]] == FREE_SLOT) { vm_runtime_error(x, "channel of a collected object"); return -1; }
+		Record *r = x->vm->m->records[s->b[s->hoff[obj - 1]]];
+		if (slot >= r->nchanoffs) { vm_runtime_error(x, "bad channel id %d", cid); return -1; }
+		return s->hoff[obj - 1] + 1 + r->chanoffs[slot];
+	}
+	if (cid < 1 || cid > s->nchan) {
 		vm_runtime_error(x, cid == 0 ? "channel is not initialized" : "bad channel id %d", cid);
 		return -1;
 	}
-	return cid - 1;
+	return s->coff[cid - 1];
 }
 
-static ChanSpec *cspec(Exec *x, int ci) { return x->vm->m->chanspecs[x->s->b[x->s->coff[ci]]]; }
-static int clen(Exec *x, int ci) { return x->s->b[x->s->coff[ci] + 2]; }
-static uint8_t *cslot(Exec *x, int ci, int slot) { ChanSpec *c = cspec(x, ci); return x->s->b + x->s->coff[ci] + CHDR + slot * c->msgsize; }
+static ChanSpec *cspec(Exec *x, int ci) { return x->vm->m->chanspecs[x->s->b[ci]]; }
+static int clen(Exec *x, int ci) { return x->s->b[ci + 2]; }
+static uint8_t *cslot(Exec *x, int ci, int slot) { ChanSpec *c = cspec(x, ci); return x->s->b + ci + CHDR + slot * c->msgsize; }
 static int32_t cfield(Exec *x, int ci, int slot, int f) { ChanSpec *c = cspec(x, ci); return load(cslot(x, ci, slot) + c->foff[f], c->ftypes[f], 32); }
 
 static int chan_of(Exec *x, const Expr *e)
@@ -180,6 +195,15 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	switch (e->k) {
 	case E_CONST: return e->val;
 	case E_VAR: case E_FIELD: {
+		if (e->k == E_FIELD && e->var->kind == TY_CHAN && e->var->chan) {
+			/* a channel that is a field of an object: its id */
+			int32_t obj = vm_eval(x, e->b);
+			if (x->err) return 0;
+			if (!vm_obj(x, obj)) return 0;
+			int idx = 0;
+			if (e->a) { idx = vm_eval(x, e->a); if (idx < 0 || idx >= e->var->arrlen) { vm_runtime_error(x, "array index out of bounds: .%s[%d]", e->var->name, idx); return 0; } }
+			return CHAN_OBJ + (obj - 1) * CHAN_SLOTS + e->var->chanslot + idx;
+		}
 		uint8_t *a = addr(x, e, x->pid);
 		if (!a) return 0;
 		return load(a, e->var->kind, e->var->bits);
@@ -332,7 +356,7 @@ int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs)
 		for (int k = 0; k < n; k++) {
 			if (v->chan) {
 				int id = vm_new_chan(x, v->chan, pid);
-				s->b[s->poff[pid] + PHDR + v->offset + k * v->elemsize] = (uint8_t)id;
+				vm_store(s->b + s->poff[pid] + PHDR + v->offset + k * v->elemsize, TY_CHAN, 0, id);
 			} else if (v->init) {
 				int32_t val = vm_eval(x, v->init);
 				vm_store(s->b + s->poff[pid] + PHDR + v->offset + k * v->elemsize, v->kind, v->bits, val);
@@ -519,7 +543,7 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		}
 		uint8_t *m = cslot(x, ci, slot);
 		for (int f = 0; f < c->nfields; f++) vm_store(m + c->foff[f], c->ftypes[f], 32, f < n ? msg[f] : 0);
-		st->b[st->coff[ci] + 2] = (uint8_t)(len + 1);
+		st->b[ci + 2] = (uint8_t)(len + 1);
 		break;
 	}
 	case S_RECV: {
@@ -542,7 +566,7 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 			int len = clen(x, ci);
 			memmove(cslot(x, ci, slot), cslot(x, ci, slot + 1), (size_t)(len - slot - 1) * c->msgsize);
 			memset(cslot(x, ci, len - 1), 0, c->msgsize);
-			st->b[st->coff[ci] + 2] = (uint8_t)(len - 1);
+			st->b[ci + 2] = (uint8_t)(len - 1);
 		}
 		for (int f = 0; f < s->nargs && f < c->nfields; f++) {
 			const Expr *a = s->args[f];

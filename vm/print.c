@@ -9,6 +9,7 @@ static int32_t rd(const uint8_t *a, TypeKind k, int bits)
 	int32_t v = 0;
 	switch (k) {
 	case TY_SHORT: { int16_t s; memcpy(&s, a, 2); return s; }
+	case TY_CHAN: { uint16_t s; memcpy(&s, a, 2); return s; }
 	case TY_INT: memcpy(&v, a, 4); return v;
 	case TY_UNSIGNED:
 		if (bits <= 8) return a[0];
@@ -104,6 +105,18 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 				fprintf(f, " = ");
 				if (v->kind == TY_REF) { if (*a) fprintf(f, "%s#%d", v->rec->name, *a); else fprintf(f, "null"); }
 				else if (v->kind == TY_RECORD) fprintf(f, "{...}");
+				else if (v->kind == TY_CHAN && v->chan) {
+					ChanSpec *cs = v->chan;
+					fprintf(f, "chan[");
+					for (int mi = 0; mi < a[2]; mi++) {
+						const uint8_t *msg = a + CHDR + mi * cs->msgsize;
+						fprintf(f, "%s(", mi ? " " : "");
+						for (int fi = 0; fi < cs->nfields; fi++)
+							fprintf(f, "%s%d", fi ? "," : "", rd(msg + cs->foff[fi], cs->ftypes[fi], 32));
+						fprintf(f, ")");
+					}
+					fprintf(f, "]");
+				}
 				else print_val(vm, f, v->kind, rd(a, v->kind, v->bits));
 			}
 		}

@@ -93,7 +93,8 @@ void vm_initial(VM *vm, State *s, uint8_t *buf)
 			if (v->chan) {
 				extern int vm_new_chan(Exec *x, ChanSpec *c, int creator);
 				int id = vm_new_chan(&x, v->chan, 255);
-				*a = (uint8_t)id;
+				extern void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);
+				vm_store(a, TY_CHAN, 0, id);
 			} else if (v->init) {
 				extern void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);
 				vm_store(a, v->kind, v->bits, vm_eval(&x, v->init));
@@ -134,6 +135,11 @@ int vm_heap_alloc(Exec *x, int cid)
 	memmove(s->b + at + size, s->b + at + 1, s->len - at - 1);
 	memset(s->b + at, 0, size);
 	s->b[at] = (uint8_t)cid;
+	Record *r = m->records[cid];
+	for (int i = 0; i < r->nchanoffs; i++) {
+		s->b[at + 1 + r->chanoffs[i]] = (uint8_t)r->chanspec_of[i]->id;
+		s->b[at + 1 + r->chanoffs[i] + 1] = 0xFE;    /* creator: the heap */
+	}
 	s->len += size - 1;
 	for (int i = slot + 1; i <= s->nslot; i++) s->hoff[i] += size - 1;
 	return slot + 1;

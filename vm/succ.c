@@ -115,9 +115,9 @@ static int try_trans(G *g, int pid, const Trans *t)
 	/* rendezvous send? */
 	if (t->st && t->st->k == S_SEND && !t->dstep) {
 		int32_t cid = vm_eval(&x, t->st->lhs);
-		if (!x.err && cid >= 1 && cid <= g->cur->nchan &&
-		    g->vm->m->chanspecs[g->cur->b[g->cur->coff[cid - 1]]]->cap == 0)
-			return rendezvous(g, pid, t, cid - 1);
+		int ch = x.err ? -1 : vm_chan_index(&x, cid);
+		if (!x.err && ch >= 0 && g->vm->m->chanspecs[g->cur->b[ch]]->cap == 0)
+			return rendezvous(g, pid, t, ch);
 		x.err = 0;
 	}
 	if (!vm_enabled(&x, t)) return 0;

@@ -23,6 +23,8 @@
 #define MAXSTATE 65535
 #define GOFF 4          /* globals start */
 #define MAXOBJ 255
+#define CHAN_OBJ 256    /* channel ids >= CHAN_OBJ: channel fields of objects */
+#define CHAN_SLOTS 16   /* id = CHAN_OBJ + (location-1)*CHAN_SLOTS + channel field slot */
 #define FREE_SLOT 0xFF
 #define PHDR 4          /* process header: type, pc, call depth */
 #define FHDR 3          /* call frame header: function, call transition */

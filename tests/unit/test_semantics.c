@@ -138,6 +138,32 @@ Test(semantics, atomic_run_in_loop)
 	expect_counts(r, 19, 0);
 }
 
+Test(semantics, atomic_ends_at_goto_back_to_its_start)
+{
+	/* `goto L` is the last statement of the atomic sequence: in SPIN the
+	 * sequence ends there even though L labels the atomic itself, so every
+	 * round of the loop is a separate atomic step and x = 1 is a stored
+	 * state.  (SPIN would reject the label inside: "always use
+	 * Label: atomic { ... }".)  SPIN: 9 states, 1 error (invalid end: A
+	 * blocked at x < 2 with x == 2). */
+	SearchResult r = run_model(
+		"byte x;\n"
+		"active proctype A() { L: atomic { x < 2 -> x++; goto L } }\n"
+		"active proctype B() { x = 0 }\n");
+	expect_counts(r, 9, 1);
+}
+
+Test(semantics, atomic_do_loop_keeps_atomicity)
+{
+	/* the loop stays inside the atomic sequence (its last statement is the
+	 * do).  SPIN: 10 states, 0 errors. */
+	SearchResult r = run_model(
+		"byte x;\n"
+		"active proctype A() { atomic { do :: x < 2 -> x++ :: x == 2 -> break od } }\n"
+		"active proctype B() { x = 0 }\n");
+	expect_counts(r, 10, 0);
+}
+
 /* ---- d_step ---- */
 
 Test(semantics, dstep_is_one_step)
@@ -501,4 +527,44 @@ Test(semantics, depth_bound_makes_search_incomplete)
 		"active proctype p() { x = 1; x = 2 }\n", ro);
 	cr_expect_eq(r.incomplete, 1);
 	cr_expect_lt(r.stored, 4);
+}
+
+/* ---- predefined variables and functions ---- */
+
+Test(semantics, last_is_pid_of_last_step)
+{
+	/* hand: 6 states.  B is blocked until A's x = 1 (s0 -> s1); then B's
+	 * guard (s2), B's assertion (s3), B dies (s4), A dies (s5).  When the
+	 * assertion runs, the last step was B's guard, so _last == 1 and there
+	 * is no error.  (SPIN: 6 states, 0 errors.) */
+	SearchResult r = run_model(
+		"byte x;\n"
+		"active proctype A() { x = 1 }\n"
+		"active proctype B() { x == 1 -> assert(_last == 1) }\n");
+	expect_counts(r, 6, 0);
+}
+
+Test(semantics, last_is_part_of_the_state)
+{
+	/* SPIN keeps _last in the state vector, so states that differ only in
+	 * which process moved last are distinct.  SPIN: 19 states, 3 errors. */
+	SearchResult r = run_model(
+		"byte x;\n"
+		"active proctype A() { x = 1; assert(_last == 0) }\n"
+		"active proctype B() { x = 2 }\n");
+	expect_counts(r, 19, 3);
+}
+
+Test(semantics, enabled_of_blocked_process)
+{
+	/* hand: 7 states.  s0; B's assertion (A is blocked on x == 1, so
+	 * enabled(0) is false and the assertion holds) -> s1; B's x = 1 -> s2;
+	 * from s2 either A's guard (s3) or B dies (s4); s3 -> B dies -> s5
+	 * (A at its end); s4 -> A's guard -> the same state as s5; s5 -> A dies
+	 * -> s6.  (SPIN: 7 states, 0 errors.) */
+	SearchResult r = run_model(
+		"byte x;\n"
+		"active proctype A() { x == 1 }\n"
+		"active proctype B() { assert(!enabled(0)); x = 1 }\n");
+	expect_counts(r, 7, 0);
 }
