@@ -156,6 +156,7 @@ typedef struct Inline {
 	const char **params; int nparams;
 	struct Token *toks; int ntoks;  /* body tokens, replayed at each call */
 	int expanding;            /* being expanded: a call now is recursion */
+	int broken;               /* its body had errors: do not expand it again */
 	Pos pos;
 } Inline;
 

@@ -467,7 +467,7 @@ static Expr **recv_args(P *p, int *n, int close)
 		Expr *e;
 		if (t->k == T_ID && !strcmp(t->s, "_") ) { next(p); e = mkexpr(E_UNDERSCORE, t->pos); }
 		else if (t->k == K_EVAL) { next(p); expect(p, T_LPAREN, "after eval"); e = mkexpr(E_EVAL, t->pos); e->a = expr(p); expect(p, T_RPAREN, "after eval"); }
-		else if (t->k == T_MINUS && peekn(p, 1)->k == T_NUM) { next(p); Token *nn = next(p); e = mkexpr(E_CONST, t->pos); e->val = -nn->v; }
+		else if (t->k == T_MINUS && peekn(p, 1)->k == T_NUM) { next(p); Token *nn = next(p); e = mkexpr(E_CONST, t->pos); e->val = (int32_t)(0u - (uint32_t)nn->v); }
 		else if (t->k == T_ID && peekn(p, 1)->k == T_LPAREN) { next(p); e = mkexpr(E_NAME, t->pos); e->name = t->s; }
 		else e = expr(p);
 		/* msg(a, b) form */
@@ -520,6 +520,7 @@ static Stmt *inline_call(P *p, Inline *in, Token *name)
 	if (nargs != in->nparams)
 		fail(p, name, "inline '%s' expects %d argument(s), got %d", in->name, in->nparams, nargs);
 	if (in->expanding) fail(p, name, "inline '%s' calls itself (inlines cannot recurse)", in->name);
+	if (in->broken) fail(p, name, "inline '%s' has errors (reported above)", in->name);
 	if (p->inline_depth > 50) fail(p, name, "inline expansion too deep at '%s'", in->name);
 	/* substitute */
 	Token *out = NULL; int no = 0;
@@ -540,8 +541,12 @@ static Stmt *inline_call(P *p, Inline *in, Token *name)
 	p->inline_depth++;
 	/* stays set if an error unwinds the expansion: the model is rejected then */
 	in->expanding = 1;
+	int before = diag_count;
 	Stmt *body = statement(p);   /* the body is a { ... } block */
 	in->expanding = 0;
+	/* a body with errors is not expanded again: recovery may have left
+	 * part of it unread, and re-expanding could loop */
+	if (diag_count > before) in->broken = 1;
 	p->inline_depth--;
 	return body;
 }
