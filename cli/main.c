@@ -27,6 +27,9 @@ static void usage(void)
 "  -replay FILE     replay the given trail\n"
 "  -simulate [-seed N] [-steps N]   random simulation\n"
 "  -DNAME=VALUE, -UNAME, -IDIR      passed to the C preprocessor\n"
+"  -heap=N          at most N live objects     -calldepth=N  deepest call stack\n"
+"  -dot FILE        write the error state's heap as a Graphviz graph\n"
+"  -dump-states FILE  write every stored state (debugging)\n"
 "  -json            machine-readable result    -v / -q   more / less output\n");
 	exit(2);
 }
@@ -39,8 +42,10 @@ typedef struct Opts {
 	long seed, steps, depth;
 	long mem_mb;
 	int heap_bound;
+	int call_bound;
 	const char *trailfile;
 	const char *dumpfile;
+	const char *dotfile;
 } Opts;
 
 static long num_arg(const char *opt, const char *v)
@@ -70,6 +75,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-sym=", 5)) { o->sym = a + 5; continue; }
 		if (!strncmp(a, "-por=", 5)) { o->por = a + 5; continue; }
 		if (!strncmp(a, "-cache=", 7)) { o->cache = a + 7; continue; }
+		if (!strncmp(a, "-calldepth=", 11)) { o->call_bound = (int)num_arg("-calldepth", a + 11); if (o->call_bound < 1 || o->call_bound > 255) { fprintf(stderr, "dspin: -calldepth must be 1..255\n"); exit(2); } continue; }
 		if (!strncmp(a, "-heap=", 6)) { o->heap_bound = (int)num_arg("-heap", a + 6); if (o->heap_bound < 1 || o->heap_bound > MAXOBJ) { fprintf(stderr, "dspin: -heap must be 1..%d\n", MAXOBJ); exit(2); } continue; }
 		if (!strcmp(a, "-simulate")) { o->simulate = 1; continue; }
 		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, argv[++i < argc ? i : argc - 1]); continue; }
@@ -77,6 +83,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-t")) { o->replay = 1; continue; }
 		if (!strcmp(a, "-replay")) { o->replay = 1; if (i + 1 >= argc) usage(); o->trailfile = argv[++i]; continue; }
 		if (!strcmp(a, "-json")) { o->json = 1; continue; }
+		if (!strcmp(a, "-dot")) { if (i + 1 >= argc) usage(); o->dotfile = argv[++i]; continue; }
 		if (!strcmp(a, "-dump-states")) { if (i + 1 >= argc) usage(); o->dumpfile = argv[++i]; continue; }
 		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
 		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
@@ -196,6 +203,7 @@ int main(int argc, char **argv)
 	VM vm; memset(&vm, 0, sizeof vm);
 	vm.prog = prog; vm.m = m; vm.out = stdout;
 	vm.heap_bound = o.heap_bound;
+	vm.call_bound = o.call_bound;
 	vm.heap_canonical = strstr(o.sym, "heap") != NULL;
 	if (m->has_heap) vm.post_step = gc_step;
 
@@ -223,6 +231,18 @@ int main(int argc, char **argv)
 	SearchResult r;
 	search_run(&vm, &so, &r);
 	if (dump.f) fclose(dump.f);
+	if (o.dotfile && r.errors && r.trail_written) {
+		/* the error state's heap and roots, rebuilt from the trail */
+		uint8_t *buf = malloc(MAXSTATE);
+		int len;
+		FILE *df = fopen(o.dotfile, "w");
+		if (df && trail_final_state(&vm, trail, buf, &len) == 0) {
+			vm_write_dot(&vm, buf, len, df);
+			if (!so.quiet) printf("dspin: wrote %s\n", o.dotfile);
+		} else fprintf(stderr, "dspin: cannot write '%s'\n", o.dotfile);
+		if (df) fclose(df);
+		free(buf);
+	}
 
 	int code = r.errors ? 1 : r.incomplete ? 3 : 0;
 	double rate = r.secs > 0 ? r.stored / r.secs : 0;

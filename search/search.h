@@ -33,4 +33,5 @@ typedef struct SearchResult {
 int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
 int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err);
 int trail_replay(VM *vm, const char *path, FILE *out);
+int trail_final_state(VM *vm, const char *path, uint8_t *buf, int *len);
 #endif

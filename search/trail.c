@@ -20,6 +20,30 @@ int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err
 	return 0;
 }
 
+/* Re-execute a trail silently; the final state goes to buf (MAXSTATE bytes). */
+int trail_final_state(VM *vm, const char *path, uint8_t *buf, int *len)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) return -1;
+	State s0;
+	vm_initial(vm, &s0, buf);
+	*len = s0.len;
+	SuccBuf sb; memset(&sb, 0, sizeof sb);
+	char line[512];
+	int ok = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (line[0] == '#') continue;
+		int pid, tid, rp, rt, sel;
+		if (sscanf(line, "%d %d %d %d %d", &pid, &tid, &rp, &rt, &sel) != 5 || tid >= vm->prog->ntrans || tid < -1) { ok = -1; break; }
+		Move mv = { (int16_t)pid, (int16_t)rp, tid, rt, sel };
+		if (!vm_apply(vm, buf, *len, &mv, &sb)) { ok = -1; break; }
+		if (sb.v[0].err != ERR_RUNTIME) { memcpy(buf, sb.v[0].b, sb.v[0].len); *len = sb.v[0].len; }
+	}
+	fclose(f);
+	succbuf_free(&sb);
+	return ok;
+}
+
 int trail_replay(VM *vm, const char *path, FILE *out)
 {
 	FILE *f = fopen(path, "r");

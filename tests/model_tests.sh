@@ -276,6 +276,16 @@ else fail preprocessor_define_changes_states "N=2/3/5 stored $s2/$s3/$s5, expect
 run pp_undef -sym=none -por=none -DX=1 -UN "$M/preproc.pml"
 if [ "$(stored_of "$out")" = 7 ]; then ok preprocessor_undef; else fail preprocessor_undef "stored=$(stored_of "$out")"; fi
 
+# ------------------------------------------------------------ -dot
+
+# The error state's heap as a Graphviz graph: the lost-update model leaves
+# a root `root` pointing at one node object with key 1 (not 3).
+cp "$(dirname "$0")/models/dyn/object_lock_chan_bug.dpml" "$TMP/dotbug.dpml"
+run dot_written -q -dot "$TMP/heap.dot" "$TMP/dotbug.dpml"
+if [ "$rc" -eq 1 ] && grep -q '^digraph heap' "$TMP/heap.dot" 2>/dev/null && grep -q '"\.root" -> obj1' "$TMP/heap.dot" \
+   && grep -q 'node#1' "$TMP/heap.dot"; then ok dot_written
+else fail dot_written "exit $rc; dot file: $(head -c 300 "$TMP/heap.dot" 2>/dev/null)"; fi
+
 # ------------------------------------------------------------ state vector limits
 
 # Models whose state vector cannot fit: dspin must say so (exit 1 or 2 with

@@ -153,3 +153,61 @@ void vm_print_move(VM *vm, const Move *mv, int step, FILE *f)
 			r->st->pos.file ? r->st->pos.file : "?", r->st->pos.line, vm_trans_text(r));
 	}
 }
+
+/* The heap and its roots as a Graphviz graph: one box per live object with
+ * its scalar fields, one ellipse per root variable that holds a reference,
+ * an edge per non-null reference. */
+static void dot_refs(VM *vm, FILE *f, const char *from, Var **vs, int n, const uint8_t *base, int is_root)
+{
+	for (int i = 0; i < n; i++) {
+		Var *v = vs[i];
+		if (v->kind != TY_REF) continue;
+		int cnt = v->arrlen ? v->arrlen : 1;
+		for (int k = 0; k < cnt; k++) {
+			int ref = base[v->offset + k * v->elemsize];
+			char label[300];
+			if (v->arrlen) snprintf(label, sizeof label, "%s[%d]", v->name, k); else snprintf(label, sizeof label, "%s", v->name);
+			if (is_root) {
+				fprintf(f, "  \"%s.%s\" [shape=ellipse,label=\"%s%s%s\"];\n", from, label, from, *from ? "." : "", label);
+				if (ref) fprintf(f, "  \"%s.%s\" -> obj%d;\n", from, label, ref);
+			} else if (ref) fprintf(f, "  %s -> obj%d [label=\"%s\"];\n", from, ref, label);
+		}
+	}
+	(void)vm;
+}
+
+void vm_write_dot(VM *vm, const uint8_t *b, int len, FILE *f)
+{
+	State s; s.b = (uint8_t *)b; (void)len;
+	sv_index(&s);
+	Model *m = vm->m;
+	fprintf(f, "digraph heap {\n  node [fontname=\"monospace\"];\n");
+	dot_refs(vm, f, "", m->globals, m->nglobals, b + GOFF, 1);
+	for (int pid = 0; pid < s.nproc; pid++) {
+		Proctype *pt = sv_proc(vm, &s, pid);
+		char from[64]; snprintf(from, sizeof from, "%s:%d", pt->name, pid);
+		dot_refs(vm, f, from, pt->locals, pt->nlocals, b + s.poff[pid] + PHDR, 1);
+		int off = s.poff[pid] + PHDR + pt->localsize;
+		for (int d = 0; d < b[s.poff[pid] + 3]; d++) {
+			Proctype *fn = m->funcs[b[off]];
+			char fr[128]; snprintf(fr, sizeof fr, "%s:%d/%s#%d", pt->name, pid, fn->name, d + 1);
+			dot_refs(vm, f, fr, fn->locals, fn->nlocals, b + off + FHDR, 1);
+			off += FHDR + fn->localsize;
+		}
+	}
+	for (int o = 0; o < s.nslot; o++) {
+		const uint8_t *ob = b + s.hoff[o];
+		if (ob[0] == FREE_SLOT) continue;
+		Record *r = m->records[ob[0]];
+		fprintf(f, "  obj%d [shape=box,label=\"%s#%d", o + 1, r->name, o + 1);
+		for (int i = 0; i < r->nfields; i++) {
+			Var *v = r->fields[i];
+			if (v->kind == TY_REF || v->kind == TY_RECORD || v->kind == TY_CHAN || v->arrlen) continue;
+			fprintf(f, "\\n%s = %d", v->name, rd(ob + 1 + v->offset, v->kind, v->bits));
+		}
+		fprintf(f, "\"];\n");
+		char from[32]; snprintf(from, sizeof from, "obj%d", o + 1);
+		dot_refs(vm, f, from, r->fields, r->nfields, ob + 1, 0);
+	}
+	fprintf(f, "}\n");
+}

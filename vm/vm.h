@@ -137,4 +137,5 @@ int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen);
 void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f);
 void vm_print_move(VM *vm, const Move *mv, int step, FILE *f);
 const char *vm_trans_text(const Trans *t);
+void vm_write_dot(VM *vm, const uint8_t *b, int len, FILE *f);
 #endif

@@ -1,0 +1,206 @@
+#!/bin/bash
+# driver.sh — differential testing of every reduction against the unreduced
+# search, on programs from dspin_gen (issue 6).  See docs/testing.md.
+#
+#   driver.sh [options] SEEDS...        SEEDS: numbers or ranges A-B
+#     -d DSPIN     the dspin binary            (default build/dspin)
+#     -g GEN       the generator               (default build/tests/dspin_gen)
+#     -o ORACLE    the heap-symmetry oracle    (default build/tests/dspin_heap_oracle; "" = off)
+#     -f DIR       where shrunk failures go    (default tests/gen/failures)
+#     -j N         seeds checked in parallel   (default: number of CPUs)
+#     -s STATES    skip programs whose unreduced search stores more (default 40000)
+#     -r STATES    run the oracle up to this many unreduced states (default 20000)
+#     -t SECS      per-run time limit          (default 10)
+#     -F FEATURES  passed to the generator as --features=FEATURES
+#     -n           do not shrink failures
+#     -k           keep the generated programs (in the work directory)
+#
+# For each seed: the unreduced run is `dspin -sym=none -por=none -e -heap=6`;
+# every other -sym x -por (x -cache for twophase) combination must give the
+# same exit status and error presence, and never store more states.  The
+# oracle's brute-force count must equal the -sym=heap -por=none count.
+# A disagreement is shrunk (line-based delta debugging) and written to
+# DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+if [ "${1:-}" != --one ]; then
+DSPIN=$root/build/dspin
+GEN=$root/build/tests/dspin_gen
+ORACLE=$root/build/tests/dspin_heap_oracle
+FAILDIR=$here/failures
+JOBS=$(nproc 2>/dev/null || echo 2)
+MAXST=40000
+ORMAX=20000
+TLIM=10
+FEATURES=
+SHRINK=1
+KEEP=0
+HEAP=-heap=6
+fi
+
+if [ "${1:-}" != --one ]; then
+	while getopts "d:g:o:f:j:s:r:t:F:nk" opt; do
+		case $opt in
+		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
+		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
+		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;;
+		n) SHRINK=0 ;; k) KEEP=1 ;;
+		*) sed -n '2,25p' "$0" >&2; exit 2 ;;
+		esac
+	done
+	shift $((OPTIND - 1))
+	[ $# -gt 0 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
+	for f in "$DSPIN" "$GEN"; do [ -x "$f" ] || { echo "driver: $f not found (build first)" >&2; exit 2; }; done
+	[ -z "$ORACLE" ] || [ -x "$ORACLE" ] || { echo "driver: $ORACLE not found" >&2; exit 2; }
+	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin_gen.XXXXXX")
+	# snapshot the binaries: others may rebuild them while we run
+	cp "$DSPIN" "$WORK/dspin" && DSPIN=$WORK/dspin
+	[ -z "$ORACLE" ] || { cp "$ORACLE" "$WORK/oracle" && ORACLE=$WORK/oracle; }
+	export DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP
+	mkdir -p "$FAILDIR"
+	for a in "$@"; do
+		case $a in
+		*-*) seq "${a%-*}" "${a#*-}" ;;
+		*) echo "$a" ;;
+		esac
+	done | xargs -P "$JOBS" -n 1 bash "$0" --one > "$WORK/results"
+	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
+	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
+	grep '^FAIL ' "$WORK/results"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean ($orc also checked by the heap oracle), $skip skipped (too big or timed out), $fail failed"
+	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
+	[ "$fail" = 0 ]
+	exit
+fi
+
+# ---------------------------------------------------------------- one seed
+seed=$2
+dir=$WORK/s$seed
+mkdir -p "$dir"
+prog=$dir/seed$seed.dpml
+
+CONFIGS=()
+for sym in none heap proc heap,proc; do
+	for por in none static si; do
+		[ "$sym/$por" = none/none ] || CONFIGS+=("$sym $por all")
+	done
+	for cache in all backedge none; do CONFIGS+=("$sym twophase $cache"); done
+done
+
+# run FILE SYM POR CACHE -> RC ST ER (ST/ER empty if no JSON result)
+run() {
+	local out
+	out=$(cd "$(dirname "$1")" && timeout "$TLIM" "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP -json "$(basename "$1")" 2>/dev/null)
+	RC=$?
+	ST=$(printf '%s' "$out" | grep -o '"states_stored":[0-9]*' | cut -d: -f2)
+	ER=$(printf '%s' "$out" | grep -o '"errors":[0-9]*' | cut -d: -f2)
+	FE=$(printf '%s' "$out" | grep -o '"first_error":\("[^"]*"\|null\)' | cut -d: -f2-)
+}
+
+valid() { [ "$RC" = 0 -o "$RC" = 1 ] && [ -n "$ST" ]; }
+haserr() { [ "${1:-0}" -gt 0 ] && echo 1 || echo 0; }
+
+# check FILE KIND CONFIG: does the disagreement KIND (verdict|count|oracle)
+# for CONFIG hold on FILE?  Sets DESC.
+check() {
+	local f=$1 kind=$2 cfg=$3
+	run "$f" none none all
+	valid || return 1
+	local brc=$RC bst=$ST ber=$ER bfe=$FE
+	if [ "$kind" = oracle ]; then
+		local o
+		o=$(cd "$(dirname "$f")" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$f")" 2>/dev/null)
+		[ $? = 1 ] || return 1
+		DESC="heap oracle: $o"
+		return 0
+	fi
+	run "$f" $cfg
+	valid || return 1
+	if [ "$kind" = verdict ]; then
+		[ "$RC" != "$brc" ] || [ "$(haserr "$ER")" != "$(haserr "$ber")" ] || return 1
+	else
+		[ "$ST" -gt "$bst" ] || return 1
+	fi
+	DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe; -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* }: exit $RC, errors $ER, stored $ST, first error $FE"
+	return 0
+}
+
+# line-based delta debugging: remove chunks of lines while check holds
+shrink() {
+	local f=$1 kind=$2 cfg=$3 cand=$dir/cand.dpml
+	local n=2 len
+	len=$(wc -l < "$f")
+	while [ "$len" -gt 1 ]; do
+		local chunk=$(( (len + n - 1) / n )) i=0 removed=0
+		while [ $((i * chunk)) -lt "$len" ]; do
+			awk -v a=$((i * chunk + 1)) -v b=$(((i + 1) * chunk)) 'NR < a || NR > b' "$f" > "$cand"
+			if check "$cand" "$kind" "$cfg"; then
+				mv "$cand" "$f"; removed=1; break
+			fi
+			i=$((i + 1))
+		done
+		len=$(wc -l < "$f")
+		if [ $removed = 1 ]; then
+			[ $n -gt 2 ] && n=$((n - 1))
+		else
+			[ $n -ge "$len" ] && break
+			n=$((n * 2)); [ $n -gt "$len" ] && n=$len
+		fi
+	done
+	check "$f" "$kind" "$cfg"
+}
+
+report_fail() {
+	local kind=$1 cfg=$2 desc0=$3
+	local out=$FAILDIR/seed$seed.dpml
+	cp "$prog" "$dir/orig.dpml"
+	local desc=$desc0
+	if [ "$SHRINK" = 1 ]; then
+		cp "$prog" "$dir/min.dpml"
+		shrink "$dir/min.dpml" "$kind" "$cfg" && desc=$DESC
+	else cp "$prog" "$dir/min.dpml"; fi
+	{
+		echo "/* dspin_gen differential failure, seed $seed${FEATURES:+, --features=$FEATURES}"
+		echo " * original: $desc0"
+		echo " * shrunk:   $desc"
+		if [ "$kind" = oracle ]; then echo " * reproduce: dspin_heap_oracle $HEAP F */"; else
+		echo " * reproduce: dspin -sym=none -por=none -e $HEAP -json F; dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } -e $HEAP -json F */"; fi
+		cat "$dir/min.dpml"
+	} > "$out"
+	echo "FAIL $seed $kind [$cfg] $desc -> $out"
+}
+
+"$GEN" "$seed" ${FEATURES:+--features=$FEATURES} > "$prog"
+run "$prog" none none all
+if [ "$RC" = 124 ] || [ "$RC" = 3 ]; then echo "skip $seed timeout/incomplete"; rm -rf "$dir"; exit 0; fi
+if ! valid; then
+	cp "$prog" "$FAILDIR/seed$seed.dpml"
+	echo "FAIL $seed invalid: the generated program is rejected (exit $RC) -> $FAILDIR/seed$seed.dpml"
+	exit 0
+fi
+if [ "$ST" -gt "$MAXST" ]; then echo "skip $seed big ($ST states)"; rm -rf "$dir"; exit 0; fi
+brc=$RC bst=$ST ber=$ER
+for cfg in "${CONFIGS[@]}"; do
+	run "$prog" $cfg
+	if ! valid; then
+		echo "FAIL $seed run [$cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
+	fi
+	if [ "$RC" != "$brc" ] || [ "$(haserr "$ER")" != "$(haserr "$ber")" ]; then
+		check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
+	fi
+	if [ "$ST" -gt "$bst" ]; then
+		check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
+	fi
+done
+otag=""
+if [ -n "$ORACLE" ] && [ "$bst" -le "$ORMAX" ]; then
+	o=$(cd "$dir" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$prog")" 2>/dev/null); orc=$?
+	case $orc in
+	0) otag=" oracle=ok" ;;
+	1) report_fail oracle "sym=heap" "heap oracle: $o"; exit 0 ;;
+	*) otag=" oracle=skip" ;;
+	esac
+fi
+echo "ok $seed $bst states, exit $brc$otag"
+rm -rf "$dir"

@@ -1,0 +1,414 @@
+/* gen.c — dspin_gen: random small concurrent DPML programs (issue 6).
+ *
+ *   dspin_gen SEED [--features=LIST] [--size=N]
+ *
+ * Prints one well-typed program to stdout, one statement per line so that a
+ * line-based delta debugger (tests/gen/driver.sh) can shrink it.  The same
+ * seed always gives the same program.
+ *
+ * The program has one or two classes (A: a byte field and one or two A
+ * references; B: a byte field, an A reference and maybe a B reference),
+ * scalar and reference globals, one or two channels carrying references (and
+ * bytes), 2-4 process instances (`active [2] proctype` and/or `run P(k)` from
+ * init), bounded loops, `if` with guards and `else`, `atomic`, `new`, field
+ * chains, sends and receives, and assertions that are sometimes violable.
+ * Dereferences are guarded with `x != null` most of the time; sometimes not,
+ * so null-dereference errors occur.
+ *
+ * --features=calls adds methods and top-level functions (not supported by
+ * dspin yet; off by default).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+
+static uint64_t rs;
+static unsigned rnd(unsigned n)
+{
+	rs ^= rs << 13; rs ^= rs >> 7; rs ^= rs << 17;
+	return n ? (unsigned)((rs >> 11) % n) : 0;
+}
+static int chance(int pct) { return (int)rnd(100) < pct; }
+
+static int F_CALLS;
+
+/* ---- the program's declarations ---- */
+typedef struct Field { const char *name; int cls; } Field;  /* cls: -1 byte, 0 A, 1 B */
+typedef struct Cls { const char *name; const char *sfield; Field refs[2]; int nrefs; } Cls;
+static Cls cls[2];
+static int ncls;
+
+typedef struct Var { char name[16]; int cls; /* -1 byte, -2 bool, 0/1 class */ } Var;
+static Var gvars[8]; static int ngvars;
+static Var lvars[8]; static int nlvars;
+static int has_param;     /* current proctype has byte parameter k */
+
+typedef struct Chan { char name[8]; int cap; int withbyte; } Chan;
+static Chan chans[2]; static int nchans;
+
+static int indent;
+static int budget;        /* statements left in the current process */
+static int depth;         /* nesting of if/atomic blocks */
+static int in_atomic;
+
+static void line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#include <stdarg.h>
+static void line(const char *fmt, ...)
+{
+	for (int i = 0; i < indent; i++) fputs("  ", stdout);
+	va_list ap; va_start(ap, fmt); vprintf(fmt, ap); va_end(ap);
+	putchar('\n');
+}
+
+/* ---- variables ---- */
+static int pick_var(int c, char *out, int allow_global, int allow_local)
+{
+	const Var *cand[16]; int n = 0;
+	if (allow_global) for (int i = 0; i < ngvars; i++) if (gvars[i].cls == c) cand[n++] = &gvars[i];
+	if (allow_local) for (int i = 0; i < nlvars; i++) if (lvars[i].cls == c) cand[n++] = &lvars[i];
+	if (!n) return 0;
+	strcpy(out, cand[rnd(n)]->name);
+	return 1;
+}
+
+/* A path to an object of class c: a variable, or a chain of up to `maxd`
+ * reference fields from a variable.  guard gets the null checks needed to
+ * dereference every prefix (empty if none).  Returns 0 if none exists. */
+static int ref_path(int c, int maxd, char *path, char *guard)
+{
+	for (int tries = 0; tries < 20; tries++) {
+		int d = maxd ? (int)rnd(maxd + 1) : 0;
+		/* start from a variable of some class, walk d fields ending in class c */
+		int startc = (int)rnd(ncls);
+		char p[128], g[512];
+		if (!pick_var(startc, p, 1, 1)) continue;
+		g[0] = 0;
+		int cur = startc, ok = 1;
+		for (int i = 0; i < d; i++) {
+			Cls *k = &cls[cur];
+			if (!k->nrefs) { ok = 0; break; }
+			Field *f = &k->refs[rnd(k->nrefs)];
+			char q[160];
+			if (g[0]) strcat(g, " && ");
+			strcat(g, p); strcat(g, " != null");
+			snprintf(q, sizeof q, "%s.%s", p, f->name);
+			strcpy(p, q);
+			cur = f->cls;
+		}
+		if (!ok || cur != c) continue;
+		strcpy(path, p); strcpy(guard, g);
+		return 1;
+	}
+	return 0;
+}
+
+/* Guard g with "the object at path is not null" added. */
+static void add_nonnull(char *g, const char *path)
+{
+	if (g[0]) strcat(g, " && ");
+	strcat(g, path); strcat(g, " != null");
+}
+
+static void scalar_expr(char *out)
+{
+	char v[16];
+	switch (rnd(5)) {
+	case 0: sprintf(out, "%u", rnd(4)); break;
+	case 1: if (has_param) { strcpy(out, "k"); break; } /* fallthrough */
+	case 2: if (pick_var(-1, v, 1, 1)) { sprintf(out, "%s + 1", v); break; } /* fallthrough */
+	default: sprintf(out, "%u", 1 + rnd(3)); break;
+	}
+}
+
+/* Emit `if :: G -> S; :: else -> skip; fi;` or, sometimes (or when there is
+ * nothing to guard), just `S;` — the unguarded form can dereference null. */
+static void guarded(const char *g, const char *s)
+{
+	if (g[0] && !chance(6)) line("if :: %s -> %s; :: else -> skip; fi;", g, s);
+	else line("%s;", s);
+}
+
+static void stmt(void);
+
+static void simple_stmt(void)
+{
+	char p[256], g[768], p2[256], g2[768], e[64], v[16], buf[1400];
+	int c = (int)rnd(ncls);
+	budget--;
+	switch (rnd(19)) {
+	case 0: case 1: case 16: case 17: case 18: /* allocation into a variable or a field (the guard of
+	                 * a path already checks every dereferenced prefix) */
+		if (chance(65) || !ref_path(c, 1, p, g)) {
+			if (!pick_var(c, p, 1, 1)) { line("skip;"); return; }
+			line("%s = new %s;", p, cls[c].name);
+			return;
+		}
+		snprintf(buf, sizeof buf, "%s = new %s", p, cls[c].name);
+		guarded(g, buf);
+		return;
+	case 2: case 3: /* reference assignment */
+		if (!ref_path(c, 1, p, g)) { line("skip;"); return; }
+		if (chance(25)) strcpy(p2, "null"), g2[0] = 0;
+		else if (!ref_path(c, 2, p2, g2)) { line("skip;"); return; }
+		if (g2[0]) { if (g[0]) strcat(g, " && "); strcat(g, g2); }
+		snprintf(buf, sizeof buf, "%s = %s", p, p2);
+		guarded(g, buf);
+		return;
+	case 4: case 5: /* field write */
+		if (!ref_path(c, 1, p, g)) { line("skip;"); return; }
+		add_nonnull(g, p);
+		scalar_expr(e);
+		snprintf(buf, sizeof buf, "%s.%s = %s", p, cls[c].sfield, e);
+		guarded(g, buf);
+		return;
+	case 6: case 7: /* field read */
+		if (!ref_path(c, 2, p, g) || !pick_var(-1, v, 1, 1)) { line("skip;"); return; }
+		add_nonnull(g, p);
+		snprintf(buf, sizeof buf, "%s = %s.%s", v, p, cls[c].sfield);
+		guarded(g, buf);
+		return;
+	case 8: /* scalar globals */
+		if (pick_var(-2, v, 1, 1) && chance(40)) { line("%s = !%s;", v, v); return; }
+		if (!pick_var(-1, v, 1, 1)) { line("skip;"); return; }
+		if (chance(50)) line("%s++;", v);
+		else { scalar_expr(e); line("%s = %s;", v, e); }
+		return;
+	case 9: case 10: { /* send */
+		if (!nchans) { line("skip;"); return; }
+		Chan *ch = &chans[rnd(nchans)];
+		if (!pick_var(0, p, 1, 1)) { line("skip;"); return; }
+		if (ch->withbyte) { scalar_expr(e); snprintf(buf, sizeof buf, "%s!%s,%s", ch->name, e, p); }
+		else snprintf(buf, sizeof buf, "%s!%s", ch->name, p);
+		if (chance(80) && !in_atomic) line("if :: %s; :: skip; fi;", buf);
+		else line("%s;", buf);
+		return;
+	}
+	case 11: case 12: { /* receive */
+		if (!nchans) { line("skip;"); return; }
+		Chan *ch = &chans[rnd(nchans)];
+		if (!pick_var(0, p, 1, 1)) { line("skip;"); return; }
+		if (ch->withbyte) {
+			if (!pick_var(-1, v, 1, 1)) { line("skip;"); return; }
+			snprintf(buf, sizeof buf, "%s?%s,%s", ch->name, v, p);
+		} else snprintf(buf, sizeof buf, "%s?%s", ch->name, p);
+		if (chance(80) && !in_atomic) line("if :: %s; :: skip; fi;", buf);
+		else line("%s;", buf);
+		return;
+	}
+	case 13: case 14: { /* assertion */
+		switch (rnd(4)) {
+		case 0:
+			if (!pick_var(-1, v, 1, 0)) { line("skip;"); return; }
+			line("assert(%s < %u);", v, 2 + rnd(4));
+			return;
+		case 1:
+			if (!ref_path(c, 1, p, g)) { line("skip;"); return; }
+			if (chance(85)) line("assert(%s == null || %s.%s != %u);", p, p, cls[c].sfield, 1 + rnd(3));
+			else line("assert(%s.%s != %u);", p, cls[c].sfield, 1 + rnd(3));
+			(void)g;
+			return;
+		case 2:
+			if (!pick_var(c, p, 1, 1) || !pick_var(c, p2, 1, 1) || !strcmp(p, p2)) { line("skip;"); return; }
+			line("assert(%s != %s || %s == null);", p, p2, p);
+			return;
+		default:
+			if (!pick_var(-2, v, 1, 1) || !pick_var(-1, p, 1, 1)) { line("skip;"); return; }
+			line("assert(!%s || %s < %u);", v, p, 1 + rnd(4));
+			return;
+		}
+	}
+	default: /* drop a local reference (lets the GC collect) */
+		if (!pick_var(c, p, 0, 1)) { line("skip;"); return; }
+		line("%s = null;", p);
+		return;
+	}
+}
+
+static void cond(char *out)
+{
+	char p[256], g[768], v[16];
+	int c = (int)rnd(ncls);
+	switch (rnd(4)) {
+	case 0:
+		if (ref_path(c, 1, p, g)) {
+			if (chance(50)) sprintf(out, "%s%s%s != null", g, g[0] ? " && " : "", p);
+			else sprintf(out, "%s%s%s == null", g, g[0] ? " && " : "", p);
+			return;
+		}
+		break;
+	case 1:
+		if (ref_path(c, 1, p, g)) {
+			add_nonnull(g, p);
+			if (chance(85)) sprintf(out, "%s && %s.%s > %u", g, p, cls[c].sfield, rnd(3));
+			else sprintf(out, "%s.%s > %u", p, cls[c].sfield, rnd(3));
+			return;
+		}
+		break;
+	case 2:
+		if (pick_var(-2, v, 1, 1)) { sprintf(out, "%s%s", chance(50) ? "!" : "", v); return; }
+		break;
+	default: break;
+	}
+	if (pick_var(-1, v, 1, 1)) sprintf(out, "%s %s %u", v, chance(50) ? "<" : ">=", 1 + rnd(3));
+	else strcpy(out, "true");
+}
+
+static void block(int n)
+{
+	for (int i = 0; i < n && budget > 0; i++) stmt();
+}
+
+static void stmt(void)
+{
+	if (depth < 2 && budget > 2 && chance(18)) {
+		char c[1200];
+		depth++; budget--;
+		cond(c);
+		line("if");
+		line(":: %s ->", c); indent++; block(1 + rnd(2)); indent--;
+		if (chance(70)) { line(":: else ->"); indent++; block(1); if (!budget) line("skip;"); indent--; }
+		else { cond(c); line(":: %s ->", c); indent++; block(1); if (!budget) line("skip;"); indent--; }
+		line("fi;");
+		depth--;
+		return;
+	}
+	if (depth < 2 && !in_atomic && budget > 2 && chance(12)) {
+		depth++; budget--; in_atomic = 1;
+		line("atomic {"); indent++; block(2 + rnd(2)); indent--; line("};");
+		in_atomic = 0; depth--;
+		return;
+	}
+	simple_stmt();
+}
+
+static void locals(int allow_params)
+{
+	nlvars = 0;
+	int nl = 1 + (int)rnd(2);
+	for (int i = 0; i < nl; i++) {
+		Var *v = &lvars[nlvars++];
+		v->cls = (ncls > 1 && chance(25)) ? 1 : 0;
+		sprintf(v->name, "x%d", i);
+		line("%s %s;", cls[v->cls].name, v->name);
+	}
+	if (chance(50)) { Var *v = &lvars[nlvars++]; v->cls = -1; strcpy(v->name, "t"); line("byte t;"); }
+	(void)allow_params;
+	if (chance(60)) {   /* start with an object most of the time */
+		int c = lvars[0].cls;
+		line("%s = new %s;", lvars[0].name, cls[c].name);
+	}
+}
+
+static void body(int total)
+{
+	budget = total <= 2 ? 3 + (int)rnd(4) : total == 3 ? 2 + (int)rnd(3) : 2 + (int)rnd(2);
+	if (chance(55)) {
+		unsigned bound = chance(30) ? 2 : 1;
+		line("byte i;");
+		line("do");
+		line(":: i < %u ->", bound);
+		indent++;
+		block(budget);
+		if (budget <= 0 || 1) line("i++;");
+		indent--;
+		line(":: else -> break;");
+		line("od;");
+	} else block(budget);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long seed = 1;
+	const char *features = "";
+	for (int i = 1; i < argc; i++) {
+		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fprintf(stderr, "usage: dspin_gen SEED [--features=calls]\n"); return 2;
+		} else seed = strtoul(argv[i], NULL, 10);
+	}
+	F_CALLS = strstr(features, "calls") != NULL;
+	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
+	if (!rs) rs = 1;
+	for (int i = 0; i < 8; i++) rnd(2);
+
+	printf("/* dspin_gen %lu%s%s */\n", seed, features[0] ? " --features=" : "", features);
+	/* classes */
+	ncls = chance(55) ? 2 : 1;
+	cls[0].name = "A"; cls[0].sfield = "v";
+	cls[0].nrefs = chance(40) ? 2 : 1;
+	cls[0].refs[0] = (Field){ "nx", 0 }; cls[0].refs[1] = (Field){ "ny", 0 };
+	line("class A {"); indent++;
+	line("byte v;");
+	for (int i = 0; i < cls[0].nrefs; i++) line("A %s;", cls[0].refs[i].name);
+	if (F_CALLS) { line("void setv(byte n) {"); indent++; line("v = n"); indent--; line("}"); }
+	indent--; line("}");
+	if (ncls == 2) {
+		cls[1].name = "B"; cls[1].sfield = "w";
+		cls[1].nrefs = chance(50) ? 2 : 1;
+		cls[1].refs[0] = (Field){ "back", 0 }; cls[1].refs[1] = (Field){ "nb", 1 };
+		line("class B {"); indent++;
+		line("byte w;");
+		line("A back;");
+		if (cls[1].nrefs == 2) line("B nb;");
+		indent--; line("}");
+	}
+	if (F_CALLS) {
+		line("byte count(A n) {"); indent++;
+		line("if"); line(":: n == null -> return 0"); line(":: else -> return 1"); line("fi");
+		indent--; line("}");
+	}
+	/* globals */
+	ngvars = 0;
+	int nb = 1 + (int)rnd(2);
+	for (int i = 0; i < nb; i++) { Var *v = &gvars[ngvars++]; v->cls = -1; sprintf(v->name, "g%d", i); line("byte %s;", v->name); }
+	if (chance(60)) { Var *v = &gvars[ngvars++]; v->cls = -2; strcpy(v->name, "gb"); line("bool gb;"); }
+	int nr = 1 + (int)rnd(2);
+	for (int i = 0; i < nr; i++) { Var *v = &gvars[ngvars++]; v->cls = 0; sprintf(v->name, "r%d", i); line("A %s;", v->name); }
+	if (ncls == 2 && chance(60)) { Var *v = &gvars[ngvars++]; v->cls = 1; strcpy(v->name, "q"); line("B q;"); }
+	nchans = chance(85) ? 1 + (int)rnd(2) : 0;
+	for (int i = 0; i < nchans; i++) {
+		Chan *c = &chans[i];
+		sprintf(c->name, "c%d", i);
+		c->cap = (int)rnd(3);
+		c->withbyte = chance(40);
+		line("chan %s = [%d] of { %sA };", c->name, c->cap, c->withbyte ? "byte, " : "");
+	}
+	/* processes: 2-4 instances in total */
+	int total = 2 + (int)rnd(3), made = 0, np = 0;
+	int runs[4], nruns = 0;     /* proctype numbers started from init */
+	while (made < total) {
+		int left = total - made;
+		int kind = (int)rnd(3);   /* 0: active [2], 1: active, 2: run from init */
+		if (kind == 0 && left < 2) kind = 1 + (int)rnd(2);
+		has_param = kind == 2;
+		if (kind == 0) line("active [2] proctype P%d() {", np);
+		else if (kind == 1) line("active proctype P%d() {", np);
+		else line("proctype P%d(byte k) {", np);
+		indent++;
+		locals(kind == 2);
+		body(total);
+		indent--;
+		line("}");
+		if (kind == 2) {
+			int n = (left >= 2 && chance(40)) ? 2 : 1;
+			for (int j = 0; j < n; j++) runs[nruns++] = np;
+			made += n;
+		} else made += kind == 0 ? 2 : 1;
+		np++;
+	}
+	if (nruns) {
+		line("init {"); indent++;
+		nlvars = 0; has_param = 0;
+		if (chance(50)) {
+			char p[16];
+			pick_var(0, p, 1, 0);
+			line("%s = new A;", p);
+		}
+		line("atomic {"); indent++;
+		for (int j = 0; j < nruns; j++) line("run P%d(%u);", runs[j], 1 + rnd(3));
+		indent--; line("};");
+		indent--; line("}");
+	}
+	return 0;
+}

@@ -1,0 +1,201 @@
+/* heap_oracle.c — an independent check of -sym=heap's state count.
+ *
+ *   dspin_heap_oracle [-heap=N] [-maxobj=K] [-DNAME=V ...] model.dpml
+ *
+ * 1. Runs the unreduced search (heap_canonical = 0, the garbage collector as
+ *    the CLI installs it, -sym=none -por=none -e) and keeps every stored
+ *    state through SearchOpts.on_store.
+ * 2. Canonicalizes each stored state by brute force: every permutation of
+ *    its live objects (free slots dropped), every reference rewritten
+ *    (globals: Model.grefoffs; process locals: Proctype.refoffs; channel
+ *    message fields with ftypes == TY_REF; object fields: Record.refoffs),
+ *    and the lexicographically least byte vector is the canonical form.
+ *    Distinct canonical forms are counted.
+ * 3. Runs the -sym=heap -por=none -e search (heap_canonical = 1) and takes
+ *    its stored count.
+ *
+ * Both counts must be equal (heap symmetry is canonical, Iosif Lemma 1, and
+ * the reduced search stores exactly one state per orbit).  Output:
+ *   oracle=N heap=M none=U errors_none=E1 errors_heap=E2 maxobj=K
+ * Exit 0 if N == M, 1 if they differ, 2 on a model error, 3 if a state has
+ * more than -maxobj live objects (default 7; the brute force is k!).
+ */
+#include "../../lang/ast.h"
+#include "../../lang/code.h"
+#include "../../vm/vm.h"
+#include "../../search/search.h"
+#include "../../heap/heap.h"
+#include <gc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static VM vm;
+static Model *M;
+
+/* ---- a set of byte vectors (open addressing, FNV-1a) ---- */
+typedef struct Vec { uint8_t *b; int len; } Vec;
+typedef struct Set { Vec *t; size_t cap, n; } Set;
+
+static uint64_t hashv(const uint8_t *b, int len)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (int i = 0; i < len; i++) { h ^= b[i]; h *= 1099511628211ull; }
+	return h;
+}
+static int set_add(Set *s, const uint8_t *b, int len)
+{
+	if ((s->n + 1) * 2 > s->cap) {
+		size_t nc = s->cap ? s->cap * 2 : 1024;
+		Vec *nt = calloc(nc, sizeof *nt);
+		for (size_t i = 0; i < s->cap; i++) if (s->t[i].b) {
+			size_t j = hashv(s->t[i].b, s->t[i].len) & (nc - 1);
+			while (nt[j].b) j = (j + 1) & (nc - 1);
+			nt[j] = s->t[i];
+		}
+		free(s->t); s->t = nt; s->cap = nc;
+	}
+	size_t j = hashv(b, len) & (s->cap - 1);
+	while (s->t[j].b) {
+		if (s->t[j].len == len && !memcmp(s->t[j].b, b, len)) return 0;
+		j = (j + 1) & (s->cap - 1);
+	}
+	s->t[j].b = malloc(len ? len : 1); memcpy(s->t[j].b, b, len); s->t[j].len = len;
+	s->n++;
+	return 1;
+}
+
+/* ---- collected states ---- */
+static Vec *stored; static size_t nstored, capstored;
+static void collect(void *ctx, const uint8_t *b, int len)
+{
+	(void)ctx;
+	if (nstored == capstored) { capstored = capstored ? capstored * 2 : 4096; stored = realloc(stored, capstored * sizeof *stored); }
+	stored[nstored].b = malloc(len ? len : 1); memcpy(stored[nstored].b, b, len); stored[nstored].len = len;
+	nstored++;
+}
+
+static void gc_step(VM *v, State *s) { heap_collect(v, s, v->heap_canonical, NULL); }
+
+static int maxobj = 7, too_many;
+
+/* Write the state with live objects ordered by perm (perm[i] = old 1-based
+ * location of the object placed at new location i+1). */
+static int render(const State *s, const int *perm, int k, uint8_t *out)
+{
+	int newloc[MAXOBJ + 1];
+	memset(newloc, 0, sizeof newloc);
+	for (int i = 0; i < k; i++) newloc[perm[i]] = i + 1;
+	int hstart = s->nslot ? s->hoff[0] : s->len;
+	memcpy(out, s->b, hstart);
+	out[2] = (uint8_t)k;
+#define RW(p) do { uint8_t *a_ = (p); if (*a_) *a_ = (uint8_t)(*a_ <= s->nslot ? newloc[*a_] : 0); } while (0)
+	for (int i = 0; i < M->ngrefoffs; i++) RW(out + GOFF + M->grefoffs[i]);
+	for (int pid = 0; pid < s->nproc; pid++) {
+		Proctype *pt = M->ptypes[s->b[s->poff[pid]]];
+		for (int i = 0; i < pt->nrefoffs; i++) RW(out + s->poff[pid] + PHDR + pt->refoffs[i]);
+	}
+	for (int c = 0; c < s->nchan; c++) {
+		uint8_t *cb = out + s->coff[c];
+		ChanSpec *cs = M->chanspecs[cb[0]];
+		for (int i = 0; i < cb[2]; i++)
+			for (int f = 0; f < cs->nfields; f++)
+				if (cs->ftypes[f] == TY_REF) RW(cb + CHDR + i * cs->msgsize + cs->foff[f]);
+	}
+	int n = hstart;
+	for (int i = 0; i < k; i++) {
+		int o = perm[i];
+		int sz = s->hoff[o] - s->hoff[o - 1];
+		memcpy(out + n, s->b + s->hoff[o - 1], sz);
+		Record *r = M->records[out[n]];
+		for (int j = 0; j < r->nrefoffs; j++) RW(out + n + 1 + r->refoffs[j]);
+		n += sz;
+	}
+#undef RW
+	return n;
+}
+
+static uint8_t cur[MAXSTATE], best[MAXSTATE];
+
+static int canon(const uint8_t *b, int len, uint8_t *outbest)
+{
+	static uint8_t buf[MAXSTATE];
+	memcpy(buf, b, len);
+	State s; memset(&s, 0, sizeof s);
+	s.b = buf; sv_index(&s);
+	int live[MAXOBJ], k = 0;
+	for (int i = 0; i < s.nslot; i++) if (buf[s.hoff[i]] != FREE_SLOT) live[k++] = i + 1;
+	if (k > maxobj) { too_many = 1; return -1; }
+	/* all permutations, lexicographic order of index arrays */
+	int idx[MAXOBJ], perm[MAXOBJ];
+	for (int i = 0; i < k; i++) idx[i] = i;
+	int bl = -1;
+	for (;;) {
+		for (int i = 0; i < k; i++) perm[i] = live[idx[i]];
+		int n = render(&s, perm, k, cur);
+		if (bl < 0 || (n == bl && memcmp(cur, outbest, n) < 0) || n < bl) { memcpy(outbest, cur, n); bl = n; }
+		/* next permutation */
+		int i = k - 2;
+		while (i >= 0 && idx[i] > idx[i + 1]) i--;
+		if (i < 0) break;
+		int j = k - 1;
+		while (idx[j] < idx[i]) j--;
+		int t = idx[i]; idx[i] = idx[j]; idx[j] = t;
+		for (int a = i + 1, z = k - 1; a < z; a++, z--) { t = idx[a]; idx[a] = idx[z]; idx[z] = t; }
+	}
+	return bl;
+}
+
+int main(int argc, char **argv)
+{
+	GC_INIT();
+	const char *file = NULL, *cpp[64]; int ncpp = 0, heap_bound = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strncmp(a, "-heap=", 6)) heap_bound = atoi(a + 6);
+		else if (!strncmp(a, "-maxobj=", 8)) maxobj = atoi(a + 8);
+		else if (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) || !strncmp(a, "-I", 2)) { if (ncpp < 64) cpp[ncpp++] = a; }
+		else if (a[0] == '-') { fprintf(stderr, "dspin_heap_oracle: unknown option %s\n", a); return 2; }
+		else file = a;
+	}
+	if (!file) { fprintf(stderr, "usage: dspin_heap_oracle [-heap=N] [-maxobj=K] model\n"); return 2; }
+	if (maxobj > 9) maxobj = 9;
+	M = parse_file(file, cpp, ncpp);
+	if (diag_count) return 2;
+	check_model(M);
+	if (diag_count) return 2;
+	Program *prog = compile_model(M);
+	if (diag_count) return 2;
+
+	memset(&vm, 0, sizeof vm);
+	vm.prog = prog; vm.m = M; vm.out = stdout;
+	vm.heap_bound = heap_bound;
+	if (M->has_heap) vm.post_step = gc_step;
+
+	SearchOpts so; memset(&so, 0, sizeof so);
+	so.keep_going = 1; so.quiet = 1;
+	so.on_store = collect;
+	SearchResult r1, r2;
+	vm.heap_canonical = 0;
+	search_run(&vm, &so, &r1);
+
+	so.on_store = NULL;
+	vm.heap_canonical = 1;
+	search_run(&vm, &so, &r2);
+
+	Set set = { 0 };
+	int maxk = 0;
+	for (size_t i = 0; i < nstored; i++) {
+		int n = canon(stored[i].b, stored[i].len, best);
+		if (n < 0) break;
+		set_add(&set, best, n);
+		int k = best[2]; if (k > maxk) maxk = k;
+	}
+	if (too_many) { printf("oracle=skip heap=%llu none=%llu reason=more_than_%d_objects\n",
+		(unsigned long long)r2.stored, (unsigned long long)r1.stored, maxobj); return 3; }
+	if (r1.incomplete || r2.incomplete) { printf("oracle=skip reason=incomplete\n"); return 3; }
+	printf("oracle=%zu heap=%llu none=%llu errors_none=%d errors_heap=%d maxobj=%d\n",
+	       set.n, (unsigned long long)r2.stored, (unsigned long long)r1.stored, r1.errors, r2.errors, maxk);
+	if (nstored != r1.stored) { printf("on_store saw %zu states, search reports %llu stored\n", nstored, (unsigned long long)r1.stored); return 1; }
+	return set.n == r2.stored ? 0 : 1;
+}
