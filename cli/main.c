@@ -222,6 +222,14 @@ int main(int argc, char **argv)
 	so.quiet = o.quiet || o.json;
 	so.progress = !o.quiet;
 	so.trail_path = trail;
+	ProcSym *ps = NULL;
+	if (strstr(o.sym, "proc")) {
+		ps = procsym_analyze(&vm, vm.heap_canonical);
+		if (o.bfs) {
+			fprintf(stderr, "dspin: warning: process symmetry is not available with -bfs; searching without it\n");
+			ps = NULL;
+		} else if (ps->any) so.procsym = ps;
+	}
 	Dump dump = { &vm, NULL, 0 };
 	if (o.dumpfile) {
 		dump.f = fopen(o.dumpfile, "w");
@@ -249,6 +257,12 @@ int main(int argc, char **argv)
 	if (o.json) {
 		printf("{\"model\":"); json_str(stdout, o.file);
 		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\"", o.sym, o.por, o.bfs ? "bfs" : "dfs");
+		if (ps) {
+			printf(",\"symmetric_proctypes\":[");
+			int first = 1;
+			for (int i = 0; i < m->nptypes; i++) if (ps->eligible[i]) { printf("%s", first ? "" : ","); json_str(stdout, m->ptypes[i]->name); first = 0; }
+			printf("]");
+		}
 		printf(",\"state_vector_bytes\":%d,\"depth_reached\":%ld,\"errors\":%d", r.max_vec, r.depth, r.errors);
 		printf(",\"states_stored\":%llu,\"states_matched\":%llu,\"transitions\":%llu,\"atomic_steps\":%llu",
 		       (unsigned long long)r.stored, (unsigned long long)r.matched,
@@ -263,8 +277,8 @@ int main(int argc, char **argv)
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
-	       vm.heap_canonical ? "heap" : "none", "none", o.bfs ? " -bfs" : "");
-	if (strstr(o.sym, "proc")) printf("\t(process symmetry is not implemented yet: proctypes are not permuted)\n");
+	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), "none", o.bfs ? " -bfs" : "");
+	if (ps) procsym_report(&vm, ps, stdout);
 	if (strcmp(o.por, "none")) printf("\t(partial-order reduction is not implemented yet: -por=%s explores every interleaving)\n", o.por);
 	printf("\tassertion violations\t+\n\tinvalid end states\t+\n\trun-time errors\t\t+\n\n");
 	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);

@@ -62,7 +62,7 @@ static Token *expect(P *p, int k, const char *what)
 	Token *t = peek(p);
 	if (t->k != k) {
 		if (t->k == T_ID || t->k >= K_FIRST)
-			fail(p, t, "expected %s %s, found '%s'", tok_name(k), what, t->s);
+			fail(p, t, "expected %s %s, found %s'%s'", tok_name(k), what, t->k >= K_FIRST ? "keyword " : "", t->s);
 		fail(p, t, "expected %s %s, found %s", tok_name(k), what, tok_name(t->k));
 	}
 	return next(p);

@@ -18,7 +18,11 @@ typedef struct SRec {            /* a successor as kept on the stack */
 	int32_t len;
 	int32_t err;
 	int32_t skip;                /* a run-time error: the step did not happen */
+	int32_t nacc;                /* process symmetry: identities follow the bytes */
+	int32_t pad;
 } SRec;
+
+#define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
 
 typedef struct Frame {
 	size_t state_off;            /* this frame's state bytes in the arena */
@@ -28,6 +32,7 @@ typedef struct Frame {
 	size_t cur_off;              /* record of successor `next` */
 	int atomic_pid;
 	int unstored;                /* inside an atomic sequence: not in the store */
+	size_t acc_off; int nacc;    /* process symmetry: original pid of each position */
 	long depth;
 	Move in;
 } Frame;
@@ -78,6 +83,15 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 			int k = 0;
 			for (long i = 1; i < n; i++) mv[k++] = d->fr[i].in;
 			if (last) mv[k++] = *last;
+			if (d->o->procsym) {
+				/* unwind the permutations: positions -> original pids */
+				for (int j = 0; j < k; j++) {
+					Frame *par = &d->fr[j];
+					const uint8_t *acc = d->ar + par->acc_off;
+					if (mv[j].pid >= 0 && mv[j].pid < par->nacc) mv[j].pid = acc[mv[j].pid];
+					if (mv[j].rv_pid >= 0 && mv[j].rv_pid < par->nacc) mv[j].rv_pid = acc[mv[j].rv_pid];
+				}
+			}
 			r->trail_written = trail_write(d->vm, d->o->trail_path, mv, k, msg) == 0;
 			free(mv);
 		}
@@ -94,12 +108,26 @@ static int expand(Dfs *d, int *from_atomic)
 	f->succ_off = d->arn;
 	f->cur_off = d->arn;
 	f->nsucc = n; f->next = 0;
+	const ProcSym *ps = d->o->procsym;
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
+		size_t roff = d->arn;
 		SRec *rec = ar_alloc(d, sizeof(SRec));
 		rec->mv = s->mv; rec->atomic_pid = s->atomic_pid; rec->len = s->len; rec->err = s->err; rec->skip = 0;
-		uint8_t *b = ar_alloc(d, (size_t)s->len);
+		int nacc = ps ? s->b[0] : 0;
+		rec->nacc = nacc;
+		size_t boff = d->arn;
+		uint8_t *b = ar_alloc(d, (size_t)s->len);   /* may move the arena: rec is stale now */
 		memcpy(b, s->b, (size_t)s->len);
+		if (ps) {
+			size_t aoff = d->arn;
+			ar_alloc(d, (size_t)nacc);
+			f = &d->fr[d->nfr - 1];
+			rec = (SRec *)(d->ar + roff);
+			int apid = rec->atomic_pid;
+			procsym_canon(ps, d->vm, d->ar + boff, rec->len, d->ar + f->acc_off, f->nacc, d->ar + aoff, &apid);
+			rec->atomic_pid = apid;
+		}
 		if (s->len > d->r->max_vec) d->r->max_vec = s->len;
 	}
 	return n;
@@ -196,7 +224,7 @@ expanded:
 			report_error(d, msg, &rec->mv);
 			if (rec->err == ERR_RUNTIME) rec->skip = 1;
 		}
-		off += sizeof(SRec) + (((size_t)rec->len + 7) & ~(size_t)7);
+		off += sizeof(SRec) + PAD8(rec->len) + PAD8(rec->nacc);
 	}
 	return 1;
 }
@@ -214,7 +242,15 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	uint8_t *b = ar_alloc(&d, (size_t)s0.len);
 	memcpy(b, ib, (size_t)s0.len);
 	free(ib);
+	size_t acc0 = d.arn;
+	int nacc0 = 0;
+	if (o->procsym) {
+		nacc0 = b[0];
+		ar_alloc(&d, (size_t)nacc0);
+		procsym_canon(o->procsym, vm, d.ar, s0.len, NULL, 0, d.ar + acc0, NULL);
+	}
 	push(&d, 0, s0.len, NULL, -1, 0);
+	d.fr[0].acc_off = acc0; d.fr[0].nacc = nacc0;
 	d.fr[0].succ_off = d.arn;
 	if (!visit(&d)) goto done;
 	while (d.nfr > 0 && !d.stop) {
@@ -228,7 +264,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		size_t off = f->cur_off;
 		SRec *rec = (SRec *)(d.ar + off);
 		f->next++;
-		f->cur_off = off + sizeof(SRec) + (((size_t)rec->len + 7) & ~(size_t)7);
+		f->cur_off = off + sizeof(SRec) + PAD8(rec->len) + PAD8(rec->nacc);
 		if (rec->skip) continue;
 		long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
 		size_t soff = off + sizeof(SRec);
@@ -237,6 +273,8 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		int apid = rec->atomic_pid;
 		push(&d, soff, len, &mv, apid, depth);
 		d.fr[d.nfr - 1].succ_off = d.arn;
+		d.fr[d.nfr - 1].acc_off = soff + PAD8(len);
+		d.fr[d.nfr - 1].nacc = rec->nacc;
 		visit(&d);
 	}
 done:

@@ -4,6 +4,7 @@
 #define DSPIN_SEARCH_H
 #include "../vm/vm.h"
 #include "store.h"
+#include "../reduce/reduce.h"
 
 typedef struct SearchOpts {
 	int bfs;
@@ -16,6 +17,7 @@ typedef struct SearchOpts {
 	/* called for every newly stored state (tests, oracles, dumps) */
 	void (*on_store)(void *ctx, const uint8_t *b, int len);
 	void *on_store_ctx;
+	const ProcSym *procsym;  /* process symmetry (DFS only), NULL: off */
 } SearchOpts;
 
 typedef struct SearchResult {

@@ -77,6 +77,15 @@ int trail_replay(VM *vm, const char *path, FILE *out)
 		if (s->err != ERR_RUNTIME) { memcpy(cur, s->b, s->len); len = s->len; }
 	}
 	fclose(f);
+	if (ok && !strcmp(err, "invalid end state")) {
+		/* check the claim: no process can move, and not all are at an end */
+		SuccBuf all; memset(&all, 0, sizeof all);
+		int fa;
+		int n = vm_successors(vm, cur, len, -1, &all, &fa);
+		if (n == 0 && !vm_valid_end(vm, cur, len)) fprintf(out, "dspin: replay reached the invalid end state\n");
+		else fprintf(out, "dspin: replay did NOT reach an invalid end state\n");
+		succbuf_free(&all);
+	}
 	if (ok) {
 		if (err[0]) fprintf(out, "dspin: error: %s\n", err);
 		fprintf(out, "final state after %d steps:\n", step);

@@ -1,0 +1,27 @@
+/* reduce.h — process symmetry (pc-sorted), combined with heap symmetry by
+ * tracking the process permutation along the search path (Iosif, Fig. 5
+ * "Depth First Search Combining Heap and Process Symmetry", Lemma 2). */
+#ifndef DSPIN_REDUCE_H
+#define DSPIN_REDUCE_H
+#include "../vm/vm.h"
+
+typedef struct ProcSym {
+	unsigned char *eligible;     /* per proctype: instances may be permuted */
+	const char **reason;         /* per proctype: why not (NULL if eligible) */
+	int any;                     /* some proctype is eligible */
+	int heap;                    /* combine with the canonical heap */
+} ProcSym;
+
+/* Decide which proctypes are interchangeable (SPEC section 4). */
+ProcSym *procsym_analyze(VM *vm, int heap);
+void procsym_report(VM *vm, const ProcSym *ps, FILE *f);
+
+/* Canonicalize a successor in place.  acc_in[j] is the original identity
+ * (creation pid) of the process at position j of the parent, for nacc_in
+ * processes; acc_out receives the child's.  The heap is numbered visiting
+ * processes in original-identity order (Fig. 5's modified line (*)), then
+ * instances of each eligible proctype are sorted by pc, then by their
+ * bytes.  *apid (a position, or -1) is mapped to the new position. */
+void procsym_canon(const ProcSym *ps, VM *vm, uint8_t *b, int len,
+		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid);
+#endif

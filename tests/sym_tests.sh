@@ -1,0 +1,50 @@
+#!/bin/bash
+# sym_tests.sh DSPIN — differential test of the symmetry reductions.
+# For every model of the SPIN corpus and the dynamic corpus, each of
+# -sym=heap, -sym=proc, -sym=heap,proc must give the verdict of
+# -sym=none (exit status 0/1) and, when no error is found (the search is
+# then complete), never store more states.  When an error
+# is found under process symmetry, the trail (written with the
+# permutations unwound) must replay without symmetry and reproduce the
+# error at its last step.
+DSPIN=$(readlink -f "$1")
+ROOT=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+pass=0; fail=0
+stored() { sed -n 's/^ *\([0-9][0-9]*\) states, stored.*/\1/p' "$1" | head -1; }
+check() {   # name model flags...
+	local name=$1 model=$2; shift 2
+	cp "$model" "$TMP/m.pml"; cp "$(dirname "$model")"/*.h "$TMP/" 2>/dev/null
+	( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=none -por=none "$@" m.pml > none.out 2>&1 ); local rc0=$?
+	local s0; s0=$(stored "$TMP/none.out")
+	[ "$rc0" -le 1 ] || { echo "skip $name (exit $rc0 without reduction)"; return; }
+	local msg=""
+	for sym in heap proc heap,proc; do
+		( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=$sym -por=none "$@" m.pml > red.out 2>&1 ); local rc=$?
+		local s; s=$(stored "$TMP/red.out")
+		if [ "$rc" != "$rc0" ]; then msg="$msg -sym=$sym exit $rc vs $rc0;"
+		elif [ "$rc0" = 0 ] && [ -n "$s" ] && [ -n "$s0" ] && [ "$s" -gt "$s0" ]; then msg="$msg -sym=$sym stores $s > $s0;"
+		fi
+		if [ "$rc" = 1 ] && [ "$sym" != heap ]; then
+			( cd "$TMP" && "$DSPIN" -sym=none -t "$@" m.pml > replay.out 2>&1 )
+			# the replay prints the failing step's error ("dspin: <message>")
+			# or confirms the invalid end state, besides the header line
+			local steps; steps=$(grep -c '^dspin: ' "$TMP/replay.out")
+			if grep -q 'cannot be replayed\|did NOT reach' "$TMP/replay.out" || [ "$steps" -lt 2 ]; then
+				msg="$msg -sym=$sym trail does not reproduce the error;"
+			fi
+		fi
+	done
+	if [ -z "$msg" ]; then echo "ok $name none=$s0"; pass=$((pass + 1)); else echo "FAIL $name$msg"; fail=$((fail + 1)); fi
+}
+while read -r f flags; do
+	case "$f" in ''|'#'*) continue;; esac
+	check "spin/$f$flags" "$ROOT/models/spin/$f" $flags
+done < "$ROOT/models/spin/LIST"
+for f in "$ROOT"/models/dyn/*.dpml "$ROOT"/models/sym/*.pml; do
+	[ -e "$f" ] || continue
+	flags=$(sed -n 's|^// FLAGS: ||p' "$f" | head -1)
+	check "$(basename "$(dirname "$f")")/$(basename "$f")" "$f" $flags
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
