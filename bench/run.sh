@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# bench/run.sh [-r REPS] [MODEL[:SPACE-SEPARATED -D FLAGS] ...]
+#
+# Unreduced safety verification, SPIN against dspin, on the same models.
+#
+#   SPIN:  spin -o1 -o2 -o3 -a FLAGS model.pml
+#          gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c    (not timed)
+#          ./pan -m10000000                                (timed)
+#   dspin: DSPIN -sym=none -por=none -q FLAGS model.pml    (timed)
+#
+# Each timed run is wrapped in `/usr/bin/time -f '%e %M'` (wall seconds and
+# peak resident set size in KB). The runs are interleaved (SPIN model 1,
+# dspin model 1, SPIN model 2, ...) and the whole round is repeated REPS
+# times (default 3); the table shows the fastest wall time of each tool and
+# the peak RSS of that run. States are the "states, stored" of each tool;
+# if they differ the table shows both and marks the row with '!'.
+#
+# Columns: model, states, SPIN s, dspin s, dspin/SPIN time ratio, SPIN MB,
+# dspin MB, dspin/SPIN memory ratio (MB = peak RSS / 1024), and bytes of
+# peak RSS per stored state for both. pan's RSS includes two fixed blocks
+# that do not depend on the state count: its DFS stack for -m10000000
+# (~458 MB, zeroed on start) and its hash table (-w24 default, 128 MB); the
+# last column gives SPIN's bytes per state without them (from pan's own
+# "memory used for ..." lines), for a fairer comparison of the state store.
+#
+# Default models (all agree state-for-state between SPIN and dspin, and take
+# SPIN 2-30 s): bench/models/sort.pml, bench/models/leader.pml and
+# bench/models/petersonN4.pml -- copies of SPIN's examples, see their first
+# lines.
+#
+# Environment: DSPIN (default: build/dspin next to this directory),
+# BENCH_KEEP=1 keeps the scratch directory.
+
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd -P)
+ROOT=$(dirname "$HERE")
+DSPIN=${DSPIN:-$ROOT/build/dspin}
+REPS=3
+
+while getopts "r:h" o; do
+	case $o in
+	r) REPS=$OPTARG ;;
+	*) sed -n '2,32p' "$0"; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+if [ $# -eq 0 ]; then
+	set -- "$HERE/models/sort.pml" "$HERE/models/leader.pml" "$HERE/models/petersonN4.pml"
+fi
+
+[ -x "$DSPIN" ] || { echo "$0: $DSPIN is not executable (build first, or set DSPIN)" >&2; exit 2; }
+command -v spin >/dev/null || { echo "$0: spin not found" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "$0: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin-bench.XXXXXX")
+if [ -z "${BENCH_KEEP:-}" ]; then trap 'rm -rf "$WORK"' EXIT; else echo "scratch: $WORK" >&2; fi
+
+# Run a private copy of dspin: the build directory may be rebuilt while
+# the benchmark runs.
+DSPIN_ORIG=$DSPIN
+cp "$DSPIN" "$WORK/dspin" && DSPIN=$WORK/dspin
+REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+[ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && REV="$REV+local changes"
+START=$(date -u '+%Y-%m-%d %H:%M UTC')
+
+# Build pan for every model first (compile time is not measured).
+names=() files=() flags=()
+i=0
+for arg in "$@"; do
+	f=${arg%%:*}; fl=""
+	[ "$arg" != "$f" ] && fl=${arg#*:}
+	[ -f "$f" ] || { echo "$0: no model $f" >&2; exit 2; }
+	f=$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")
+	n=$(basename "$f" .pml); [ -n "$fl" ] && n="$n $fl"
+	names[i]=$n files[i]=$f flags[i]=$fl
+	d=$WORK/m$i; mkdir -p "$d"
+	echo "compiling pan for $n ..." >&2
+	# shellcheck disable=SC2086
+	if ! (cd "$d" && spin -o1 -o2 -o3 -a $fl "$f" >spin.out 2>&1 &&
+	      gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c >gcc.out 2>&1); then
+		echo "$0: building pan for $n failed, see $d" >&2; exit 2
+	fi
+	i=$((i + 1))
+done
+nm=$i
+
+# run TOOL INDEX REP: one timed run, leaves $d/TOOL.REP.{out,time}
+run() {
+	local tool=$1 i=$2 r=$3 d=$WORK/m$2
+	if [ "$tool" = spin ]; then
+		(cd "$d" && /usr/bin/time -f '%e %M' -o "spin.$r.time" ./pan -m10000000 >"spin.$r.out" 2>&1)
+	else
+		# shellcheck disable=SC2086
+		(cd "$d" && /usr/bin/time -f '%e %M' -o "dspin.$r.time" "$DSPIN" -sym=none -por=none -q ${flags[i]} "${files[i]}" >"dspin.$r.out" 2>&1)
+	fi
+	echo "  rep $r $tool ${names[i]}: $(cat "$d/$tool.$r.time")" >&2
+}
+
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+for ((r = 1; r <= REPS; r++)); do
+	for ((i = 0; i < nm; i++)); do
+		run spin $i $r
+		run dspin $i $r
+	done
+done
+
+# best TOOL INDEX -> "secs kb rep" of the fastest run
+best() {
+	local d=$WORK/m$2 r
+	for ((r = 1; r <= REPS; r++)); do echo "$(cat "$d/$1.$r.time") $r"; done | sort -n -k1,1 | head -1
+}
+stored() { awk '/states, stored/ { print $1; exit }' "$1"; }
+
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "$START; $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" \
+	"$(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo); load average $load0 before, $load1 after"
+echo "SPIN: $(spin -V 2>&1 | head -1); gcc $(gcc -dumpversion); dspin: $DSPIN_ORIG (source $REV)"
+echo
+printf '| %-22s | %11s | %7s | %7s | %5s | %8s | %8s | %5s | %9s | %10s | %10s |\n' \
+	model states "SPIN s" "dspin s" ratio "SPIN MB" "dspin MB" ratio "SPIN B/st" "dspin B/st" "SPIN B/st*"
+printf '|%s|\n' "------------------------|-------------|---------|---------|-------|----------|----------|-------|-----------|------------|------------"
+for ((i = 0; i < nm; i++)); do
+	d=$WORK/m$i
+	read -r ss sk sr <<<"$(best spin $i)"
+	read -r ds dk dr <<<"$(best dspin $i)"
+	sst=$(stored "$d/spin.$sr.out"); dst=$(stored "$d/dspin.$dr.out")
+	states=$sst; [ "$sst" != "$dst" ] && states="$sst/$dst!"
+	# pan's fixed blocks: DFS stack and hash table, in MB
+	fixed=$(awk '/memory used for (DFS stack|hash table)/ { s += $1 } END { print s + 0 }' "$d/spin.$sr.out")
+	awk -v n="${names[i]}" -v st="$states" -v ss="$ss" -v ds="$ds" -v sk="$sk" -v dk="$dk" \
+	    -v sst="$sst" -v dst="$dst" -v fx="$fixed" 'BEGIN {
+		sst = sst + 0; dst = dst + 0
+		printf "| %-22s | %11s | %7.2f | %7.2f | %5.2f | %8.1f | %8.1f | %5.2f | %9.0f | %10.0f | %10.0f |\n",
+			n, st, ss, ds, (ss > 0 ? ds / ss : 0), sk / 1024, dk / 1024, (sk > 0 ? dk / sk : 0),
+			(sst ? sk * 1024 / sst : 0), (dst ? dk * 1024 / dst : 0),
+			(sst ? (sk * 1024 - fx * 1048576) / sst : 0)
+	}'
+done
+echo
+echo "ratio = dspin / SPIN (below 1: dspin faster or smaller). B/st = peak RSS bytes per stored state."
+echo "SPIN B/st* = the same without pan's fixed DFS stack (-m10000000) and hash table (-w24)."
+echo "Best of $REPS interleaved runs; pan compile time excluded."
