@@ -268,8 +268,9 @@ int main(int argc, char **argv)
 		       (unsigned long long)r.stored, (unsigned long long)r.matched,
 		       (unsigned long long)r.transitions, (unsigned long long)r.atomic_steps);
 		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
-		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete ? "false" : "true",
-		       r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : "null");
+		int stopped = r.errors && !o.keep_going;
+		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete || stopped ? "false" : "true",
+		       r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : stopped ? "\"stopped at the first error\"" : "null");
 		printf(",\"first_error\":"); if (r.errors) json_str(stdout, r.first_error); else printf("null");
 		printf(",\"trail\":"); if (r.trail_written) json_str(stdout, trail); else printf("null");
 		printf(",\"exit\":%d}\n", code);

@@ -421,7 +421,8 @@ static void resolve_stmt(Stmt *s)
 	case S_FOR:
 		resolve_expr(s->lhs); check_lvalue(s->lhs);
 		resolve_expr(s->lo); if (s->hi) resolve_expr(s->hi);
-		if (!s->hi && s->lo->k != E_VAR) diag_error(s->lo->pos, "for (x in ...) needs an array");
+		if (!s->hi && (s->lo->k != E_VAR || !s->lo->var->arrlen || s->lo->a))
+			diag_error(s->lo->pos, "for (x in ...) needs an array (channels are not supported)");
 		resolve_stmt(s->sub);
 		break;
 	case S_SELECT:
@@ -595,6 +596,11 @@ int check_model(Model *m)
 	}
 	collect_refs(m->globals, m->nglobals, 0, &m->grefoffs, &m->ngrefoffs);
 	collect_chans(m->globals, m->nglobals, 0, &m->gchanoffs, &m->ngchanoffs);
+	{
+		int nch = 0;
+		for (int i = 0; i < m->nglobals; i++) if (m->globals[i]->chan) nch += m->globals[i]->arrlen ? m->globals[i]->arrlen : 1;
+		if (nch > 255) { Pos ps = { m->file, 1, 1 }; diag_error(ps, "too many channels: %d declared, at most 255", nch); }
+	}
 	for (int i = 0; i < m->nptypes; i++) check_scope(m->ptypes[i]);
 	if (m->never) check_scope(m->never);
 	for (int i = 0; i < m->nfuncs; i++) check_scope(m->funcs[i]);

@@ -171,6 +171,7 @@ static int comp(C *c, Stmt *s, int next)
 		if (!save) c->atomic_id = ++next_atomic_id;
 		int e = comp_list(c, s->body, s->nbody, next);
 		c->atomic_id = save;
+		if (e != next && !save) c->code->locs[e].atomic_entry = 1;
 		/* a goto that opens an atomic is a step of its own (SPIN) */
 		if (e != next && c->code->locs[e].is_jump) c->code->locs[e].is_jump = 0;
 		return e;
@@ -225,6 +226,8 @@ static int comp(C *c, Stmt *s, int next)
 		c->labels[c->nlabels].outside_atomic = s->sub && s->sub->k == S_ATOMIC && !c->atomic_id;
 		c->nlabels++;
 		Loc *l = &c->code->locs[e];
+		if (l->is_jump && (!strncmp(s->label, "end", 3) || !strncmp(s->label, "progress", 8) || !strncmp(s->label, "accept", 6)))
+			l->is_jump = 0;   /* SPIN keeps a labelled `progress: goto T` as a step */
 		if (!l->label) l->label = s->label;
 		if (!strncmp(s->label, "end", 3)) l->end = 1;
 		if (!strncmp(s->label, "progress", 8)) l->progress = 1;
@@ -295,7 +298,11 @@ static void resolve_jumps(C *c, Code *k)
 		Loc *l = &k->locs[i];
 		for (int j = 0; j < l->nt; j++) {
 			Trans *t = l->t[j];
-			t->atomic = t->atomic_id && t->to >= 0 && k->locs[t->to].atomic_id == t->atomic_id && !t->no_atomic;
+			/* the process keeps control when the step stays in its atomic
+			 * block, or jumps into the middle (not the start) of another */
+			const Loc *tl = t->to >= 0 ? &k->locs[t->to] : NULL;
+			t->atomic = t->atomic_id && tl && tl->atomic_id && !t->no_atomic &&
+				    (tl->atomic_id == t->atomic_id || !tl->atomic_entry);
 			if (l->ends_atomic && t->is_goto) t->atomic = 0;
 		}
 	}

@@ -200,7 +200,7 @@ static Expr *primary(P *p)
 	case K_ENABLED: next(p); return chan_unop(p, E_ENABLED, t);
 	case K_PC_VALUE: next(p); return chan_unop(p, E_PCVALUE, t);
 	case K_EVAL: next(p); return chan_unop(p, E_EVAL, t);
-	case K_GET_PRIORITY: next(p); return chan_unop(p, E_GETPRIO, t);
+	case K_GET_PRIORITY: case K_SET_PRIORITY: fail(p, t, "process priorities are not supported by dspin");
 	case K_TIMEOUT: next(p); return mkexpr(E_TIMEOUT, t->pos);
 	case K_NR_PR: next(p); return mkexpr(E_NRPR, t->pos);
 	case K_PID: next(p); return mkexpr(E_PID, t->pos);
@@ -214,7 +214,7 @@ static Expr *primary(P *p)
 		expect(p, T_LPAREN, "after proctype name");
 		e->args = arglist(p, &e->nargs, T_RPAREN);
 		expect(p, T_RPAREN, "to close run arguments");
-		if (accept(p, K_PRIORITY)) expect(p, T_NUM, "after 'priority'");
+		if (at(p, K_PRIORITY)) fail(p, peek(p), "process priorities are not supported by dspin");
 		return e;
 	}
 	case T_ID: {
@@ -571,7 +571,11 @@ static Stmt *local_decl(P *p)
 	Stmt *seq = mkstmt(S_SEQ, start->pos);
 	for (int i = 0; i < nv; i++) {
 		add_local(p, vs[i]);
-		if (p->seen_stmt && vs[i]->init && !vs[i]->arrlen_expr) {
+		if (p->seen_stmt && !vs[i]->arrlen_expr && !vs[i]->chan && vs[i]->kind != TY_RECORD &&
+		    (vs[i]->init || vs[i]->kind != TY_CHAN)) {
+			/* SPIN: a declaration after the first statement (re)initialises
+			 * by a step, `w = 0` when it has no initializer */
+			if (!vs[i]->init) { Expr *z = mkexpr(vs[i]->kind == TY_REF ? E_NULL : E_CONST, vs[i]->pos); z->val = 0; vs[i]->init = z; }
 			/* SPIN: a declaration after the first statement initializes by a step */
 			Stmt *a = mkstmt(S_ASSIGN, vs[i]->pos);
 			Expr *l = mkexpr(E_NAME, vs[i]->pos); l->name = vs[i]->name;
@@ -1036,7 +1040,7 @@ static void toplevel(P *p)
 			PUSH(p->m->ptypes, p->m->nptypes, pt);
 			p->cur = pt;
 			params(p, pt);
-			if (accept(p, K_PRIORITY)) expect(p, T_NUM, "after 'priority'");
+			if (at(p, K_PRIORITY)) fail(p, peek(p), "process priorities are not supported by dspin");
 			if (accept(p, K_PROVIDED)) { expect(p, T_LPAREN, "after 'provided'"); pt->provided = expr(p); expect(p, T_RPAREN, "after provided clause"); }
 		} else if (accept(p, K_INIT)) {
 			pt->name = ":init:"; pt->is_init = 1; pt->active = 1;
@@ -1044,7 +1048,7 @@ static void toplevel(P *p)
 				if (p->m->ptypes[i]->is_init) diag_error(t->pos, "init declared twice");
 			pt->index = p->m->nptypes;
 			PUSH(p->m->ptypes, p->m->nptypes, pt);
-			if (accept(p, K_PRIORITY)) expect(p, T_NUM, "after 'priority'");
+			if (at(p, K_PRIORITY)) fail(p, peek(p), "process priorities are not supported by dspin");
 		} else {
 			next(p);
 			pt->name = ":never:"; pt->is_never = 1;
