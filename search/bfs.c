@@ -134,6 +134,7 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	b.vm = vm; b.o = o; b.r = r;
 	double t0 = now(), last = t0;
 	store_init(&b.st, o->mem_limit);
+	b.st.indexed = 1;
 	uint8_t *ib = malloc(MAXSTATE);
 	State s0;
 	vm_initial(vm, &s0, ib);

@@ -1,12 +1,21 @@
 /* store.c — see store.h.  States are hashed with xxHash (XXH3, 64-bit);
- * each arena record is [u16 len][bytes], 2-byte aligned, in 64 MiB chunks. */
+ * each arena record is [u16 len][bytes], 2-byte aligned, in 64 MiB chunks.
+ *
+ * A table entry is 64 bits: the top 24 bits of the entry are hash bits (a
+ * filter before comparing bytes), the low 40 bits locate the record:
+ * (chunk << 25) | (offset / 2).  The table grows at 3/4 load.  Only when
+ * the caller asks for indexed access (BFS walks the store as its queue)
+ * is a record-index array kept as well: DFS pays 8 + ~11 bytes a state. */
 #include "store.h"
 #include <stdlib.h>
 #include <string.h>
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#define CHUNK (64u << 20)
+#define CHUNK_BITS 26
+#define CHUNK (1u << CHUNK_BITS)
+#define LOC_BITS 40
+#define LOC_MASK ((1ull << LOC_BITS) - 1)
 
 uint64_t state_hash(const uint8_t *b, int len) { return XXH3_64bits(b, (size_t)len); }
 
@@ -27,13 +36,23 @@ void store_free(Store *s)
 	memset(s, 0, sizeof *s);
 }
 
-const uint8_t *store_get(Store *s, size_t idx, int *len)
+static const uint8_t *at_loc(const Store *s, uint64_t loc, int *len)
 {
-	uint64_t pos = s->rec[idx];
-	const uint8_t *p = s->chunks[pos >> 32] + (uint32_t)pos;
+	const uint8_t *p = s->chunks[loc >> (CHUNK_BITS - 1)] + ((loc & ((1u << (CHUNK_BITS - 1)) - 1)) << 1);
 	*len = p[0] | (p[1] << 8);
 	return p + 2;
 }
+
+const uint8_t *store_get(Store *s, size_t idx, int *len)
+{
+	return at_loc(s, s->rec[idx], len);
+}
+
+/* the table position of an entry is recomputed from its stored hash bits
+ * plus the low bits of the location's hash: we keep the position-bearing
+ * low hash bits inside the tag by using the *low* 24 bits of the hash as
+ * tag and the upper bits for the position. */
+static size_t pos_of(uint64_t h, size_t cap) { return (size_t)(h >> 24) & (cap - 1); }
 
 static int grow(Store *s)
 {
@@ -44,8 +63,8 @@ static int grow(Store *s)
 	for (size_t i = 0; i < s->cap; i++) {
 		uint64_t e = s->tab[i];
 		if (!e) continue;
-		/* the entry keeps the low 32 hash bits: the position comes from them */
-		size_t j = (size_t)(e >> 32) & (ncap - 1);
+		int len; const uint8_t *b = at_loc(s, (e & LOC_MASK) - 1, &len);
+		size_t j = pos_of(state_hash(b, len), ncap);
 		while (nt[j]) j = (j + 1) & (ncap - 1);
 		nt[j] = e;
 	}
@@ -58,42 +77,46 @@ static int grow(Store *s)
 
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 {
-	uint32_t tag = (uint32_t)h;
-	size_t j = (size_t)tag & (s->cap - 1);
+	uint64_t tag = h & 0xffffff;
+	size_t j = pos_of(h, s->cap);
 	for (;;) {
 		uint64_t e = s->tab[j];
 		if (!e) break;
-		if ((uint32_t)(e >> 32) == tag) {
-			int l2; const uint8_t *b2 = store_get(s, (size_t)(uint32_t)e - 1, &l2);
-			if (l2 == len && !memcmp(b2, b, (size_t)len)) { *idx = (size_t)(uint32_t)e - 1; return 0; }
+		if ((e >> LOC_BITS) == tag) {
+			int l2; const uint8_t *b2 = at_loc(s, (e & LOC_MASK) - 1, &l2);
+			if (l2 == len && !memcmp(b2, b, (size_t)len)) { *idx = 0; return 0; }
 		}
 		j = (j + 1) & (s->cap - 1);
 	}
 	if (s->full) return -1;
 	size_t need = (size_t)len + 2;
 	need = (need + 1) & ~(size_t)1;
-	if (s->limit && s->bytes + need + sizeof(uint64_t) > s->limit) { s->full = 1; return -1; }
+	size_t extra = s->indexed ? sizeof(uint64_t) : 0;
+	if (s->limit && s->bytes + need + extra > s->limit) { s->full = 1; return -1; }
 	if (!s->nchunks || s->chunk_used + need > CHUNK) {
+		if (s->nchunks >= (1u << (LOC_BITS - CHUNK_BITS + 1)) - 1) { s->full = 1; return -1; }
 		uint8_t *c = malloc(CHUNK);
 		if (!c) { s->full = 1; return -1; }
 		s->chunks = realloc(s->chunks, sizeof(uint8_t *) * (s->nchunks + 1));
 		s->chunks[s->nchunks++] = c;
 		s->chunk_used = 0;
 	}
-	if (s->nrec == s->reccap) {
-		s->reccap = s->reccap ? s->reccap * 2 : 1 << 16;
-		s->rec = realloc(s->rec, sizeof(uint64_t) * s->reccap);
-	}
-	if (s->nrec >= 0xfffffffeu) { s->full = 1; return -1; }
 	uint8_t *p = s->chunks[s->nchunks - 1] + s->chunk_used;
 	p[0] = (uint8_t)len; p[1] = (uint8_t)(len >> 8);
 	memcpy(p + 2, b, (size_t)len);
-	s->rec[s->nrec] = ((uint64_t)(s->nchunks - 1) << 32) | (uint32_t)s->chunk_used;
+	uint64_t loc = ((uint64_t)(s->nchunks - 1) << (CHUNK_BITS - 1)) | (s->chunk_used >> 1);
 	s->chunk_used += need;
-	s->bytes += need + sizeof(uint64_t);   /* the record and its index entry */
-	s->tab[j] = ((uint64_t)tag << 32) | (uint32_t)(s->nrec + 1);
+	s->bytes += need + extra;
+	s->tab[j] = (tag << LOC_BITS) | (loc + 1);
+	if (s->indexed) {
+		if (s->nrec == s->reccap) {
+			s->reccap = s->reccap ? s->reccap * 2 : 1 << 16;
+			s->rec = realloc(s->rec, sizeof(uint64_t) * s->reccap);
+		}
+		s->rec[s->nrec] = loc;
+	}
 	*idx = s->nrec++;
 	s->n++;
-	if (s->n * 2 > s->cap && grow(s) < 0) s->full = 1;
+	if (s->n * 4 > s->cap * 3 && grow(s) < 0) s->full = 1;
 	return 1;
 }

@@ -6,10 +6,11 @@
 #include <stddef.h>
 
 typedef struct Store {
-	uint64_t *tab;          /* 0 = empty; else (hash32 << 32) | (record index + 1) */
+	uint64_t *tab;          /* 0 = empty; else (24 hash bits << 40) | (record location + 1) */
 	size_t cap, n;
 	uint8_t **chunks; size_t nchunks, chunk_used;
-	uint64_t *rec;          /* record index -> arena position (chunk << 32 | offset) */
+	int indexed;            /* keep rec[] so that store_get works (BFS) */
+	uint64_t *rec;          /* record index -> record location */
 	size_t nrec, reccap;
 	size_t bytes;           /* memory in use */
 	size_t limit;           /* 0: unbounded */
@@ -19,8 +20,8 @@ typedef struct Store {
 void store_init(Store *s, size_t limit_bytes);
 void store_free(Store *s);
 /* Returns 1 if inserted (new), 0 if already there, -1 if out of memory.
- * *idx receives the record index of the state. */
+ * *idx receives the new record's index (insertion order). */
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx);
-const uint8_t *store_get(Store *s, size_t idx, int *len);
+const uint8_t *store_get(Store *s, size_t idx, int *len);   /* needs indexed = 1 */
 uint64_t state_hash(const uint8_t *b, int len);
 #endif
