@@ -1108,6 +1108,18 @@ Model *parse_tokens(const char *fname, Token *toks, int ntok)
 	Stream s = { toks, ntok, 0, NULL };
 	p.s = NEW(Stream); *p.s = s;
 	p.m = NEW(Model);
+	/* pre-scan: classes are known by name before their bodies, so two
+	 * classes can refer to each other */
+	for (int i = 0; i + 1 < ntok; i++)
+		if (toks[i].k == T_ID && !strcmp(toks[i].s, "class") && toks[i + 1].k == T_ID &&
+		    (i == 0 || toks[i - 1].k == T_SEMI || toks[i - 1].k == T_RBRACE)) {
+			int dup = 0;
+			for (int j = 0; j < p.m->nrecords; j++) if (!strcmp(p.m->records[j]->name, toks[i + 1].s)) dup = 1;
+			if (dup) continue;
+			Record *r = NEW(Record); r->name = toks[i + 1].s; r->pos = toks[i + 1].pos;
+			r->is_class = 1; r->id = p.m->nrecords;
+			PUSH(p.m->records, p.m->nrecords, r);
+		}
 	p.m->file = fname;
 	p.m->mtypes = xalloc(sizeof(char *) * 256);
 	jmp_buf jb;

@@ -11,6 +11,8 @@
 #     -s STATES    skip programs whose unreduced search stores more (default 40000)
 #     -r STATES    run the oracle up to this many unreduced states (default 20000)
 #     -t SECS      per-run time limit          (default 10)
+#     -M MB        memory bound of the first unreduced run; programs that hit
+#                  it are skipped as too big (default 6)
 #     -F FEATURES  passed to the generator as --features=FEATURES
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
@@ -37,14 +39,15 @@ FEATURES=
 SHRINK=1
 KEEP=0
 HEAP=-heap=6
+BASEMB=6
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
-		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;;
+		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
 		*) sed -n '2,25p' "$0" >&2; exit 2 ;;
 		esac
@@ -57,7 +60,7 @@ if [ "${1:-}" != --one ]; then
 	# snapshot the binaries: others may rebuild them while we run
 	cp "$DSPIN" "$WORK/dspin" && DSPIN=$WORK/dspin
 	[ -z "$ORACLE" ] || { cp "$ORACLE" "$WORK/oracle" && ORACLE=$WORK/oracle; }
-	export DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP
+	export BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -91,11 +94,12 @@ done
 # run FILE SYM POR CACHE -> RC ST ER (ST/ER empty if no JSON result)
 run() {
 	local out
-	out=$(cd "$(dirname "$1")" && timeout "$TLIM" "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP -json "$(basename "$1")" 2>/dev/null)
+	out=$(cd "${1%/*}" && timeout "$TLIM" "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${XOPT:-} -json "${1##*/}" 2>/dev/null)
 	RC=$?
-	ST=$(printf '%s' "$out" | grep -o '"states_stored":[0-9]*' | cut -d: -f2)
-	ER=$(printf '%s' "$out" | grep -o '"errors":[0-9]*' | cut -d: -f2)
-	FE=$(printf '%s' "$out" | grep -o '"first_error":\("[^"]*"\|null\)' | cut -d: -f2-)
+	ST= ER= FE=
+	[[ $out =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
+	[[ $out =~ \"errors\":([0-9]+) ]] && ER=${BASH_REMATCH[1]}
+	[[ $out =~ \"first_error\":(\"[^\"]*\"|null) ]] && FE=${BASH_REMATCH[1]}
 }
 
 valid() { [ "$RC" = 0 -o "$RC" = 1 ] && [ -n "$ST" ]; }
@@ -118,7 +122,7 @@ check() {
 	run "$f" $cfg
 	valid || return 1
 	if [ "$kind" = verdict ]; then
-		[ "$RC" != "$brc" ] || [ "$(haserr "$ER")" != "$(haserr "$ber")" ] || return 1
+		[ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ] || return 1
 	else
 		[ "$ST" -gt "$bst" ] || return 1
 	fi
@@ -172,7 +176,8 @@ report_fail() {
 }
 
 "$GEN" "$seed" ${FEATURES:+--features=$FEATURES} > "$prog"
-run "$prog" none none all
+# the first unreduced run has a memory bound so that big programs are skipped fast
+XOPT="-M $BASEMB" run "$prog" none none all
 if [ "$RC" = 124 ] || [ "$RC" = 3 ]; then echo "skip $seed timeout/incomplete"; rm -rf "$dir"; exit 0; fi
 if ! valid; then
 	cp "$prog" "$FAILDIR/seed$seed.dpml"
@@ -186,7 +191,7 @@ for cfg in "${CONFIGS[@]}"; do
 	if ! valid; then
 		echo "FAIL $seed run [$cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
 	fi
-	if [ "$RC" != "$brc" ] || [ "$(haserr "$ER")" != "$(haserr "$ber")" ]; then
+	if [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ]; then
 		check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
 	fi
 	if [ "$ST" -gt "$bst" ]; then

@@ -7,8 +7,9 @@
  *    state through SearchOpts.on_store.
  * 2. Canonicalizes each stored state by brute force: every permutation of
  *    its live objects (free slots dropped), every reference rewritten
- *    (globals: Model.grefoffs; process locals: Proctype.refoffs; channel
- *    message fields with ftypes == TY_REF; object fields: Record.refoffs),
+ *    (globals: Model.grefoffs; process locals: Proctype.refoffs; call
+ *    frames; channel message fields with ftypes == TY_REF or TY_CHAN;
+ *    object fields: Record.refoffs; ids of channels embedded in objects),
  *    and the lexicographically least byte vector is the canonical form.
  *    Distinct canonical forms are counted.
  * 3. Runs the -sym=heap -por=none -e search (heap_canonical = 1) and takes
@@ -79,39 +80,74 @@ static void gc_step(VM *v, State *s) { heap_collect(v, s, v->heap_canonical, NUL
 
 static int maxobj = 7, too_many;
 
+/* Rewriting one edge under the permutation newloc (old location -> new).
+ * Edges are references (one byte) and channel ids of channels embedded in
+ * objects (two bytes, CHAN_OBJ + (location-1)*CHAN_SLOTS + slot). */
+static int NSLOT;
+static const int *NEWLOC;
+static void rw_ref(uint8_t *a) { if (*a) *a = (uint8_t)(*a <= NSLOT ? NEWLOC[*a] : 0); }
+static void rw_chan(uint8_t *a)
+{
+	uint16_t c; memcpy(&c, a, 2);
+	if (c < CHAN_OBJ) return;
+	int obj = (c - CHAN_OBJ) / CHAN_SLOTS + 1, slot = (c - CHAN_OBJ) % CHAN_SLOTS;
+	int n = obj <= NSLOT ? NEWLOC[obj] : 0;
+	c = n ? (uint16_t)(CHAN_OBJ + (n - 1) * CHAN_SLOTS + slot) : 0;
+	memcpy(a, &c, 2);
+}
+static void rw_block(uint8_t *base, const int *refs, int nrefs, const int *chans, int nchans)
+{
+	for (int i = 0; i < nrefs; i++) rw_ref(base + refs[i]);
+	for (int i = 0; i < nchans; i++) rw_chan(base + chans[i]);
+}
+static void rw_msgs(uint8_t *cb, ChanSpec *cs)
+{
+	for (int i = 0; i < cb[2]; i++)
+		for (int f = 0; f < cs->nfields; f++) {
+			uint8_t *a = cb + CHDR + i * cs->msgsize + cs->foff[f];
+			if (cs->ftypes[f] == TY_REF) rw_ref(a);
+			else if (cs->ftypes[f] == TY_CHAN) rw_chan(a);
+		}
+}
+
 /* Write the state with live objects ordered by perm (perm[i] = old 1-based
- * location of the object placed at new location i+1). */
+ * location of the object placed at new location i+1): globals, process
+ * locals, call frames, channel messages and object fields rewritten. */
 static int render(const State *s, const int *perm, int k, uint8_t *out)
 {
 	int newloc[MAXOBJ + 1];
 	memset(newloc, 0, sizeof newloc);
 	for (int i = 0; i < k; i++) newloc[perm[i]] = i + 1;
+	NSLOT = s->nslot; NEWLOC = newloc;
 	int hstart = s->nslot ? s->hoff[0] : s->len;
 	memcpy(out, s->b, hstart);
 	out[2] = (uint8_t)k;
-#define RW(p) do { uint8_t *a_ = (p); if (*a_) *a_ = (uint8_t)(*a_ <= s->nslot ? newloc[*a_] : 0); } while (0)
-	for (int i = 0; i < M->ngrefoffs; i++) RW(out + GOFF + M->grefoffs[i]);
+	rw_block(out + GOFF, M->grefoffs, M->ngrefoffs, M->gchanoffs, M->ngchanoffs);
 	for (int pid = 0; pid < s->nproc; pid++) {
 		Proctype *pt = M->ptypes[s->b[s->poff[pid]]];
-		for (int i = 0; i < pt->nrefoffs; i++) RW(out + s->poff[pid] + PHDR + pt->refoffs[i]);
+		rw_block(out + s->poff[pid] + PHDR, pt->refoffs, pt->nrefoffs, pt->chanoffs, pt->nchanoffs);
+		int off = s->poff[pid] + PHDR + pt->localsize;
+		for (int d = 0; d < s->b[s->poff[pid] + 3]; d++) {   /* call frames */
+			Proctype *f = M->funcs[s->b[off]];
+			rw_block(out + off + FHDR, f->refoffs, f->nrefoffs, f->chanoffs, f->nchanoffs);
+			off += FHDR + f->localsize;
+		}
 	}
 	for (int c = 0; c < s->nchan; c++) {
 		uint8_t *cb = out + s->coff[c];
-		ChanSpec *cs = M->chanspecs[cb[0]];
-		for (int i = 0; i < cb[2]; i++)
-			for (int f = 0; f < cs->nfields; f++)
-				if (cs->ftypes[f] == TY_REF) RW(cb + CHDR + i * cs->msgsize + cs->foff[f]);
+		rw_msgs(cb, M->chanspecs[cb[0]]);
 	}
 	int n = hstart;
 	for (int i = 0; i < k; i++) {
 		int o = perm[i];
 		int sz = s->hoff[o] - s->hoff[o - 1];
-		memcpy(out + n, s->b + s->hoff[o - 1], sz);
-		Record *r = M->records[out[n]];
-		for (int j = 0; j < r->nrefoffs; j++) RW(out + n + 1 + r->refoffs[j]);
+		uint8_t *ob = out + n;
+		memcpy(ob, s->b + s->hoff[o - 1], sz);
+		Record *r = M->records[ob[0]];
+		rw_block(ob + 1, r->refoffs, r->nrefoffs, r->chanrefoffs, r->nchanrefoffs);
+		for (int c = 0; c < r->nchanoffs; c++) rw_msgs(ob + 1 + r->chanoffs[c], r->chanspec_of[c]);
 		n += sz;
 	}
-#undef RW
 	return n;
 }
 
