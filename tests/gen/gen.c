@@ -300,9 +300,20 @@ static void locals(int allow_params)
 	}
 }
 
-static void body(int total)
+static void body(int total, int forever)
 {
 	budget = total <= 2 ? 3 + (int)rnd(4) : total == 3 ? 2 + (int)rnd(3) : 2 + (int)rnd(2);
+	if (forever) {
+		/* a process that never terminates: its instances are candidates
+		 * for process symmetry (terminating ones are not) */
+		line("do");
+		line(":: true ->");
+		indent++;
+		block(budget);
+		indent--;
+		line("od");
+		return;
+	}
 	if (chance(55)) {
 		unsigned bound = chance(30) ? 2 : 1;
 		line("byte i;");
@@ -387,7 +398,7 @@ int main(int argc, char **argv)
 		else line("proctype P%d(byte k) {", np);
 		indent++;
 		locals(kind == 2);
-		body(total);
+		body(total, kind == 0 && chance(35));
 		indent--;
 		line("}");
 		if (kind == 2) {
