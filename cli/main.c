@@ -5,6 +5,7 @@
 #include "../vm/vm.h"
 #include "../search/search.h"
 #include "../heap/heap.h"
+#include "../reduce/por.h"
 #include <gc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,6 +231,15 @@ int main(int argc, char **argv)
 			ps = NULL;
 		} else if (ps->any) so.procsym = ps;
 	}
+	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
+	int nsafe = 0;
+	if (pormode != POR_NONE) {
+		if (o.bfs) fprintf(stderr, "dspin: warning: partial-order reduction is not available with -bfs; searching without it\n");
+		else {
+			nsafe = por_classify(&vm, pormode, vm.heap_canonical);
+			so.por = nsafe > 0;
+		}
+	}
 	Dump dump = { &vm, NULL, 0 };
 	if (o.dumpfile) {
 		dump.f = fopen(o.dumpfile, "w");
@@ -278,9 +288,11 @@ int main(int argc, char **argv)
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
-	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), "none", o.bfs ? " -bfs" : "");
+	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), so.por ? o.por : "none", o.bfs ? " -bfs" : "");
 	if (ps) procsym_report(&vm, ps, stdout);
-	if (strcmp(o.por, "none")) printf("\t(partial-order reduction is not implemented yet: -por=%s explores every interleaving)\n", o.por);
+	if (!strcmp(o.por, "twophase")) printf("\t(-por=twophase is not implemented yet: the static reduction is used)\n");
+	if (so.por) printf("\tpartial-order reduction: %d safe locations; %llu states expanded with one process\n", nsafe, (unsigned long long)r.por_reduced);
+	else if (pormode != POR_NONE && !o.bfs) printf("\tpartial-order reduction: no safe locations%s\n", m->never ? " (never claim present)" : "");
 	printf("\tassertion violations\t+\n\tinvalid end states\t+\n\trun-time errors\t\t+\n\n");
 	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
 	printf("%9llu states, stored\n", (unsigned long long)r.stored);

@@ -31,6 +31,7 @@ typedef struct Loc {
 	unsigned char end, progress, accept, is_jump, has_escape, is_branch;
 	unsigned char ends_atomic;   /* a goto to a label placed on an atomic statement */
 	unsigned char atomic_entry;  /* the first location of an atomic block */
+	unsigned char por_safe;      /* every transition here is safe (reduce/por.c) */
 	int atomic_id;
 	Pos pos;
 	const char *label;

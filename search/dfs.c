@@ -33,9 +33,57 @@ typedef struct Frame {
 	int atomic_pid;
 	int unstored;                /* inside an atomic sequence: not in the store */
 	size_t acc_off; int nacc;    /* process symmetry: original pid of each position */
+	uint64_t hash; int stored;   /* stored frames are in the on-stack set */
 	long depth;
 	Move in;
 } Frame;
+
+/* The states on the DFS stack, by hash, for the reduction proviso: a
+ * multiset with linear probing and backward-shift deletion.  A hash
+ * collision can only make the reduction more cautious. */
+typedef struct OnStack { uint64_t *k; uint32_t *c; size_t cap, n; } OnStack;
+
+static void os_grow(OnStack *o);
+static size_t os_find(const OnStack *o, uint64_t h)
+{
+	size_t j = (size_t)(h * 0x9E3779B97F4A7C15ull >> 20) & (o->cap - 1);
+	while (o->c[j] && o->k[j] != h) j = (j + 1) & (o->cap - 1);
+	return j;
+}
+static void os_add(OnStack *o, uint64_t h)
+{
+	if (!o->cap || (o->n + 1) * 2 > o->cap) os_grow(o);
+	size_t j = os_find(o, h);
+	if (!o->c[j]) { o->k[j] = h; o->n++; }
+	o->c[j]++;
+}
+static int os_has(const OnStack *o, uint64_t h) { return o->cap && o->c[os_find(o, h)] != 0; }
+static void os_del(OnStack *o, uint64_t h)
+{
+	size_t j = os_find(o, h);
+	if (!o->c[j] || --o->c[j]) return;
+	o->n--;
+	/* backward-shift deletion keeps probe chains intact */
+	size_t i = j;
+	for (;;) {
+		i = (i + 1) & (o->cap - 1);
+		if (!o->c[i]) break;
+		size_t home = (size_t)(o->k[i] * 0x9E3779B97F4A7C15ull >> 20) & (o->cap - 1);
+		if ((j < i) ? (home <= j || home > i) : (home <= j && home > i)) {
+			o->k[j] = o->k[i]; o->c[j] = o->c[i]; o->c[i] = 0; j = i;
+		}
+	}
+}
+static void os_grow(OnStack *o)
+{
+	OnStack n = { 0 };
+	n.cap = o->cap ? o->cap * 2 : 1024;
+	n.k = calloc(n.cap, sizeof(uint64_t)); n.c = calloc(n.cap, sizeof(uint32_t));
+	for (size_t i = 0; i < o->cap; i++)
+		if (o->c[i]) { size_t j = os_find(&n, o->k[i]); n.k[j] = o->k[i]; n.c[j] = o->c[i]; n.n++; }
+	free(o->k); free(o->c);
+	*o = n;
+}
 
 typedef struct Dfs {
 	VM *vm;
@@ -45,6 +93,7 @@ typedef struct Dfs {
 	Frame *fr; long nfr, capfr;
 	uint8_t *ar; size_t arn, arcap;
 	SuccBuf sb;
+	OnStack onstack;
 	int stop;
 	double t0, last_progress;
 } Dfs;
@@ -100,6 +149,42 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 }
 
 /* Expand the top frame: generate successors, check end states. */
+/* Holzmann & Peled's reduced expansion: if some process is at a location
+ * whose moves are all safe and has a move, keep only its moves, unless one
+ * leads onto the stack (proviso).  Processes are tried from the highest pid
+ * down, as SPIN does. */
+static void reduce_expansion(Dfs *d, Frame *f, int n)
+{
+	if (n < 2) return;
+	State s; s.b = d->ar + f->state_off;
+	sv_index(&s);
+	uint64_t self = state_hash(d->ar + f->state_off, f->len);   /* not yet in the set if just stored */
+	for (int pid = s.nproc - 1; pid >= 0; pid--) {
+		Code *k = sv_code(d->vm, &s, pid);
+		if (!k->locs[sv_pc(&s, pid)].por_safe) continue;
+		int mine = 0, ok = 1;
+		size_t off = f->succ_off;
+		for (int i = 0; i < n; i++) {
+			SRec *rec = (SRec *)(d->ar + off);
+			if (rec->mv.pid == pid) {
+				mine++;
+				uint64_t h = state_hash(d->ar + off + sizeof(SRec), rec->len);
+				if (h == self || os_has(&d->onstack, h)) ok = 0;
+			}
+			off += sizeof(SRec) + PAD8(rec->len) + PAD8(rec->nacc);
+		}
+		if (!mine || !ok || mine == n) { if (mine == n) return; continue; }
+		off = f->succ_off;
+		for (int i = 0; i < n; i++) {
+			SRec *rec = (SRec *)(d->ar + off);
+			if (rec->mv.pid != pid) rec->skip = 1;
+			off += sizeof(SRec) + PAD8(rec->len) + PAD8(rec->nacc);
+		}
+		d->r->por_reduced++;
+		return;
+	}
+}
+
 static int expand(Dfs *d, int *from_atomic)
 {
 	Frame *f = &d->fr[d->nfr - 1];
@@ -130,6 +215,7 @@ static int expand(Dfs *d, int *from_atomic)
 		}
 		if (s->len > d->r->max_vec) d->r->max_vec = s->len;
 	}
+	if (d->o->por && !*from_atomic) reduce_expansion(d, &d->fr[d->nfr - 1], n);
 	return n;
 }
 
@@ -197,6 +283,8 @@ static int visit(Dfs *d)
 		}
 		if (ins == 0) { d->r->matched++; d->arn = f->succ_off; d->nfr--; return 0; }
 		d->r->stored++;
+		f->hash = h; f->stored = 1;
+		if (d->o->por) os_add(&d->onstack, h);
 		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
 		if ((d->r->stored & 0xffff) == 0 && d->o->progress) progress(d);
 	}
@@ -217,7 +305,7 @@ expanded:
 	size_t off = f->succ_off;
 	for (int i = 0; i < n && !d->stop; i++) {
 		SRec *rec = (SRec *)(d->ar + off);
-		if (rec->err) {
+		if (rec->err && !rec->skip) {
 			char msg[256];
 			Succ *s = &d->sb.v[i];
 			snprintf(msg, sizeof msg, "%s", s->errmsg[0] ? s->errmsg : "error");
@@ -257,6 +345,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		Frame *f = &d.fr[d.nfr - 1];
 		if (f->next >= f->nsucc) {
 			/* cut the arena back to this frame's own successor block */
+			if (f->stored && o->por) os_del(&d.onstack, f->hash);
 			d.arn = f->succ_off;
 			d.nfr--;
 			continue;
@@ -282,6 +371,7 @@ done:
 	r->mem = d.st.bytes + d.arcap + (size_t)d.capfr * sizeof(Frame);
 	r->secs = now() - d.t0;
 	store_free(&d.st);
+	free(d.onstack.k); free(d.onstack.c);
 	free(d.fr); free(d.ar);
 	succbuf_free(&d.sb);
 	return r->errors;

@@ -18,10 +18,12 @@ typedef struct SearchOpts {
 	void (*on_store)(void *ctx, const uint8_t *b, int len);
 	void *on_store_ctx;
 	const ProcSym *procsym;  /* process symmetry (DFS only), NULL: off */
+	int por;                 /* partial-order reduction on (locations classified by reduce/por.c) */
 } SearchOpts;
 
 typedef struct SearchResult {
 	uint64_t stored, matched, atomic_steps, transitions;
+	uint64_t por_reduced;     /* states expanded with one process's moves only */
 	long depth;
 	int errors;
 	int incomplete;         /* 1 depth bound, 2 memory bound */

@@ -1,7 +1,8 @@
 #!/bin/bash
-# sym_tests.sh DSPIN — differential test of the symmetry reductions.
+# sym_tests.sh DSPIN — differential test of the reductions.
 # For every model of the SPIN corpus and the dynamic corpus, each of
-# -sym=heap, -sym=proc, -sym=heap,proc must give the verdict of
+# -sym=heap, -sym=proc, -sym=heap,proc (with -por=none), -por=static,
+# -sym=heap -por=si and -sym=heap,proc -por=si must give the verdict of
 # -sym=none (exit status 0/1) and, when no error is found (the search is
 # then complete), never store more states.  When an error
 # is found under process symmetry, the trail (written with the
@@ -19,19 +20,20 @@ check() {   # name model flags...
 	local s0; s0=$(stored "$TMP/none.out")
 	[ "$rc0" -le 1 ] || { echo "skip $name (exit $rc0 without reduction)"; return; }
 	local msg=""
-	for sym in heap proc heap,proc; do
-		( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=$sym -por=none "$@" m.pml > red.out 2>&1 ); local rc=$?
+	for mode in heap/none proc/none heap,proc/none none/static heap/si heap,proc/si; do
+		local sym=${mode%/*} por=${mode#*/}
+		( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=$sym -por=$por "$@" m.pml > red.out 2>&1 ); local rc=$?
 		local s; s=$(stored "$TMP/red.out")
-		if [ "$rc" != "$rc0" ]; then msg="$msg -sym=$sym exit $rc vs $rc0;"
-		elif [ "$rc0" = 0 ] && [ -n "$s" ] && [ -n "$s0" ] && [ "$s" -gt "$s0" ]; then msg="$msg -sym=$sym stores $s > $s0;"
+		if [ "$rc" != "$rc0" ]; then msg="$msg -sym=$sym -por=$por exit $rc vs $rc0;"
+		elif [ "$rc0" = 0 ] && [ -n "$s" ] && [ -n "$s0" ] && [ "$s" -gt "$s0" ]; then msg="$msg -sym=$sym -por=$por stores $s > $s0;"
 		fi
-		if [ "$rc" = 1 ] && [ "$sym" != heap ]; then
+		if [ "$rc" = 1 ] && [ "$mode" != heap/none ]; then
 			( cd "$TMP" && "$DSPIN" -sym=none -t "$@" m.pml > replay.out 2>&1 )
 			# the replay prints the failing step's error ("dspin: <message>")
 			# or confirms the invalid end state, besides the header line
 			local steps; steps=$(grep -c '^dspin: ' "$TMP/replay.out")
 			if grep -q 'cannot be replayed\|did NOT reach' "$TMP/replay.out" || [ "$steps" -lt 2 ]; then
-				msg="$msg -sym=$sym trail does not reproduce the error;"
+				msg="$msg -sym=$sym -por=$por trail does not reproduce the error;"
 			fi
 		fi
 	done

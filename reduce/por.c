@@ -1,0 +1,110 @@
+/* por.c — static classification of safe transitions (see por.h). */
+#include "por.h"
+
+static int SI;   /* symmetric independence: own reference locals are safe */
+
+/* an expression that reads only the process's own state */
+static int local_expr(const Expr *e)
+{
+	if (!e) return 1;
+	switch (e->k) {
+	case E_CONST: case E_PID: case E_NULL: return 1;
+	case E_VAR:
+		if (e->var->scope != SC_LOCAL) return 0;
+		return local_expr(e->a);
+	case E_FIELD:
+		/* a field of an inline record is local; through a reference it is the heap */
+		if (e->b->k == E_VAR && e->b->var->kind == TY_REF) return 0;
+		if (e->b->k == E_FIELD && e->b->var->kind == TY_REF) return 0;
+		return local_expr(e->b) && local_expr(e->a);
+	case E_UN: return local_expr(e->a);
+	case E_BIN: return local_expr(e->a) && local_expr(e->b);
+	case E_COND: return local_expr(e->a) && local_expr(e->b) && local_expr(e->c);
+	case E_NEW: return SI;
+	default: return 0;    /* channels, run, timeout, _nr_pr, remote, calls... */
+	}
+}
+
+/* an assignment target that belongs to the process */
+static int local_lhs(const Expr *e)
+{
+	if (!e) return 1;
+	if (e->k == E_UNDERSCORE) return 1;
+	if (!local_expr(e)) return 0;
+	const Var *v = e->var;
+	/* writing a reference may free objects (the GC is global): safe only
+	 * modulo heap symmetry */
+	if (v && v->kind == TY_REF) return SI;
+	return 1;
+}
+
+static int returns_ok;   /* every call site stores into a local (or nowhere) */
+
+static int safe_stmt(const Stmt *s)
+{
+	if (!s) return 0;
+	switch (s->k) {
+	case S_EXPR: return local_expr(s->rhs);
+	case S_ASSIGN: return local_lhs(s->lhs) && local_expr(s->rhs);
+	case S_INCR: case S_DECR: return local_lhs(s->lhs);
+	case S_SELECT: return local_lhs(s->lhs);
+	case S_ELSE: case S_GOTO: case S_BREAK: case S_SKIP: return 1;
+	case S_PRINTF: case S_PRINTM: case S_ASSERT:
+		for (int i = 0; i < s->nargs; i++) if (!local_expr(s->args[i])) return 0;
+		return local_expr(s->rhs);
+	case S_CALL: {
+		const Expr *c = s->rhs;
+		if (c->a && !local_expr(c->a)) return 0;
+		if (c->ptype && c->ptype->cls) return 0;   /* a method reaches the heap through this */
+		for (int i = 0; i < c->nargs; i++) if (!local_expr(c->args[i])) return 0;
+		return local_lhs(s->lhs);
+	}
+	case S_RETURN: return returns_ok && local_expr(s->rhs);
+	default: return 0;    /* send, receive, anything touching shared state */
+	}
+}
+
+static int safe_trans(const Trans *t)
+{
+	if (t->dstep) {
+		const Code *k = t->dstep;
+		for (int l = 0; l < k->nlocs; l++)
+			for (int i = 0; i < k->locs[l].nt; i++)
+				if (!safe_trans(k->locs[l].t[i])) return 0;
+		return 1;
+	}
+	return safe_stmt(t->st);
+}
+
+static int classify(Proctype *pt)
+{
+	int n = 0;
+	Code *k = pt->code;
+	/* a provided clause reading shared state makes enabledness shared */
+	int prov_ok = !pt->provided || local_expr(pt->provided);
+	for (int l = 0; l < k->nlocs; l++) {
+		Loc *loc = &k->locs[l];
+		int ok = prov_ok && loc->nt > 0 && !(l == k->endloc && !pt->is_func);
+		for (int i = 0; i < loc->nt && ok; i++) ok = safe_trans(loc->t[i]);
+		loc->por_safe = (unsigned char)ok;
+		n += ok;
+	}
+	return n;
+}
+
+int por_classify(VM *vm, int mode, int heap_sym)
+{
+	Model *m = vm->m;
+	SI = mode == POR_SI && heap_sym;
+	if (mode == POR_NONE || m->never) return 0;
+	/* returns are local when every call stores its result locally */
+	returns_ok = 1;
+	for (int i = 0; i < vm->prog->ntrans; i++) {
+		const Stmt *s = vm->prog->trans[i]->st;
+		if (s && s->k == S_CALL && !local_lhs(s->lhs)) returns_ok = 0;
+	}
+	int n = 0;
+	for (int i = 0; i < m->nptypes; i++) n += classify(m->ptypes[i]);
+	for (int i = 0; i < m->nfuncs; i++) n += classify(m->funcs[i]);
+	return n;
+}

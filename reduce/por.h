@@ -1,0 +1,25 @@
+/* por.h — static partial-order reduction (Holzmann & Peled, "An
+ * Improvement in Formal Verification", Fig. 1e "Reduced Expansion Step").
+ *
+ * A transition is safe when it touches only its own process's variables
+ * (locals and call-frame locals, no heap, no channels, no globals, no
+ * process count, no timeout): it is then independent of every transition
+ * of every other process and invisible to assertions elsewhere.  In a
+ * state where some process sits at a location whose transitions are all
+ * safe and can move, only that process's moves are explored, unless one of
+ * them leads back onto the DFS stack (the reduction proviso).
+ *
+ * With -por=si (symmetric independence, Iosif section 5) a process's
+ * writes of its own reference locals, including `x = new C`, count as safe
+ * too when heap symmetry is on: allocations and the garbage they leave
+ * commute modulo heap symmetry (Lemma 4). */
+#ifndef DSPIN_POR_H
+#define DSPIN_POR_H
+#include "../vm/vm.h"
+
+enum { POR_NONE, POR_STATIC, POR_SI };
+
+/* Mark Loc.por_safe on every location of every proctype and function.
+ * Returns the number of safe locations. */
+int por_classify(VM *vm, int mode, int heap_sym);
+#endif
