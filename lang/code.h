@@ -22,6 +22,7 @@ typedef struct Trans {
 	unsigned char is_else;
 	unsigned char is_goto;
 	unsigned char no_atomic;     /* jumps out to the start of its atomic: ends the sequence */
+	unsigned char heap_effect;   /* may change a reference or channel id: run the GC after it */
 	Code *dstep;        /* S_DSTEP: the body, run to completion in one step */
 	int select_lo, select_hi;
 } Trans;

@@ -388,6 +388,48 @@ static void remote_in_stmt(Stmt *s)
 	remote_in_stmt(s->sub); remote_in_stmt(s->esc);
 }
 
+/* Can executing this expression or statement change which objects are
+ * reachable, or how they are numbered?  Only writes of references or
+ * channel ids, allocation, process creation, calls and returns (frames
+ * hold references) and messages do.  A step that does none of these
+ * leaves the heap canonical: the garbage collector can skip it. */
+static int expr_heap_effect(const Expr *e)
+{
+	if (!e) return 0;
+	if (e->k == E_NEW || e->k == E_RUN || e->k == E_CALL) return 1;
+	if (expr_heap_effect(e->a) || expr_heap_effect(e->b) || expr_heap_effect(e->c)) return 1;
+	for (int i = 0; i < e->nargs; i++) if (expr_heap_effect(e->args[i])) return 1;
+	return 0;
+}
+
+static int lhs_is_ref(const Expr *e)
+{
+	return e && (e->k == E_VAR || e->k == E_FIELD) && e->var && (e->var->kind == TY_REF || e->var->kind == TY_CHAN);
+}
+
+static int trans_heap_effect(const Trans *t)
+{
+	if (t->dstep) {
+		const Code *k = t->dstep;
+		for (int l = 0; l < k->nlocs; l++)
+			for (int i = 0; i < k->locs[l].nt; i++)
+				if (trans_heap_effect(k->locs[l].t[i])) return 1;
+		return 0;
+	}
+	const Stmt *s = t->st;
+	if (!s) return 1;
+	switch (s->k) {
+	case S_SEND: case S_RECV: case S_CALL: case S_RETURN: return 1;
+	case S_ASSIGN: case S_INCR: case S_DECR: case S_SELECT:
+		if (lhs_is_ref(s->lhs)) return 1;
+		break;
+	default: break;
+	}
+	if (expr_heap_effect(s->lhs) || expr_heap_effect(s->rhs)) return 1;
+	for (int i = 0; i < s->nargs; i++) if (expr_heap_effect(s->args[i])) return 1;
+	return 0;
+}
+
 Program *compile_model(Model *m)
 {
 	Program *p = NEW(Program);
@@ -395,6 +437,7 @@ Program *compile_model(Model *m)
 	for (int i = 0; i < m->nptypes; i++) compile_proc(p, m->ptypes[i]);
 	if (m->never) { m->never->index = m->nptypes; compile_proc(p, m->never); }
 	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, m->funcs[i]);
+	for (int i = 0; i < p->ntrans; i++) p->trans[i]->heap_effect = (unsigned char)trans_heap_effect(p->trans[i]);
 	if (p->ntrans > 65535) { Pos ps = { m->file, 1, 1 }; diag_error(ps, "model too large: more than 65535 transitions"); }
 	for (int i = 0; i < p->ntrans; i++)
 		if (p->trans[i]->dstep) {

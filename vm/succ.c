@@ -54,7 +54,11 @@ typedef struct G {
 static void emit(G *g, Exec *x, const Move *mv, int atomic_pid)
 {
 	if (g->vm->m->uses_last) x->s->b[3] = (uint8_t)(mv->rv_pid >= 0 ? mv->rv_pid : mv->pid);
-	if (g->vm->post_step && !x->err) g->vm->post_step(g->vm, x->s);
+	/* the GC only after steps that can change references (deaths always) */
+	if (g->vm->post_step && !x->err &&
+	    (mv->tid < 0 || g->vm->prog->trans[mv->tid]->heap_effect ||
+	     (mv->rv_tid >= 0 && g->vm->prog->trans[mv->rv_tid]->heap_effect)))
+		g->vm->post_step(g->vm, x->s);
 	Succ *s = sb_push(g->out);
 	s->mv = *mv;
 	s->atomic_pid = atomic_pid;
