@@ -295,10 +295,14 @@ static Expr *expr_prec(P *p, int prec)
 {
 	enter(p);
 	Expr *l = primary(p);
+	int chain = 0;
 	for (;;) {
 		int k = peek(p)->k;
 		int bp = binprec(k);
 		if (!bp || bp < prec) break;
+		/* the checker and the VM walk expressions recursively: keep the
+		 * tree shallow enough for the C stack */
+		if (++chain > 2000) fail(p, peek(p), "expression too long (more than 2000 operators in a row)");
 		Token *op = next(p);
 		Expr *r = expr_prec(p, bp + 1);
 		Expr *b = mkexpr(E_BIN, op->pos);

@@ -286,6 +286,15 @@ if [ "$rc" -eq 1 ] && grep -q '^digraph heap' "$TMP/heap.dot" 2>/dev/null && gre
    && grep -q 'node#1' "$TMP/heap.dot"; then ok dot_written
 else fail dot_written "exit $rc; dot file: $(head -c 300 "$TMP/heap.dot" 2>/dev/null)"; fi
 
+# ------------------------------------------------------------ very long expressions
+
+# 50,000 terms in a row: a clear error, not a stack overflow in the
+# recursive checker or evaluator (SPIN's own parser crashes here).
+{ printf 'int x; init { x = 1'; printf '+1%.0s' $(seq 1 50000); printf ' }\n'; } > "$TMP/long.pml"
+run long_expression "$TMP/long.pml"
+if [ "$rc" -eq 2 ] && grep -q 'expression too long' <<<"$err"; then ok long_expression
+else fail long_expression "exit $rc: $(tail -c 200 <<<"$err")"; fi
+
 # ------------------------------------------------------------ state vector limits
 
 # Models whose state vector cannot fit: dspin must say so (exit 1 or 2 with
