@@ -463,35 +463,50 @@ static char *text_of(Token *a, Token *b)
 	return out;
 }
 
-static Expr **recv_args(P *p, int *n, int close)
+/* One receive (or send) argument: `_`, eval(e), a negative constant, or an
+ * expression parsed at precedence prec (8 inside `?<...>`, so that `>`
+ * closes the list). */
+static Expr *recv_arg(P *p, int prec)
+{
+	Token *t = peek(p);
+	Expr *e;
+	if (t->k == T_ID && !strcmp(t->s, "_")) { next(p); return mkexpr(E_UNDERSCORE, t->pos); }
+	if (t->k == K_EVAL) {
+		next(p);
+		expect(p, T_LPAREN, "after eval");
+		e = mkexpr(E_EVAL, t->pos);
+		e->a = expr(p);
+		expect(p, T_RPAREN, "after eval");
+		return e;
+	}
+	if (t->k == T_MINUS && peekn(p, 1)->k == T_NUM) {
+		next(p);
+		Token *nn = next(p);
+		e = mkexpr(E_CONST, t->pos);
+		e->val = (int32_t)(0u - (uint32_t)nn->v);
+		return e;
+	}
+	return expr_prec(p, prec);
+}
+
+static Expr **recv_args(P *p, int *n)
 {
 	Expr **a = NULL; *n = 0;
 	do {
 		Token *t = peek(p);
-		Expr *e;
-		if (t->k == T_ID && !strcmp(t->s, "_") ) { next(p); e = mkexpr(E_UNDERSCORE, t->pos); }
-		else if (t->k == K_EVAL) { next(p); expect(p, T_LPAREN, "after eval"); e = mkexpr(E_EVAL, t->pos); e->a = expr(p); expect(p, T_RPAREN, "after eval"); }
-		else if (t->k == T_MINUS && peekn(p, 1)->k == T_NUM) { next(p); Token *nn = next(p); e = mkexpr(E_CONST, t->pos); e->val = (int32_t)(0u - (uint32_t)nn->v); }
-		else if (t->k == T_ID && peekn(p, 1)->k == T_LPAREN) { next(p); e = mkexpr(E_NAME, t->pos); e->name = t->s; }
-		else e = expr(p);
-		/* msg(a, b) form */
-		if (e->k == E_NAME && at(p, T_LPAREN)) {
+		if (t->k == T_ID && peekn(p, 1)->k == T_LPAREN) {
+			/* msg(a, b) form: the same as msg, a, b */
+			next(p);
+			Expr *e = mkexpr(E_NAME, t->pos); e->name = t->s;
 			PUSH(a, *n, e);
 			next(p);
-			do {
-				Token *u = peek(p);
-				Expr *f;
-				if (u->k == T_ID && !strcmp(u->s, "_")) { next(p); f = mkexpr(E_UNDERSCORE, u->pos); }
-				else if (u->k == K_EVAL) { next(p); expect(p, T_LPAREN, "after eval"); f = mkexpr(E_EVAL, u->pos); f->a = expr(p); expect(p, T_RPAREN, "after eval"); }
-				else f = expr(p);
-				PUSH(a, *n, f);
-			} while (accept(p, T_COMMA));
+			do { Expr *f = recv_arg(p, 1); PUSH(a, *n, f); } while (accept(p, T_COMMA));
 			expect(p, T_RPAREN, "after message arguments");
 			continue;
 		}
+		Expr *e = recv_arg(p, 1);
 		PUSH(a, *n, e);
 	} while (accept(p, T_COMMA));
-	(void)close;
 	return a;
 }
 
@@ -750,7 +765,7 @@ static Stmt *statement(P *p)
 		case T_NOT: case T_BANG2: {
 			next(p);
 			s = mkstmt(S_SEND, t->pos); s->lhs = e; s->sorted = op->k == T_BANG2;
-			s->args = recv_args(p, &s->nargs, 0);
+			s->args = recv_args(p, &s->nargs);
 			for (int i = 0; i < s->nargs; i++)
 				if (s->args[i]->k == E_UNDERSCORE || s->args[i]->k == E_EVAL)
 					diag_error(s->args[i]->pos, "'_' and eval() are not allowed in a send");
@@ -762,15 +777,9 @@ static Stmt *statement(P *p)
 			if (accept(p, T_LT)) {
 				s->copy = 1;
 				/* args up to '>' : parse with precedence above comparison */
-				do {
-					Token *u = peek(p); Expr *a;
-					if (u->k == T_ID && !strcmp(u->s, "_")) { next(p); a = mkexpr(E_UNDERSCORE, u->pos); }
-					else if (u->k == K_EVAL) { next(p); expect(p, T_LPAREN, "after eval"); a = mkexpr(E_EVAL, u->pos); a->a = expr(p); expect(p, T_RPAREN, "after eval"); }
-					else a = expr_prec(p, 8);
-					PUSH(s->args, s->nargs, a);
-				} while (accept(p, T_COMMA));
+				do { Expr *a = recv_arg(p, 8); PUSH(s->args, s->nargs, a); } while (accept(p, T_COMMA));
 				expect(p, T_GT, "to close '?<'");
-			} else s->args = recv_args(p, &s->nargs, 0);
+			} else s->args = recv_args(p, &s->nargs);
 			break;
 		}
 		default:

@@ -17,7 +17,7 @@ void vm_runtime_error(Exec *x, const char *fmt, ...)
 	va_end(ap);
 }
 
-static inline int32_t load(const uint8_t *a, TypeKind k, int bits)
+int32_t vm_load(const uint8_t *a, TypeKind k, int bits)
 {
 	switch (k) {
 	case TY_SHORT: { int16_t v; memcpy(&v, a, 2); return v; }
@@ -30,6 +30,7 @@ static inline int32_t load(const uint8_t *a, TypeKind k, int bits)
 	default: return a[0];
 	}
 }
+
 
 void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v)
 {
@@ -140,7 +141,7 @@ int vm_chan_index(Exec *x, int32_t cid)
 static ChanSpec *cspec(Exec *x, int ci) { return x->vm->m->chanspecs[x->s->b[ci]]; }
 static int clen(Exec *x, int ci) { return x->s->b[ci + 2]; }
 static uint8_t *cslot(Exec *x, int ci, int slot) { ChanSpec *c = cspec(x, ci); return x->s->b + ci + CHDR + slot * c->msgsize; }
-static int32_t cfield(Exec *x, int ci, int slot, int f) { ChanSpec *c = cspec(x, ci); return load(cslot(x, ci, slot) + c->foff[f], c->ftypes[f], 32); }
+static int32_t cfield(Exec *x, int ci, int slot, int f) { ChanSpec *c = cspec(x, ci); return vm_load(cslot(x, ci, slot) + c->foff[f], c->ftypes[f], 32); }
 
 static int chan_of(Exec *x, const Expr *e)
 {
@@ -206,7 +207,7 @@ int32_t vm_eval(Exec *x, const Expr *e)
 		}
 		uint8_t *a = addr(x, e, x->pid);
 		if (!a) return 0;
-		return load(a, e->var->kind, e->var->bits);
+		return vm_load(a, e->var->kind, e->var->bits);
 	}
 	case E_UN: {
 		int32_t a = vm_eval(x, e->a);
@@ -281,7 +282,7 @@ int32_t vm_eval(Exec *x, const Expr *e)
 		if (pid < 0) return 0;
 		uint8_t *a = addr(x, e->b, pid);
 		if (!a) return 0;
-		return load(a, e->b->var->kind, e->b->var->bits);
+		return vm_load(a, e->b->var->kind, e->b->var->bits);
 	}
 	case E_PCVALUE: {
 		int32_t pid = vm_eval(x, e->a);

@@ -2,22 +2,7 @@
 #include "vm.h"
 #include <string.h>
 
-extern void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);
 
-static int32_t rd(const uint8_t *a, TypeKind k, int bits)
-{
-	int32_t v = 0;
-	switch (k) {
-	case TY_SHORT: { int16_t s; memcpy(&s, a, 2); return s; }
-	case TY_CHAN: { uint16_t s; memcpy(&s, a, 2); return s; }
-	case TY_INT: memcpy(&v, a, 4); return v;
-	case TY_UNSIGNED:
-		if (bits <= 8) return a[0];
-		if (bits <= 16) { uint16_t s; memcpy(&s, a, 2); return s; }
-		{ uint32_t u; memcpy(&u, a, 4); return (int32_t)u; }
-	default: return a[0];
-	}
-}
 
 static void print_val(VM *vm, FILE *f, TypeKind k, int32_t v)
 {
@@ -40,7 +25,7 @@ static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t
 		}
 		fprintf(f, "\t%s = ", name);
 		if (v->kind == TY_REF) { if (*a) fprintf(f, "%s#%d", v->rec->name, *a); else fprintf(f, "null"); }
-		else print_val(vm, f, v->kind, rd(a, v->kind, v->bits));
+		else print_val(vm, f, v->kind, vm_load(a, v->kind, v->bits));
 		fputc('\n', f);
 	}
 }
@@ -83,7 +68,7 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 			fputc('[', f);
 			for (int k = 0; k < cs->nfields; k++) {
 				if (k) fputc(',', f);
-				print_val(vm, f, cs->ftypes[k], rd(msg + cs->foff[k], cs->ftypes[k], 32));
+				print_val(vm, f, cs->ftypes[k], vm_load(msg + cs->foff[k], cs->ftypes[k], 32));
 			}
 			fputc(']', f);
 		}
@@ -112,12 +97,12 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 						const uint8_t *msg = a + CHDR + mi * cs->msgsize;
 						fprintf(f, "%s(", mi ? " " : "");
 						for (int fi = 0; fi < cs->nfields; fi++)
-							fprintf(f, "%s%d", fi ? "," : "", rd(msg + cs->foff[fi], cs->ftypes[fi], 32));
+							fprintf(f, "%s%d", fi ? "," : "", vm_load(msg + cs->foff[fi], cs->ftypes[fi], 32));
 						fprintf(f, ")");
 					}
 					fprintf(f, "]");
 				}
-				else print_val(vm, f, v->kind, rd(a, v->kind, v->bits));
+				else print_val(vm, f, v->kind, vm_load(a, v->kind, v->bits));
 			}
 		}
 		fprintf(f, " }\n");
@@ -203,7 +188,7 @@ void vm_write_dot(VM *vm, const uint8_t *b, int len, FILE *f)
 		for (int i = 0; i < r->nfields; i++) {
 			Var *v = r->fields[i];
 			if (v->kind == TY_REF || v->kind == TY_RECORD || v->kind == TY_CHAN || v->arrlen) continue;
-			fprintf(f, "\\n%s = %d", v->name, rd(ob + 1 + v->offset, v->kind, v->bits));
+			fprintf(f, "\\n%s = %d", v->name, vm_load(ob + 1 + v->offset, v->kind, v->bits));
 		}
 		fprintf(f, "\"];\n");
 		char from[32]; snprintf(from, sizeof from, "obj%d", o + 1);

@@ -93,10 +93,8 @@ void vm_initial(VM *vm, State *s, uint8_t *buf)
 			if (v->chan) {
 				extern int vm_new_chan(Exec *x, ChanSpec *c, int creator);
 				int id = vm_new_chan(&x, v->chan, 255);
-				extern void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);
 				vm_store(a, TY_CHAN, 0, id);
 			} else if (v->init) {
-				extern void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);
 				vm_store(a, v->kind, v->bits, vm_eval(&x, v->init));
 			}
 		}

@@ -95,6 +95,8 @@ int vm_heap_alloc(Exec *x, int class_id);   /* next-free allocation; 0 on error 
 uint8_t *vm_obj(Exec *x, int32_t ref);       /* object bytes (after the class byte) or NULL + error */
 
 /* exec.c */
+int32_t vm_load(const uint8_t *a, TypeKind k, int bits);   /* a variable's value, by type */
+void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);  /* truncates to the type */
 int32_t vm_eval(Exec *x, const Expr *e);
 int vm_enabled(Exec *x, const Trans *t);
 void vm_execute(Exec *x, const Trans *t);    /* sets pc to t->to */
