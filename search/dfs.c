@@ -232,7 +232,6 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 	f->atomic_pid = atomic_pid;
 	f->depth = depth;
 	if (in) f->in = *in; else f->in.pid = -1;
-	if (depth > d->r->depth) d->r->depth = depth;
 	return 0;
 }
 
@@ -254,6 +253,14 @@ static int visit(Dfs *d)
 	Frame *f = &d->fr[d->nfr - 1];
 	int from_atomic = 0;
 	int n = 0;
+	if (d->o->max_depth && f->depth >= d->o->max_depth) {
+		/* depth bound (-m): like pan, states at depth m and deeper are
+		 * neither stored nor expanded; the search is incomplete */
+		d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
+		d->arn = f->succ_off; d->nfr--;
+		return 0;
+	}
+	if (f->depth > d->r->depth) d->r->depth = f->depth;
 	if (f->atomic_pid >= 0) {
 		/* inside an atomic sequence: stored only if atomicity is lost here */
 		n = expand(d, &from_atomic);
@@ -293,12 +300,6 @@ static int visit(Dfs *d)
 		f = &d->fr[d->nfr - 1];
 	}
 expanded:
-	if (d->o->max_depth && f->depth >= d->o->max_depth) {
-		/* depth bound: do not go deeper; the result is incomplete */
-		if (n) d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
-		f->nsucc = 0;
-		return 1;
-	}
 	if (n == 0 && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
 		report_error(d, "invalid end state", NULL);
 	/* errors raised by the moves out of this state */
