@@ -188,6 +188,13 @@ static void gc_step(VM *vm, State *s)
 	heap_collect(vm, s, vm->heap_canonical, NULL);
 }
 
+/* with process symmetry the canonical renumbering happens later, in
+ * procsym_canon, visiting processes in original order: only sweep here */
+static void gc_sweep_step(VM *vm, State *s)
+{
+	heap_collect(vm, s, 0, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	GC_INIT();
@@ -229,7 +236,10 @@ int main(int argc, char **argv)
 		if (o.bfs) {
 			fprintf(stderr, "dspin: warning: process symmetry is not available with -bfs; searching without it\n");
 			ps = NULL;
-		} else if (ps->any) so.procsym = ps;
+		} else if (ps->any) {
+			so.procsym = ps;
+			if (vm.post_step) vm.post_step = gc_sweep_step;
+		}
 	}
 	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
 	int nsafe = 0;
@@ -277,6 +287,8 @@ int main(int argc, char **argv)
 		printf(",\"states_stored\":%llu,\"states_matched\":%llu,\"transitions\":%llu,\"atomic_steps\":%llu",
 		       (unsigned long long)r.stored, (unsigned long long)r.matched,
 		       (unsigned long long)r.transitions, (unsigned long long)r.atomic_steps);
+		printf(",\"max_objects\":%d,\"heap_renumbered\":%llu,\"procs_permuted\":%llu,\"por_reduced_states\":%llu",
+		       vm.max_objects, vm.heap_renumbered, vm.procs_permuted, (unsigned long long)r.por_reduced);
 		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
 		int stopped = r.errors && !o.keep_going;
 		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete || stopped ? "false" : "true",
@@ -291,7 +303,7 @@ int main(int argc, char **argv)
 	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), so.por ? o.por : "none", o.bfs ? " -bfs" : "");
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (!strcmp(o.por, "twophase")) printf("\t(-por=twophase is not implemented yet: the static reduction is used)\n");
-	if (so.por) printf("\tpartial-order reduction: %d safe locations; %llu states expanded with one process\n", nsafe, (unsigned long long)r.por_reduced);
+	if (so.por) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
 	else if (pormode != POR_NONE && !o.bfs) printf("\tpartial-order reduction: no safe locations%s\n", m->never ? " (never claim present)" : "");
 	printf("\tassertion violations\t+\n\tinvalid end states\t+\n\trun-time errors\t\t+\n\n");
 	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
@@ -300,6 +312,10 @@ int main(int argc, char **argv)
 	printf("%9llu transitions (= stored+matched)\n", (unsigned long long)r.transitions);
 	printf("%9llu atomic steps\n", (unsigned long long)r.atomic_steps);
 	printf("%9.3f memory usage (Mbyte)\n", r.mem / 1048576.0);
+	if (m->has_heap) printf("%9d objects in the largest heap\n", vm.max_objects);
+	if (vm.heap_canonical && m->has_heap) printf("%9llu successors renumbered by heap symmetry\n", vm.heap_renumbered);
+	if (so.procsym) printf("%9llu successors reordered by process symmetry\n", vm.procs_permuted);
+	if (so.por) printf("%9llu states expanded with one process (partial-order reduction)\n", (unsigned long long)r.por_reduced);
 	printf("\nelapsed time %.3g seconds\n", r.secs);
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);

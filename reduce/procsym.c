@@ -158,6 +158,7 @@ void procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 	int to[MAXPROC];
 	for (int j = 0; j < n; j++) to[from[j]] = j;
 	if (moved) {
+		vm->procs_permuted++;
 		uint8_t tmp[MAXSTATE];
 		int start = s.poff[0], w = 0;
 		for (int j = 0; j < n; j++) {

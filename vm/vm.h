@@ -64,6 +64,10 @@ typedef struct VM {
 	void (*post_step)(struct VM *vm, State *s);
 	int heap_canonical;
 	int call_bound;         /* deepest call stack allowed (-calldepth=N) */
+	/* statistics kept by the reductions for the summary */
+	int max_objects;                /* most live objects in one state */
+	unsigned long long heap_renumbered; /* successors whose objects were renumbered */
+	unsigned long long procs_permuted;  /* successors whose processes were reordered */
 } VM;
 
 typedef struct Exec {
