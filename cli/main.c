@@ -40,6 +40,7 @@ typedef struct Opts {
 	const char *cpp[64]; int ncpp;
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
+	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */
 	long seed, steps, depth;
 	long mem_mb;
 	int heap_bound;
@@ -95,8 +96,11 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-m", 2) && a[2]) { o->depth = num_arg("-m", a + 2); continue; }
 		if (!strcmp(a, "-M")) { o->mem_mb = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
 		if (!strncmp(a, "-M", 2) && a[2]) { o->mem_mb = num_arg("-M", a + 2); continue; }
-		if (!strcmp(a, "-a") || !strcmp(a, "-l") || !strcmp(a, "-f") || !strcmp(a, "-ltl")) {
-			fprintf(stderr, "dspin: %s: liveness checking is not implemented yet\n", a);
+		if (!strcmp(a, "-a")) { o->accept = 1; continue; }
+		if (!strcmp(a, "-l")) { o->accept = 2; continue; }
+		if (!strcmp(a, "-f") || !strcmp(a, "-ltl")) {
+			fprintf(stderr, "dspin: %s: %s is not implemented yet\n", a,
+				!strcmp(a, "-f") ? "weak fairness" : "translating ltl formulas (write a never claim)");
 			exit(2);
 		}
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
@@ -202,16 +206,24 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	Model *m = parse_file(o.file, o.cpp, o.ncpp);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	if (o.accept == 2) {
+		/* -l: SPIN's built-in claim for non-progress cycles, <>[] np_ */
+		if (m->never) { fprintf(stderr, "dspin: -l cannot be combined with a never claim in the model\n"); return 2; }
+		Model *np = parse_string("<non-progress claim>",
+			"never { do :: true :: np_ -> break od; accept_np: do :: np_ od }");
+		m->never = np->never;
+	}
 	check_model(m);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	Program *prog = compile_model(m);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
-	if (m->never || m->nltls)
-		fprintf(stderr, "dspin: warning: never claims and ltl formulas are not checked yet (safety only)\n");
+	if (m->nltls)
+		fprintf(stderr, "dspin: warning: ltl formulas are not translated yet; they are ignored (write a never claim)\n");
 	VM vm; memset(&vm, 0, sizeof vm);
 	vm.prog = prog; vm.m = m; vm.out = stdout;
 	vm.heap_bound = o.heap_bound;
 	vm.call_bound = o.call_bound;
+	vm.no_stutter = o.accept == 2;
 	vm.heap_canonical = strstr(o.sym, "heap") != NULL;
 	if (m->has_heap) vm.post_step = gc_step;
 
@@ -226,6 +238,8 @@ int main(int argc, char **argv)
 
 	SearchOpts so; memset(&so, 0, sizeof so);
 	so.bfs = o.bfs; so.keep_going = o.keep_going; so.max_depth = o.depth;
+	so.accept = o.accept;
+	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
 	so.mem_limit = (size_t)o.mem_mb << 20;
 	so.quiet = o.quiet || o.json;
 	so.progress = !o.quiet;
@@ -233,7 +247,10 @@ int main(int argc, char **argv)
 	ProcSym *ps = NULL;
 	if (strstr(o.sym, "proc")) {
 		ps = procsym_analyze(&vm, vm.heap_canonical);
-		if (o.bfs) {
+		if (o.accept) {
+			fprintf(stderr, "dspin: warning: process symmetry is not combined with cycle detection yet; searching without it\n");
+			ps = NULL;
+		} else if (o.bfs) {
 			fprintf(stderr, "dspin: warning: process symmetry is not available with -bfs; searching without it\n");
 			ps = NULL;
 		} else if (ps->any) {
@@ -305,7 +322,10 @@ int main(int argc, char **argv)
 	if (!strcmp(o.por, "twophase")) printf("\t(-por=twophase is not implemented yet: the static reduction is used)\n");
 	if (so.por) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
 	else if (pormode != POR_NONE && !o.bfs) printf("\tpartial-order reduction: no safe locations%s\n", m->never ? " (never claim present)" : "");
-	printf("\tassertion violations\t+\n\tinvalid end states\t+\n\trun-time errors\t\t+\n\n");
+	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
+	printf("\tassertion violations\t+\n");
+	if (o.accept) printf("\t%s cycles\t+ (fairness disabled)\n", o.accept == 2 ? "non-progress" : "acceptance");
+	printf("\tinvalid end states\t%s\n\trun-time errors\t\t+\n\n", m->never ? "- (disabled by never claim)" : "+");
 	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
 	printf("%9llu states, stored\n", (unsigned long long)r.stored);
 	printf("%9llu states, matched\n", (unsigned long long)r.matched);

@@ -177,6 +177,7 @@ typedef struct Model {
 	int *grefoffs; int ngrefoffs;  /* reference offsets in the global block */
 	int *gchanoffs; int ngchanoffs;  /* chan-typed variables in the global block */
 	Proctype *never;
+	struct Var *claim_pc;      /* hidden global holding the never claim's location */
 	Proctype **funcs; int nfuncs;   /* top-level functions and methods */
 	int nerrors;
 	int nwarnings;

@@ -574,6 +574,13 @@ int check_model(Model *m)
 	CUR = NULL;
 	int before = diag_count;
 	for (int i = 0; i < m->nrecords; i++) layout_record(m->records[i]);
+	if (m->never) {
+		/* the claim's location is part of the state, as in SPIN */
+		Var *v = NEW(Var);
+		v->name = ":never:"; v->pos = m->never->pos; v->kind = TY_SHORT; v->scope = SC_GLOBAL; v->hidden = 1;
+		PUSH(m->globals, m->nglobals, v);
+		m->claim_pc = v;
+	}
 	/* globals */
 	int off = 0;
 	for (int i = 0; i < m->nglobals; i++) {

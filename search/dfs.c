@@ -23,6 +23,7 @@ typedef struct SRec {            /* a successor as kept on the stack */
 } SRec;
 
 #define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
+#define SREC PAD8(sizeof(SRec))   /* records are 8-aligned in the arena */
 
 typedef struct Frame {
 	size_t state_off;            /* this frame's state bytes in the arena */
@@ -168,17 +169,17 @@ static void reduce_expansion(Dfs *d, Frame *f, int n)
 			SRec *rec = (SRec *)(d->ar + off);
 			if (rec->mv.pid == pid) {
 				mine++;
-				uint64_t h = state_hash(d->ar + off + sizeof(SRec), rec->len);
+				uint64_t h = state_hash(d->ar + off + SREC, rec->len);
 				if (h == self || os_has(&d->onstack, h)) ok = 0;
 			}
-			off += sizeof(SRec) + PAD8(rec->len) + PAD8(rec->nacc);
+			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
 		}
 		if (!mine || !ok || mine == n) { if (mine == n) return; continue; }
 		off = f->succ_off;
 		for (int i = 0; i < n; i++) {
 			SRec *rec = (SRec *)(d->ar + off);
 			if (rec->mv.pid != pid) rec->skip = 1;
-			off += sizeof(SRec) + PAD8(rec->len) + PAD8(rec->nacc);
+			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
 		}
 		d->r->por_reduced++;
 		return;
@@ -197,7 +198,7 @@ static int expand(Dfs *d, int *from_atomic)
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
 		size_t roff = d->arn;
-		SRec *rec = ar_alloc(d, sizeof(SRec));
+		SRec *rec = ar_alloc(d, SREC);
 		rec->mv = s->mv; rec->atomic_pid = s->atomic_pid; rec->len = s->len; rec->err = s->err; rec->skip = 0;
 		int nacc = ps ? s->b[0] : 0;
 		rec->nacc = nacc;
@@ -300,7 +301,8 @@ static int visit(Dfs *d)
 		f = &d->fr[d->nfr - 1];
 	}
 expanded:
-	if (n == 0 && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
+	/* with a never claim no successor means the claim cannot follow: no error */
+	if (n == 0 && !d->vm->m->never && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
 		report_error(d, "invalid end state", NULL);
 	/* errors raised by the moves out of this state */
 	size_t off = f->succ_off;
@@ -313,7 +315,7 @@ expanded:
 			report_error(d, msg, &rec->mv);
 			if (rec->err == ERR_RUNTIME) rec->skip = 1;
 		}
-		off += sizeof(SRec) + PAD8(rec->len) + PAD8(rec->nacc);
+		off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
 	}
 	return 1;
 }
@@ -354,10 +356,10 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		size_t off = f->cur_off;
 		SRec *rec = (SRec *)(d.ar + off);
 		f->next++;
-		f->cur_off = off + sizeof(SRec) + PAD8(rec->len) + PAD8(rec->nacc);
+		f->cur_off = off + SREC + PAD8(rec->len) + PAD8(rec->nacc);
 		if (rec->skip) continue;
 		long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
-		size_t soff = off + sizeof(SRec);
+		size_t soff = off + SREC;
 		int len = rec->len;
 		Move mv = rec->mv;
 		int apid = rec->atomic_pid;
@@ -382,6 +384,8 @@ int search_run(VM *vm, const SearchOpts *o, SearchResult *r)
 {
 	memset(r, 0, sizeof *r);
 	extern int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r);
+	extern int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r);
+	if (o->accept) return search_ndfs(vm, o, r);
 	if (o->bfs) return search_bfs(vm, o, r);
 	return search_dfs(vm, o, r);
 }

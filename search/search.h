@@ -19,6 +19,7 @@ typedef struct SearchOpts {
 	void *on_store_ctx;
 	const ProcSym *procsym;  /* process symmetry (DFS only), NULL: off */
 	int por;                 /* partial-order reduction on (locations classified by reduce/por.c) */
+	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
 } SearchOpts;
 
 typedef struct SearchResult {
@@ -36,6 +37,7 @@ typedef struct SearchResult {
 
 int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
 int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err);
+int trail_write_cycle(VM *vm, const char *path, const Move *mv, int n, const char *err, int cycle);
 int trail_replay(VM *vm, const char *path, FILE *out);
 int trail_final_state(VM *vm, const char *path, uint8_t *buf, int *len);
 #endif

@@ -10,12 +10,20 @@
 
 int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err)
 {
+	return trail_write_cycle(vm, path, mv, n, err, -1);
+}
+
+/* cycle >= 0: the moves from index cycle on form the accepting cycle */
+int trail_write_cycle(VM *vm, const char *path, const Move *mv, int n, const char *err, int cycle)
+{
 	(void)vm;
 	FILE *f = fopen(path, "w");
 	if (!f) { fprintf(stderr, "dspin: cannot write trail '%s'\n", path); return -1; }
 	fprintf(f, "# dspin trail 1\n# error: %s\n", err);
-	for (int i = 0; i < n; i++)
-		fprintf(f, "%d %d %d %d %d\n", mv[i].pid, mv[i].tid, mv[i].rv_pid, mv[i].rv_tid, mv[i].sel);
+	for (int i = 0; i < n; i++) {
+		if (i == cycle) fprintf(f, "# cycle starts here\n");
+		fprintf(f, "%d %d %d %d %d %d\n", mv[i].pid, mv[i].tid, mv[i].rv_pid, mv[i].rv_tid, mv[i].sel, mv[i].claim);
+	}
 	fclose(f);
 	return 0;
 }
@@ -37,13 +45,15 @@ static int run_trail(VM *vm, const char *path, uint8_t *buf, int *len, FILE *out
 	if (err) err[0] = 0;
 	while (fgets(line, sizeof line, f)) {
 		if (line[0] == '#') {
+			if (out && !strncmp(line, "# cycle", 7)) fprintf(out, "  <<<<< START OF CYCLE >>>>>\n");
 			if (err && !strncmp(line, "# error: ", 9)) { snprintf(err, errlen, "%s", line + 9); err[strcspn(err, "\n")] = 0; }
 			continue;
 		}
-		int pid, tid, rp, rt, sel;
-		if (sscanf(line, "%d %d %d %d %d", &pid, &tid, &rp, &rt, &sel) != 5) { fprintf(stderr, "dspin: malformed trail line: %s", line); step = -1; break; }
-		if (tid >= vm->prog->ntrans || tid < -1) { fprintf(stderr, "dspin: trail does not belong to this model\n"); step = -1; break; }
-		Move mv = { (int16_t)pid, (int16_t)rp, tid, rt, sel };
+		int pid, tid, rp, rt, sel, claim = 0;
+		int nf = sscanf(line, "%d %d %d %d %d %d", &pid, &tid, &rp, &rt, &sel, &claim);
+		if (nf < 5) { fprintf(stderr, "dspin: malformed trail line: %s", line); step = -1; break; }
+		if (tid >= vm->prog->ntrans || tid < -1 || claim < 0 || claim > vm->prog->ntrans) { fprintf(stderr, "dspin: trail does not belong to this model\n"); step = -1; break; }
+		Move mv = { (int16_t)pid, (int16_t)rp, tid, rt, sel, claim };
 		step++;
 		if (out) vm_print_move(vm, &mv, step, out);
 		if (!vm_apply(vm, buf, *len, &mv, &sb)) {

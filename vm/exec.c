@@ -263,7 +263,12 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	case E_NRPR: return x->s->nproc;
 	case E_PID: return x->pid;
 	case E_LASTPID: return x->s->b[3];
-	case E_NP: return 0;
+	case E_NP: {
+		/* np_: no process is at a progress label */
+		for (int pid = 0; pid < x->s->nproc; pid++)
+			if (sv_code(x->vm, x->s, pid)->locs[sv_pc(x->s, pid)].progress) return 0;
+		return 1;
+	}
 	case E_EVAL: return vm_eval(x, e->a);
 	case E_RUN: {
 		int32_t args[64];

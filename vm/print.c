@@ -120,6 +120,12 @@ const char *vm_trans_text(const Trans *t)
 void vm_print_move(VM *vm, const Move *mv, int step, FILE *f)
 {
 	Program *p = vm->prog;
+	if (mv->claim) {
+		Trans *c = p->trans[mv->claim - 1];
+		fprintf(f, "%4d:\tclaim     %s:%d\t[%s]\n", step, c->st && c->st->pos.file ? c->st->pos.file : "?",
+			c->st ? c->st->pos.line : 0, vm_trans_text(c));
+	}
+	if (mv->pid < 0) { fprintf(f, "%4d:\t(no process can move)\n", step); return; }
 	if (mv->tid < 0) {
 		fprintf(f, "%4d:\tproc %2d terminates\n", step, mv->pid);
 		return;

@@ -99,6 +99,7 @@ void vm_initial(VM *vm, State *s, uint8_t *buf)
 			}
 		}
 	}
+	if (m->never) vm_store(s->b + GOFF + m->claim_pc->offset, TY_SHORT, 0, m->never->code->entry);
 	for (int i = 0; i < m->nptypes; i++)
 		for (int k = 0; k < m->ptypes[i]->active; k++)
 			vm_spawn(&x, m->ptypes[i], NULL, 0);

@@ -103,7 +103,7 @@ static int rendezvous(G *g, int pid, const Trans *t, int chan_idx)
 			x.pid = q;
 			memcpy(x.rvmsg, msg, sizeof msg); x.rvn = nm;
 			vm_execute(&x, r);          /* receiver takes the values */
-			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0 };
+			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0 };
 			emit(g, &x, &mv, r->atomic ? q : -1);
 			n++;
 		}
@@ -131,7 +131,7 @@ static int try_trans(G *g, int pid, const Trans *t)
 			fresh(g, &x, pid);
 			x.sel = v;
 			vm_execute(&x, t);
-			Move mv = { (int16_t)pid, -1, t->id, -1, v };
+			Move mv = { (int16_t)pid, -1, t->id, -1, v, 0 };
 			emit(g, &x, &mv, t->atomic ? pid : -1);
 			n++;
 		}
@@ -139,7 +139,7 @@ static int try_trans(G *g, int pid, const Trans *t)
 	}
 	fresh(g, &x, pid);
 	vm_execute(&x, t);
-	Move mv = { (int16_t)pid, -1, t->id, -1, 0 };
+	Move mv = { (int16_t)pid, -1, t->id, -1, 0, 0 };
 	int keeps = (t->st && t->st->k == S_RETURN) ? x.ret_atomic : t->atomic;
 	emit(g, &x, &mv, keeps ? pid : -1);
 	return 1;
@@ -155,7 +155,7 @@ static int gen_proc(G *g, int pid)
 		if (pid != g->cur->nproc - 1) return 0;
 		Exec x; fresh(g, &x, pid);
 		vm_die(&x, pid);
-		Move mv = { (int16_t)pid, -1, -1, -1, 0 };
+		Move mv = { (int16_t)pid, -1, -1, -1, 0, 0 };
 		emit(g, &x, &mv, -1);
 		return 1;
 	}
@@ -190,7 +190,7 @@ static int gen_proc(G *g, int pid)
 	return n;
 }
 
-int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *out, int *from_atomic)
+static int sys_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *out, int *from_atomic)
 {
 	static State cur, tmp;
 	static uint8_t *curbuf, *tmpbuf;
@@ -216,6 +216,77 @@ int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *ou
 	return n;
 }
 
+/* With a never claim, every step is a claim step (evaluated on the
+ * current state, as SPIN's claim moves first) followed by a system step;
+ * when the system has no move, the claim moves alone (stutter).  A claim
+ * with no enabled move cuts the path; a claim that reaches its closing
+ * brace is an error. */
+int vm_claim_pc(VM *vm, const uint8_t *b) { return vm_load(b + GOFF + vm->m->claim_pc->offset, TY_SHORT, 0); }
+
+int vm_claim_accepting(VM *vm, const uint8_t *b)
+{
+	if (vm->m->never) return vm->m->never->code->locs[vm_claim_pc(vm, b)].accept;
+	/* no claim: accept labels in the processes themselves (as pan -a) */
+	State s; s.b = (uint8_t *)b;
+	sv_index(&s);
+	for (int pid = 0; pid < s.nproc; pid++)
+		if (sv_code(vm, &s, pid)->locs[sv_pc(&s, pid)].accept) return 1;
+	return 0;
+}
+
+int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *out, int *from_atomic)
+{
+	Model *m = vm->m;
+	if (!m->never) return sys_successors(vm, b, len, atomic_pid, out, from_atomic);
+	static SuccBuf sys;
+	static State cur;
+	static uint8_t *curbuf;
+	if (!curbuf) curbuf = malloc(MAXSTATE);
+	Code *k = m->never->code;
+	int cpc = vm_claim_pc(vm, b);
+	succbuf_clear(out);
+	*from_atomic = 0;
+	if (cpc == k->endloc) return 0;
+	/* the claim's enabled moves, on the current state */
+	memcpy(curbuf, b, len);
+	cur.b = curbuf; sv_index(&cur);
+	Exec x; memset(&x, 0, sizeof x);
+	x.vm = vm; x.s = &cur; x.pid = -1;
+	const Loc *l = &k->locs[cpc];
+	const Trans *cm[256]; int ncm = 0; const Trans *els = NULL;
+	for (int i = 0; i < l->nt && ncm < 256; i++) {
+		if (l->t[i]->is_else) { els = l->t[i]; continue; }
+		x.err = 0;
+		if (vm_enabled(&x, l->t[i]) && !x.err) cm[ncm++] = l->t[i];
+	}
+	if (!ncm && els) cm[ncm++] = els;
+	if (!ncm) return 0;
+	int n = sys_successors(vm, b, len, atomic_pid, &sys, from_atomic);
+	int stutter = n == 0;
+	if (stutter && vm->no_stutter) return 0;
+	int total = 0;
+	for (int c = 0; c < ncm; c++)
+		for (int i = 0; i < (stutter ? 1 : n); i++) {
+			Succ *d = sb_push(out);
+			int slen = stutter ? len : sys.v[i].len;
+			if (!stutter) *d = sys.v[i];
+			else { d->mv.pid = -1; d->mv.rv_pid = -1; d->mv.tid = -1; d->mv.rv_tid = -1; d->atomic_pid = -1; }
+			d->mv.claim = cm[c]->id + 1;
+			d->len = slen;
+			uint8_t *p = sb_alloc(out, slen);
+			memcpy(p, stutter ? b : sys.v[i].b, slen);
+			vm_store(p + GOFF + m->claim_pc->offset, TY_SHORT, 0, cm[c]->to);
+			d->off = (size_t)(p - out->arena);
+			if (cm[c]->to == k->endloc && !d->err) {
+				d->err = ERR_ASSERT;
+				snprintf(d->errmsg, sizeof d->errmsg, "never claim violated (the claim reached its end)");
+			}
+			total++;
+		}
+	for (int i = 0; i < out->n; i++) out->v[i].b = out->arena + out->v[i].off;
+	return total;
+}
+
 /* valid end state: every process at its end or at an end-label */
 int vm_valid_end(VM *vm, const uint8_t *b, int len)
 {
@@ -237,7 +308,7 @@ int vm_apply(VM *vm, const uint8_t *b, int len, const Move *mv, SuccBuf *out)
 	int found = -1;
 	for (int i = 0; i < all.n; i++) {
 		Move *m = &all.v[i].mv;
-		if (m->pid == mv->pid && m->tid == mv->tid && m->rv_pid == mv->rv_pid && m->rv_tid == mv->rv_tid && m->sel == mv->sel) { found = i; break; }
+		if (m->pid == mv->pid && m->tid == mv->tid && m->rv_pid == mv->rv_pid && m->rv_tid == mv->rv_tid && m->sel == mv->sel && m->claim == mv->claim) { found = i; break; }
 	}
 	succbuf_clear(out);
 	if (found >= 0) {
@@ -257,6 +328,8 @@ int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen)
 {
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = s; x.pid = mv->pid;
+	if (mv->claim) vm_store(s->b + GOFF + vm->m->claim_pc->offset, TY_SHORT, 0, vm->prog->trans[mv->claim - 1]->to);
+	if (mv->pid < 0) return 0;   /* the claim moved alone (the system could not) */
 	if (vm->m->uses_last) s->b[3] = (uint8_t)(mv->rv_pid >= 0 ? mv->rv_pid : mv->pid);
 	if (mv->tid < 0) { vm_die(&x, mv->pid); if (vm->post_step) vm->post_step(vm, s); return 0; }
 	const Trans *t = vm->prog->trans[mv->tid];

@@ -48,6 +48,7 @@ typedef struct Move {
 	int32_t tid;            /* Trans id; -1 for process death */
 	int32_t rv_tid;
 	int32_t sel;            /* select: the value chosen */
+	int32_t claim;          /* never claim's transition id + 1 (0: no claim step) */
 } Move;
 
 enum { ERR_NONE, ERR_ASSERT, ERR_RUNTIME, ERR_DEADLOCK };
@@ -64,6 +65,7 @@ typedef struct VM {
 	void (*post_step)(struct VM *vm, State *s);
 	int heap_canonical;
 	int call_bound;         /* deepest call stack allowed (-calldepth=N) */
+	int no_stutter;         /* -l: a stopped system does not let the claim move on */
 	/* statistics kept by the reductions for the summary */
 	int max_objects;                /* most live objects in one state */
 	unsigned long long heap_renumbered; /* successors whose objects were renumbered */
@@ -133,6 +135,8 @@ typedef struct SuccBuf {
  * in SPIN). Returns the number of successors. */
 int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *out, int *from_atomic);
 int vm_valid_end(VM *vm, const uint8_t *b, int len);
+int vm_claim_pc(VM *vm, const uint8_t *b);
+int vm_claim_accepting(VM *vm, const uint8_t *b);   /* the never claim is at an accept label */
 /* Apply one move (for trails and simulation); returns 0 if it cannot be replayed. */
 int vm_apply(VM *vm, const uint8_t *b, int len, const Move *mv, SuccBuf *out);
 void succbuf_clear(SuccBuf *sb);

@@ -59,6 +59,7 @@ if [ "${1:-}" != --one ]; then
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin_gen.XXXXXX")
 	# snapshot the binaries: others may rebuild them while we run
 	cp "$DSPIN" "$WORK/dspin" && DSPIN=$WORK/dspin
+	cp "$GEN" "$WORK/gen" && GEN=$WORK/gen
 	[ -z "$ORACLE" ] || { cp "$ORACLE" "$WORK/oracle" && ORACLE=$WORK/oracle; }
 	export BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP
 	mkdir -p "$FAILDIR"

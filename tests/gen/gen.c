@@ -15,8 +15,19 @@
  * Dereferences are guarded with `x != null` most of the time; sometimes not,
  * so null-dereference errors occur.
  *
- * --features=calls adds methods and top-level functions (not supported by
- * dspin yet; off by default).
+ * By default programs also use the dynamic-DPML call features (each one
+ * only sometimes, decided per program):
+ *   calls    top-level functions `byte f(A a, byte k)` (maybe recursive, depth
+ *            bounded by k) and `A h(A a, byte k)` (walks or allocates), called
+ *            as statements, in assignments and inside assertions
+ *   methods  `byte get()`, `void set(byte k)` on A (fields of `this`), called
+ *            through a (usually null-checked) reference
+ *   objchan  a channel field `chan ch = [1] of { byte }` in A, used as a
+ *            per-object lock or mailbox
+ *   mutual   A gets a `B ob` field while B has `A back` (mutual references)
+ * --features=LIST (comma separated) turns them off: nocalls, nomethods,
+ * noobjchan, nomutual, or nodyn (all four).  `calls` etc. are accepted and
+ * keep a feature on.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,11 +42,13 @@ static unsigned rnd(unsigned n)
 }
 static int chance(int pct) { return (int)rnd(100) < pct; }
 
-static int F_CALLS;
+static int F_CALLS = 1, F_METHODS = 1, F_OBJCHAN = 1, F_MUTUAL = 1;
+/* what this program actually has */
+static int has_f, f_rec, has_h, h_alloc, has_meth, has_ch;
 
 /* ---- the program's declarations ---- */
 typedef struct Field { const char *name; int cls; } Field;  /* cls: -1 byte, 0 A, 1 B */
-typedef struct Cls { const char *name; const char *sfield; Field refs[2]; int nrefs; } Cls;
+typedef struct Cls { const char *name; const char *sfield; Field refs[3]; int nrefs; } Cls;
 static Cls cls[2];
 static int ncls;
 
@@ -131,10 +144,95 @@ static void guarded(const char *g, const char *s)
 
 static void stmt(void);
 
+/* A statement using a call, a method or an object channel (the features
+ * this program has).  Returns 0 if it emitted nothing. */
+static int feature_stmt(void)
+{
+	char p[256], g[768], v[16], x[16], e[64], buf[1400];
+	int kinds[8], nk = 0;
+	if (has_f) kinds[nk++] = 0, kinds[nk++] = 0;
+	if (has_h) kinds[nk++] = 1;
+	if (has_meth) kinds[nk++] = 2, kinds[nk++] = 2;
+	if (has_ch) kinds[nk++] = 3, kinds[nk++] = 3;
+	if (!nk) return 0;
+	if (!ref_path(0, 1, p, g)) return 0;
+	unsigned karg = rnd(4);
+	switch (kinds[rnd(nk)]) {
+	case 0: /* byte f(A a, byte k): null-safe itself; only the path needs a guard */
+		switch (rnd(4)) {
+		case 0: snprintf(buf, sizeof buf, "f(%s, %u)", p, karg); break;
+		case 1:
+			if (!pick_var(-1, v, 1, 1)) return 0;
+			snprintf(buf, sizeof buf, "%s = f(%s, %u)", v, p, karg); break;
+		case 2:
+			if (!pick_var(-1, v, 1, 1)) return 0;
+			snprintf(buf, sizeof buf, "%s = f(%s, %u) + 1", v, p, karg); break;
+		default:
+			snprintf(buf, sizeof buf, "assert(f(%s, %u) < %u)", p, karg, 2 + rnd(4)); break;
+		}
+		budget--;
+		guarded(g, buf);
+		return 1;
+	case 1: /* A h(A a, byte k) */
+		switch (rnd(3)) {
+		case 0: snprintf(buf, sizeof buf, "h(%s, %u)", p, karg); break;
+		case 1:
+			if (!pick_var(0, x, 1, 1)) return 0;
+			snprintf(buf, sizeof buf, "%s = h(%s, %u)", x, p, karg); break;
+		default:
+			snprintf(buf, sizeof buf, "assert(h(%s, %u) != %s || %s == null)", p, karg, p, p); break;
+		}
+		budget--;
+		guarded(g, buf);
+		return 1;
+	case 2: /* methods of A, through a reference (null-checked most of the time) */
+		add_nonnull(g, p);
+		switch (rnd(4)) {
+		case 0: case 1:
+			scalar_expr(e);
+			snprintf(buf, sizeof buf, "%s.set(%s)", p, e); break;
+		case 2:
+			if (!pick_var(-1, v, 1, 1)) return 0;
+			snprintf(buf, sizeof buf, "%s = %s.get()", v, p); break;
+		default:
+			snprintf(buf, sizeof buf, "assert(%s.get() != %u)", p, 1 + rnd(3)); break;
+		}
+		budget--;
+		guarded(g, buf);
+		return 1;
+	default: /* the object's channel: mailbox or lock */
+		add_nonnull(g, p);
+		if (!pick_var(-1, v, 1, 1)) return 0;
+		budget--;
+		switch (rnd(5)) {
+		case 0: /* non-blocking send */
+			scalar_expr(e);
+			line("if :: %s && nfull(%s.ch) -> %s.ch ! %s; :: else -> skip; fi;", g, p, p, e);
+			return 1;
+		case 1: /* non-blocking receive */
+			line("if :: %s && nempty(%s.ch) -> %s.ch ? %s; :: else -> skip; fi;", g, p, p, v);
+			return 1;
+		case 2: /* blocking send (mailbox) */
+			scalar_expr(e);
+			snprintf(buf, sizeof buf, "%s.ch ! %s", p, e);
+			guarded(g, buf);
+			return 1;
+		case 3: /* blocking receive */
+			snprintf(buf, sizeof buf, "%s.ch ? %s", p, v);
+			guarded(g, buf);
+			return 1;
+		default: /* lock: take the token, update the object, give it back */
+			line("if :: %s -> %s.ch ? %s; %s.v = %s + 1; %s.ch ! %s; :: else -> skip; fi;", g, p, v, p, v, p, v);
+			return 1;
+		}
+	}
+}
+
 static void simple_stmt(void)
 {
 	char p[256], g[768], p2[256], g2[768], e[64], v[16], buf[1400];
 	int c = (int)rnd(ncls);
+	if (chance(35) && feature_stmt()) return;
 	budget--;
 	switch (rnd(19)) {
 	case 0: case 1: case 16: case 17: case 18: /* allocation into a variable or a field (the guard of
@@ -297,6 +395,7 @@ static void locals(int allow_params)
 	if (chance(60)) {   /* start with an object most of the time */
 		int c = lvars[0].cls;
 		line("%s = new %s;", lvars[0].name, cls[c].name);
+		if (c == 0 && has_ch && chance(50)) line("%s.ch ! 1;", lvars[0].name);
 	}
 }
 
@@ -335,10 +434,14 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--features=calls]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--features=nocalls,nomethods,noobjchan,nomutual|nodyn]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
-	F_CALLS = strstr(features, "calls") != NULL;
+	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
+	if (strstr(features, "nocalls")) F_CALLS = 0;
+	if (strstr(features, "nomethods")) F_METHODS = 0;
+	if (strstr(features, "noobjchan")) F_OBJCHAN = 0;
+	if (strstr(features, "nomutual")) F_MUTUAL = 0;
 	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
 	if (!rs) rs = 1;
 	for (int i = 0; i < 8; i++) rnd(2);
@@ -346,13 +449,22 @@ int main(int argc, char **argv)
 	printf("/* dspin_gen %lu%s%s */\n", seed, features[0] ? " --features=" : "", features);
 	/* classes */
 	ncls = chance(55) ? 2 : 1;
+	has_meth = F_METHODS && chance(45);
+	has_ch = F_OBJCHAN && chance(35);
+	int mutual = F_MUTUAL && ncls == 2 && chance(50);
 	cls[0].name = "A"; cls[0].sfield = "v";
+	cls[1].name = "B"; cls[1].sfield = "w";
 	cls[0].nrefs = chance(40) ? 2 : 1;
 	cls[0].refs[0] = (Field){ "nx", 0 }; cls[0].refs[1] = (Field){ "ny", 0 };
+	if (mutual) cls[0].refs[cls[0].nrefs++] = (Field){ "ob", 1 };
 	line("class A {"); indent++;
 	line("byte v;");
-	for (int i = 0; i < cls[0].nrefs; i++) line("A %s;", cls[0].refs[i].name);
-	if (F_CALLS) { line("void setv(byte n) {"); indent++; line("v = n"); indent--; line("}"); }
+	for (int i = 0; i < cls[0].nrefs; i++) line("%s %s;", cls[cls[0].refs[i].cls].name, cls[0].refs[i].name);
+	if (has_ch) line("chan ch = [1] of { byte };");
+	if (has_meth) {
+		line("byte get() {"); indent++; line("return v"); indent--; line("}");
+		line("void set(byte k) {"); indent++; line("v = k"); indent--; line("}");
+	}
 	indent--; line("}");
 	if (ncls == 2) {
 		cls[1].name = "B"; cls[1].sfield = "w";
@@ -364,9 +476,38 @@ int main(int argc, char **argv)
 		if (cls[1].nrefs == 2) line("B nb;");
 		indent--; line("}");
 	}
-	if (F_CALLS) {
-		line("byte count(A n) {"); indent++;
-		line("if"); line(":: n == null -> return 0"); line(":: else -> return 1"); line("fi");
+	has_f = F_CALLS && chance(40);
+	has_h = F_CALLS && chance(25);
+	if (has_f) {
+		f_rec = chance(50);
+		line("byte f(A a, byte k) {"); indent++;
+		line("if");
+		if (f_rec) {
+			line(":: a == null || k == 0 -> return 0");
+			line(":: else -> return 1 + f(a.%s, k - 1)", cls[0].refs[1].cls == 0 && cls[0].nrefs > 1 && chance(40) ? "ny" : "nx");
+		} else {
+			line(":: a == null -> return k");
+			if (chance(50)) line(":: else -> a.v = k; return a.v + 1");
+			else line(":: else -> return a.v");
+		}
+		line("fi");
+		indent--; line("}");
+	}
+	if (has_h) {
+		h_alloc = chance(50);
+		line("A h(A a, byte k) {"); indent++;
+		if (h_alloc) {
+			line("A n;");
+			line("n = new A;");
+			line("n.v = k;");
+			line("n.nx = a;");
+			line("return n");
+		} else {
+			line("if");
+			line(":: a == null || k == 0 -> return a");
+			line(":: else -> return h(a.nx, k - 1)");
+			line("fi");
+		}
 		indent--; line("}");
 	}
 	/* globals */

@@ -1,0 +1,35 @@
+#!/bin/bash
+# liveness_tests.sh DSPIN — cycle detection (-a acceptance, -l non-progress)
+# must give SPIN's verdict (pan -a / pan -l, compiled -DNOREDUCE, -DNP for
+# -l) on SPIN's examples and on models of our own with never claims,
+# accept and progress labels.
+DSPIN=$(readlink -f "$1")
+ROOT=$(cd "$(dirname "$0")" && pwd)
+EX=/usr/share/doc/spin/examples/Examples
+TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+pass=0; fail=0
+check() {  # model flag
+	local f=$1 fl=$2 name; name=$(basename "$f")
+	if [ "$fl" = -l ] && grep -q '^ *never' "$f"; then echo "skip $name -l (has its own never claim)"; return; fi
+	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$f" "$TMP/w/m.pml"
+	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE $([ "$fl" = -l ] && echo -DNP) -o pan pan.c ) || { echo "skip $name (spin)"; return; }
+	local se de
+	se=$( cd "$TMP/w" && timeout 60 ./pan "$fl" -m1000000 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+	de=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=none -por=none "$fl" m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+	local sv dv
+	sv=$([ "${se:-0}" -gt 0 ] && echo error || echo ok); dv=$([ "${de:-x}" = x ] && echo crash || ([ "$de" -gt 0 ] && echo error || echo ok))
+	if [ "$sv" = "$dv" ]; then
+		# an error found must come with a trail that replays
+		if [ "$dv" = error ] && ! ( cd "$TMP/w" && "$DSPIN" "$fl" -t m.pml 2>&1 | grep -q '^final state' ); then
+			echo "FAIL $name $fl: the trail does not replay"; fail=$((fail + 1)); return
+		fi
+		echo "ok $name $fl $sv"; pass=$((pass + 1))
+	else echo "FAIL $name $fl spin=$sv dspin=$dv"; fail=$((fail + 1)); fi
+}
+for f in "$ROOT"/models/live/*.pml; do check "$f" -a; check "$f" -l; done
+for f in peterson.pml abp.pml pathfinder.pml hajek.pml loops.pml leader0.pml Book_1991/p99.pml Book_1991/p102.pml Book_1991/p123.pml Book_1991/p312.pml Exercises/ex_4.pml Exercises/ex_5.pml; do
+	[ -e "$EX/$f" ] || continue
+	check "$EX/$f" -a; check "$EX/$f" -l
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
