@@ -170,7 +170,9 @@ static void reduce_expansion(Dfs *d, Frame *f, int n)
 			if (rec->mv.pid == pid) {
 				mine++;
 				uint64_t h = state_hash(d->ar + off + SREC, rec->len);
-				if (h == self || os_has(&d->onstack, h)) ok = 0;
+				/* states inside an atomic sequence are not in the set:
+				 * count them as possibly on the stack */
+				if (h == self || rec->atomic_pid >= 0 || os_has(&d->onstack, h)) ok = 0;
 			}
 			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
 		}
