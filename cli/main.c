@@ -41,6 +41,7 @@ typedef struct Opts {
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
 	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */
+	const char *ltl;        /* -ltl NAME */
 	long seed, steps, depth;
 	long mem_mb;
 	int heap_bound;
@@ -98,9 +99,9 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-M", 2) && a[2]) { o->mem_mb = num_arg("-M", a + 2); continue; }
 		if (!strcmp(a, "-a")) { o->accept = 1; continue; }
 		if (!strcmp(a, "-l")) { o->accept = 2; continue; }
-		if (!strcmp(a, "-f") || !strcmp(a, "-ltl")) {
-			fprintf(stderr, "dspin: %s: %s is not implemented yet\n", a,
-				!strcmp(a, "-f") ? "weak fairness" : "translating ltl formulas (write a never claim)");
+		if (!strcmp(a, "-ltl")) { if (i + 1 >= argc) usage(); o->ltl = argv[++i]; continue; }
+		if (!strcmp(a, "-f")) {
+			fprintf(stderr, "dspin: -f: weak fairness is not implemented yet\n");
 			exit(2);
 		}
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
@@ -206,6 +207,33 @@ int main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	Model *m = parse_file(o.file, o.cpp, o.ncpp);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	if (o.ltl && !m->nltls) { fprintf(stderr, "dspin: -ltl %s: the model has no ltl formula\n", o.ltl); return 2; }
+	if (m->nltls && !o.accept && o.ltl) {
+		fprintf(stderr, "dspin: -ltl checks a formula for acceptance cycles: add -a\n"); return 2;
+	}
+	if (o.accept == 1 && m->nltls) {
+		/* the chosen ltl formula becomes the never claim */
+		if (m->never) { fprintf(stderr, "dspin: the model has both a never claim and ltl formulas\n"); return 2; }
+		LtlDecl *l = m->ltls[0];
+		if (o.ltl) {
+			l = NULL;
+			for (int i = 0; i < m->nltls; i++) if (!strcmp(m->ltls[i]->name, o.ltl)) l = m->ltls[i];
+			if (!l) { fprintf(stderr, "dspin: -ltl %s: no such formula\n", o.ltl); return 2; }
+		} else if (m->nltls > 1)
+			fprintf(stderr, "dspin: %d ltl formulas: checking '%s' (choose with -ltl NAME)\n", m->nltls, l->name);
+		/* the stored text is the block with its braces */
+		char *f = xstrdup(l->text);
+		size_t n = strlen(f);
+		if (n >= 2 && f[0] == '{' && f[n - 1] == '}') { f[n - 1] = 0; f++; }
+		const char *err = NULL;
+		char *claim = ltl_to_never(f, &err);
+		if (!claim) { fprintf(stderr, "%s:%d:%d: error: ltl %s: %s\n", l->pos.file, l->pos.line, l->pos.col, l->name, err); return 2; }
+		char nm[300]; snprintf(nm, sizeof nm, "<ltl %s>", l->name);
+		m = parse_file_with(o.file, o.cpp, o.ncpp, claim, xstrdup(nm));
+		if (diag_count) { fprintf(stderr, "dspin: %d error(s) in the claim of ltl %s\n", diag_count, l->name); return 2; }
+		m->nltls = 0;
+		if (o.verbose) printf("never claim for ltl %s:\n%s", l->name, claim);
+	}
 	if (o.accept == 2) {
 		/* -l: SPIN's built-in claim for non-progress cycles, <>[] np_ */
 		if (m->never) { fprintf(stderr, "dspin: -l cannot be combined with a never claim in the model\n"); return 2; }

@@ -185,6 +185,8 @@ typedef struct Model {
 
 /* front-end entry points */
 Model *parse_file(const char *path, const char **cppargs, int ncppargs);
+Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, const char *extra, const char *extra_name);
+char *ltl_to_never(const char *formula, const char **err);   /* never-claim text for the negation */
 Model *parse_string(const char *name, const char *text);
 int check_model(Model *m);             /* returns number of errors */
 void diag_error(Pos p, const char *fmt, ...);

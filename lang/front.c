@@ -109,10 +109,23 @@ static char *preprocess(const char *path, const char **args, int nargs)
 
 Model *parse_file(const char *path, const char **cppargs, int ncppargs)
 {
+	return parse_file_with(path, cppargs, ncppargs, NULL, NULL);
+}
+
+/* The model, with extra text appended after preprocessing (a never claim
+ * made from an ltl formula), its positions reported under extra_name. */
+Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, const char *extra, const char *extra_name)
+{
 	if (access(path, R_OK) != 0) {
 		fprintf(stderr, "dspin: cannot read '%s'\n", path);
 		exit(2);
 	}
 	char *text = preprocess(path, cppargs, ncppargs);
+	if (extra) {
+		size_t n = strlen(text), m = strlen(extra), h = strlen(extra_name) + 32;
+		char *all = xalloc(n + m + h);
+		snprintf(all, n + m + h, "%s\n# 1 \"%s\"\n%s", text, extra_name, extra);
+		text = all;
+	}
 	return parse_string(path, text);
 }

@@ -31,5 +31,23 @@ for f in peterson.pml abp.pml pathfinder.pml hajek.pml loops.pml leader0.pml Boo
 	[ -e "$EX/$f" ] || continue
 	check "$EX/$f" -a; check "$EX/$f" -l
 done
+# ltl formulas: dspin -a -ltl NAME against pan -a -N NAME
+checkltl() {  # model name
+	local f=$1 n=$2 name; name="$(basename "$f"):$n"
+	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$f" "$TMP/w/m.pml"
+	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -o pan pan.c ) || { echo "skip $name (spin)"; return; }
+	local se de sv dv
+	se=$( cd "$TMP/w" && timeout 60 ./pan -a -N "$n" -m1000000 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+	de=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=none -por=none -a -ltl "$n" m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+	sv=$([ "${se:-0}" -gt 0 ] && echo error || echo ok); dv=$([ "${de:-x}" = x ] && echo crash || ([ "$de" -gt 0 ] && echo error || echo ok))
+	if [ "$sv" = "$dv" ]; then echo "ok $name -a $sv"; pass=$((pass + 1))
+	else echo "FAIL $name -a spin=$sv dspin=$dv"; fail=$((fail + 1)); fi
+}
+for f in "$ROOT"/models/live/ltl_*.pml "$EX"/LTL/bakery.pml "$EX"/LTL/diskhead.pml "$EX"/LTL/ltl_always_eventually.pml \
+	 "$EX"/LTL/ltl_example.pml "$EX"/LTL/petersonN.pml "$EX"/LTL/train.pml "$EX"/LTL/zune.pml "$EX"/LTL/pftp.pml; do
+	[ -e "$f" ] || continue
+	for n in $(grep -o '^ltl *[A-Za-z_0-9]*' "$f" | awk '{print $2}'); do checkltl "$f" "$n"; done
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

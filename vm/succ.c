@@ -257,7 +257,22 @@ int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *ou
 	for (int i = 0; i < l->nt && ncm < 256; i++) {
 		if (l->t[i]->is_else) { els = l->t[i]; continue; }
 		x.err = 0;
-		if (vm_enabled(&x, l->t[i]) && !x.err) cm[ncm++] = l->t[i];
+		int en = vm_enabled(&x, l->t[i]);
+		if (x.err) {
+			/* a run-time error in the claim (an uninitialised channel, a
+			 * bad index): an error of its own, reported on this state */
+			Succ *d = sb_push(out);
+			d->mv.pid = -1; d->mv.rv_pid = -1; d->mv.tid = -1; d->mv.rv_tid = -1; d->mv.claim = l->t[i]->id + 1;
+			d->atomic_pid = -1; d->err = ERR_RUNTIME;
+			snprintf(d->errmsg, sizeof d->errmsg, "in the never claim: %.200s", x.errmsg);
+			d->len = len;
+			uint8_t *pb = sb_alloc(out, len);
+			memcpy(pb, b, len);
+			d->off = (size_t)(pb - out->arena);
+			out->v[0].b = out->arena + out->v[0].off;
+			return 1;
+		}
+		if (en) cm[ncm++] = l->t[i];
 	}
 	if (!ncm && els) cm[ncm++] = els;
 	if (!ncm) return 0;
