@@ -42,6 +42,7 @@ typedef struct Opts {
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
 	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */
 	const char *ltl;        /* -ltl NAME */
+	int fair;               /* -f */
 	long seed, steps, depth;
 	long mem_mb;
 	int heap_bound;
@@ -100,10 +101,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-a")) { o->accept = 1; continue; }
 		if (!strcmp(a, "-l")) { o->accept = 2; continue; }
 		if (!strcmp(a, "-ltl")) { if (i + 1 >= argc) usage(); o->ltl = argv[++i]; continue; }
-		if (!strcmp(a, "-f")) {
-			fprintf(stderr, "dspin: -f: weak fairness is not implemented yet\n");
-			exit(2);
-		}
+		if (!strcmp(a, "-f")) { o->fair = 1; continue; }
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
 		fprintf(stderr, "dspin: unknown option '%s'\n", a);
 		usage();
@@ -267,6 +265,8 @@ int main(int argc, char **argv)
 	SearchOpts so; memset(&so, 0, sizeof so);
 	so.bfs = o.bfs; so.keep_going = o.keep_going; so.max_depth = o.depth;
 	so.accept = o.accept;
+	so.fair = o.fair;
+	if (o.fair && !o.accept) { fprintf(stderr, "dspin: -f (weak fairness) goes with -a or -l\n"); return 2; }
 	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
 	so.mem_limit = (size_t)o.mem_mb << 20;
 	so.quiet = o.quiet || o.json;
@@ -352,7 +352,7 @@ int main(int argc, char **argv)
 	else if (pormode != POR_NONE && !o.bfs) printf("\tpartial-order reduction: no safe locations%s\n", m->never ? " (never claim present)" : "");
 	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
 	printf("\tassertion violations\t+\n");
-	if (o.accept) printf("\t%s cycles\t+ (fairness disabled)\n", o.accept == 2 ? "non-progress" : "acceptance");
+	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
 	printf("\tinvalid end states\t%s\n\trun-time errors\t\t+\n\n", m->never ? "- (disabled by never claim)" : "+");
 	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
 	printf("%9llu states, stored\n", (unsigned long long)r.stored);

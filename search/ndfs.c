@@ -9,10 +9,16 @@
  * is an acceptance cycle: its trail is the first search's stack, then the
  * second search's stack, then the closing move.
  *
+ * Weak fairness (-f) is SPIN's construction (Iosif, section 4.1): the key
+ * carries a counter C in 0..N+1 (N processes).  From copy 0 an accepting
+ * state moves to copy 1; in copy i (1..N) a move of process i-1, or a state
+ * where process i-1 cannot move, advances to copy i+1; copy N+1 returns to
+ * copy 0.  Only copy N+1 seeds the nested search, so an accepting cycle
+ * found there lets every process move or be blocked along it.
+ *
  * States are keyed with the process holding atomic control, and states
  * inside atomic sequences are stored too (unlike the safety search), so
- * counts differ from pan's; verdicts do not.  Weak fairness (-f) is not
- * implemented.
+ * counts differ from pan's; verdicts do not.
  */
 #include "search.h"
 #include <stdlib.h>
@@ -21,7 +27,7 @@
 #include <time.h>
 
 typedef struct NFrame {
-	uint8_t *key; int klen;      /* state bytes, then one byte: atomic pid + 1 */
+	uint8_t *key; int klen;      /* state bytes, atomic pid + 1, fairness copy */
 	Move in;
 	int nsucc, next;
 	uint8_t **skey; int *sklen; Move *smv; int *serr; char **smsg;
@@ -53,18 +59,32 @@ static void free_frame(NFrame *f)
 static void expand(Nd *d, NFrame *f)
 {
 	int fa;
-	int apid = f->key[f->klen - 1] - 1;
-	int n = vm_successors(d->vm, f->key, f->klen - 1, apid, &d->sb, &fa);
+	int slen = f->klen - 2;
+	int apid = f->key[slen] - 1;
+	int copy = f->key[slen + 1];
+	int n = vm_successors(d->vm, f->key, slen, apid, &d->sb, &fa);
+	int nproc = f->key[0];
 	f->nsucc = n; f->next = 0;
 	f->skey = malloc(sizeof(uint8_t *) * (n + 1)); f->sklen = malloc(sizeof(int) * (n + 1));
 	f->smv = malloc(sizeof(Move) * (n + 1)); f->serr = malloc(sizeof(int) * (n + 1));
 	f->smsg = malloc(sizeof(char *) * (n + 1));
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
-		f->sklen[i] = s->len + 1;
-		f->skey[i] = malloc(s->len + 1);
+		f->sklen[i] = s->len + 2;
+		f->skey[i] = malloc(s->len + 2);
 		memcpy(f->skey[i], s->b, s->len);
 		f->skey[i][s->len] = (uint8_t)(s->atomic_pid + 1);
+		int c = 0;
+		if (d->o->fair) {
+			c = copy;
+			if (c == nproc + 1) c = 0;
+			if (c == 0 && vm_claim_accepting(d->vm, f->key)) c = 1;
+			if (c >= 1 && c <= nproc) {
+				int q = c - 1;
+				if (s->mv.pid == q || (s->mv.rv_pid == q) || !vm_proc_enabled(d->vm, f->key, q)) c++;
+			}
+		}
+		f->skey[i][s->len + 1] = (uint8_t)c;
 		f->smv[i] = s->mv;
 		f->serr[i] = s->err;
 		f->smsg[i] = s->err ? strdup(s->errmsg) : NULL;
@@ -143,15 +163,16 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	double t0 = now();
 	store_init(&d.s1, o->mem_limit);
 	store_init(&d.s2, o->mem_limit);
-	uint8_t *ib = malloc(MAXSTATE + 1);
+	uint8_t *ib = malloc(MAXSTATE + 2);
 	State s0;
 	vm_initial(vm, &s0, ib);
-	ib[s0.len] = 0;   /* no atomic control */
+	ib[s0.len] = 0;       /* no atomic control */
+	ib[s0.len + 1] = 0;   /* fairness copy 0 */
 	size_t idx;
-	store_insert(&d.s1, ib, s0.len + 1, state_hash(ib, s0.len + 1), &idx);
+	store_insert(&d.s1, ib, s0.len + 2, state_hash(ib, s0.len + 2), &idx);
 	r->stored = 1;
 	r->max_vec = s0.len;
-	push(&d.fr, &d.nfr, &d.cap, ib, s0.len + 1, NULL);
+	push(&d.fr, &d.nfr, &d.cap, ib, s0.len + 2, NULL);
 	free(ib);
 	expand(&d, &d.fr[0]);
 	while (d.nfr > 0 && !d.stop) {
@@ -160,12 +181,13 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		if (f->nsucc == 0 && f->next == 0 && !vm->m->never) {
 			/* without a claim the safety checks still apply (pan -a too) */
 			f->next = 1;
-			if (!vm_valid_end(vm, f->key, f->klen - 1)) { report(&d, "invalid end state", NULL, 0); if (d.stop) break; }
+			if (!vm_valid_end(vm, f->key, f->klen - 2)) { report(&d, "invalid end state", NULL, 0); if (d.stop) break; }
 		}
 		if (f->next >= f->nsucc || (o->max_depth && d.nfr > o->max_depth)) {
 			if (f->next < f->nsucc) r->incomplete = 1;
 			/* post-order: an accepting state seeds the nested search */
-			if (vm_claim_accepting(vm, f->key) && nested(&d)) { if (d.stop) break; }
+			int seed = o->fair ? f->key[f->klen - 1] == f->key[0] + 1 : vm_claim_accepting(vm, f->key);
+			if (seed && nested(&d)) { if (d.stop) break; }
 			free_frame(&d.fr[--d.nfr]);
 			continue;
 		}

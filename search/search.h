@@ -20,6 +20,7 @@ typedef struct SearchOpts {
 	const ProcSym *procsym;  /* process symmetry (DFS only), NULL: off */
 	int por;                 /* partial-order reduction on (locations classified by reduce/por.c) */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
+	int fair;                /* -f: weak fairness (SPIN's N+1 copies) */
 } SearchOpts;
 
 typedef struct SearchResult {

@@ -697,3 +697,15 @@ static int proc_enabled(Exec *x, int pid)
 	}
 	return has_else;
 }
+
+/* Can process pid move in state b?  (weak fairness: a blocked process
+ * does not hold up the fairness counter) */
+int vm_proc_enabled(VM *vm, const uint8_t *b, int pid)
+{
+	State st; st.b = (uint8_t *)b;
+	sv_index(&st);
+	if (pid < 0 || pid >= st.nproc) return 0;
+	Exec x; memset(&x, 0, sizeof x);
+	x.vm = vm; x.s = &st; x.pid = pid;
+	return proc_enabled(&x, pid);
+}

@@ -104,6 +104,7 @@ uint8_t *vm_obj(Exec *x, int32_t ref);       /* object bytes (after the class by
 int32_t vm_load(const uint8_t *a, TypeKind k, int bits);   /* a variable's value, by type */
 void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);  /* truncates to the type */
 int32_t vm_eval(Exec *x, const Expr *e);
+int vm_proc_enabled(VM *vm, const uint8_t *b, int pid);
 int vm_enabled(Exec *x, const Trans *t);
 void vm_execute(Exec *x, const Trans *t);    /* sets pc to t->to */
 int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs);
