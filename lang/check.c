@@ -445,35 +445,28 @@ static void check_var_init(Var *v)
 	if (v->kind == TY_RECORD && v->init) diag_error(v->pos, "a record cannot have an initializer");
 }
 
-/* byte offsets of every chan-typed variable holding a channel id (not the
- * channels embedded in objects): object channels make them heap edges */
-static void collect_chans(Var **vs, int n, int base, int **out, int *nout)
+/* Byte offsets, in a block of variables with arrays and inline records
+ * flattened, of every variable `want` selects: the GC's roots and edges. */
+static void collect(Var **vs, int n, int base, int **out, int *nout, int (*want)(const Var *))
 {
 	for (int i = 0; i < n; i++) {
 		Var *v = vs[i];
 		int cnt = v->arrlen ? v->arrlen : 1;
 		for (int k = 0; k < cnt; k++) {
 			int off = base + v->offset + k * v->elemsize;
-			if (v->kind == TY_CHAN && !(v->chan && v->scope == SC_FIELD)) { *out = xgrow(*out, *nout + 1, sizeof(int)); (*out)[(*nout)++] = off; }
-			else if (v->kind == TY_RECORD) collect_chans(v->rec->fields, v->rec->nfields, off, out, nout);
+			if (want(v)) { *out = xgrow(*out, *nout + 1, sizeof(int)); (*out)[(*nout)++] = off; }
+			else if (v->kind == TY_RECORD) collect(v->rec->fields, v->rec->nfields, off, out, nout, want);
 		}
 	}
 }
 
-/* byte offsets of every reference in a block of variables, arrays and
- * inline records flattened: the GC's roots and edges */
-static void collect_refs(Var **vs, int n, int base, int **out, int *nout)
-{
-	for (int i = 0; i < n; i++) {
-		Var *v = vs[i];
-		int cnt = v->arrlen ? v->arrlen : 1;
-		for (int k = 0; k < cnt; k++) {
-			int off = base + v->offset + k * v->elemsize;
-			if (v->kind == TY_REF) { *out = xgrow(*out, *nout + 1, sizeof(int)); (*out)[(*nout)++] = off; }
-			else if (v->kind == TY_RECORD) collect_refs(v->rec->fields, v->rec->nfields, off, out, nout);
-		}
-	}
-}
+static int is_ref(const Var *v) { return v->kind == TY_REF; }
+/* a chan-typed variable holding a channel id (not a channel embedded in an
+ * object): ids of object channels make it a heap edge */
+static int is_chan_id(const Var *v) { return v->kind == TY_CHAN && !(v->chan && v->scope == SC_FIELD); }
+
+static void collect_refs(Var **vs, int n, int base, int **out, int *nout) { collect(vs, n, base, out, nout, is_ref); }
+static void collect_chans(Var **vs, int n, int base, int **out, int *nout) { collect(vs, n, base, out, nout, is_chan_id); }
 
 /* ---- calls inside expressions are hoisted into call steps before the
  * statement, left to right, innermost first, into temporaries ---- */
