@@ -322,6 +322,12 @@ int main(int argc, char **argv)
 	if (o.json) {
 		printf("{\"model\":"); json_str(stdout, o.file);
 		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\"", o.sym, o.por, o.bfs ? "bfs" : "dfs");
+		/* what ran, as opposed to what was asked: si and twophase fall back
+		 * to the static reduction, and -cache only means something to
+		 * twophase.  Scripts that try every option (tests/gen/driver.sh)
+		 * use it to run each distinct algorithm once. */
+		printf(",\"algorithm\":\"sym=%s por=%s\"", vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"),
+		       pormode == POR_NONE || o.bfs ? "none" : "static");
 		if (ps) {
 			printf(",\"symmetric_proctypes\":[");
 			int first = 1;

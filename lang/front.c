@@ -62,6 +62,41 @@ Model *parse_string(const char *name, const char *text)
 	return m;
 }
 
+/* The file's bytes, or NULL if it cannot be read or holds a NUL byte. */
+static char *read_whole(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) return NULL;
+	size_t cap = 1 << 16, len = 0, r;
+	char *buf = malloc(cap);
+	while ((r = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += r;
+		if (len + 1 >= cap) { cap *= 2; buf = realloc(buf, cap); }
+	}
+	fclose(f);
+	buf[len] = 0;
+	char *out = strlen(buf) == len ? xstrndup(buf, len) : NULL;
+	free(buf);
+	return out;
+}
+
+/* Would cpp -undef leave this text alone, apart from comments (which the
+ * lexer skips itself)?  Conservatively: no directive or stringizing '#',
+ * no line splice, no carriage return, no builtin macro (__LINE__ and the
+ * like all contain "__").  Starting cpp costs about 10 ms, five times a
+ * small model's whole search, which matters to scripts that run dspin
+ * thousands of times (tests/gen).  One visible difference: after a
+ * comment on the same line, columns in messages are the file's own
+ * rather than cpp's (cpp shrinks the comment to one space). */
+static int cpp_is_identity(const char *t)
+{
+	for (const char *p = t; *p; p++) {
+		if (*p == '#' || *p == '\\' || *p == '\r') return 0;
+		if (p[0] == '_' && p[1] == '_') return 0;
+	}
+	return 1;
+}
+
 /* Run `cpp` on the file and read its output. */
 static char *preprocess(const char *path, const char **args, int nargs)
 {
@@ -120,7 +155,8 @@ Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, con
 		fprintf(stderr, "dspin: cannot read '%s'\n", path);
 		exit(2);
 	}
-	char *text = preprocess(path, cppargs, ncppargs);
+	char *text = ncppargs == 0 ? read_whole(path) : NULL;
+	if (!text || !cpp_is_identity(text)) text = preprocess(path, cppargs, ncppargs);
 	if (extra) {
 		size_t n = strlen(text), m = strlen(extra), h = strlen(extra_name) + 32;
 		char *all = xalloc(n + m + h);

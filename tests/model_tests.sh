@@ -276,6 +276,30 @@ else fail preprocessor_define_changes_states "N=2/3/5 stored $s2/$s3/$s5, expect
 run pp_undef -sym=none -por=none -DX=1 -UN "$M/preproc.pml"
 if [ "$(stored_of "$out")" = 7 ]; then ok preprocessor_undef; else fail preprocessor_undef "stored=$(stored_of "$out")"; fi
 
+# Files without '#', backslashes or "__" skip cpp (front.c: cpp_is_identity).
+# Any -D forces cpp, so a file read both ways must give the same search.
+# The heap models and the CLI models cover comments of every shape.
+nsame=0; ndiff=""
+mkdir -p "$TMP/dyn" && cp "$HERE"/models/dyn/*.dpml "$TMP/dyn/"
+for f in "$TMP"/dyn/*.dpml "$M"/*.pml; do
+	grep -q '[#\\]' "$f" && continue
+	a=$(cd "$(dirname "$f")" && timeout "$TO" "$DSPIN" -q -sym=none -por=none -e -json "$f" 2>/dev/null | grep -o '"states_stored":[0-9]*,"states_matched":[0-9]*,"transitions":[0-9]*')
+	b=$(cd "$(dirname "$f")" && timeout "$TO" "$DSPIN" -q -sym=none -por=none -e -json -D_FORCE_CPP=1 "$f" 2>/dev/null | grep -o '"states_stored":[0-9]*,"states_matched":[0-9]*,"transitions":[0-9]*')
+	if [ "$a" = "$b" ]; then nsame=$((nsame + 1)); else ndiff="$ndiff $(basename "$f")($a/$b)"; fi
+done
+if [ -z "$ndiff" ] && [ "$nsame" -ge 20 ]; then ok "no_cpp_equals_cpp ($nsame models)"
+else fail no_cpp_equals_cpp "$nsame agree; differ:$ndiff"; fi
+# without cpp, the lexer itself reports an unterminated comment
+printf 'byte x;\n  /* never closed\ninit { x++ }\n' > "$TMP/unterminated.pml"
+run no_cpp_comment "$TMP/unterminated.pml"
+if [ "$rc" -eq 2 ] && grep -q 'unterminated.pml:[0-9]*:[0-9]*: error: unterminated comment' <<<"$err"; then ok no_cpp_unterminated_comment
+else fail no_cpp_unterminated_comment "rc=$rc err: $(head -c 300 <<<"$err")"; fi
+# "__" may be a builtin macro: cpp still runs, so __LINE__ is a number
+printf 'byte x;\ninit { x = __LINE__; assert(x == 3) }\n' > "$TMP/line.pml"
+run cpp_builtin -q -sym=none -por=none "$TMP/line.pml"
+if [ "$rc" -eq 1 ] && [ "$(errors_of "$out")" = 1 ]; then ok cpp_runs_for_builtin_macros
+else fail cpp_runs_for_builtin_macros "rc=$rc (want an assertion violation: __LINE__ is 2) $(head -c 200 <<<"$out$err")"; fi
+
 # ------------------------------------------------------------ -dot
 
 # The error state's heap as a Graphviz graph: the lost-update model leaves

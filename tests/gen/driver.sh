@@ -61,7 +61,26 @@ if [ "${1:-}" != --one ]; then
 	cp "$DSPIN" "$WORK/dspin" && DSPIN=$WORK/dspin
 	cp "$GEN" "$WORK/gen" && GEN=$WORK/gen
 	[ -z "$ORACLE" ] || { cp "$ORACLE" "$WORK/oracle" && ORACLE=$WORK/oracle; }
-	export BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP
+	# Every -sym x -por (x -cache for twophase) combination, but each
+	# distinct algorithm once: dspin's JSON "algorithm" names what ran
+	# (si and twophase fall back to static while they are not
+	# implemented), found by a probe run on a model with symmetric
+	# processes.  Configurations are joined with '_' in the list.
+	printf 'active [2] proctype P() { byte x; x++ }\n' > "$WORK/probe.pml"
+	CONFIG_LIST= seen=" none|por=none "
+	for sym in none heap proc heap,proc; do
+		for pc in none/all static/all si/all twophase/all twophase/backedge twophase/none; do
+			por=${pc%/*} cache=${pc#*/}
+			out=$("$DSPIN" -sym=$sym -por=$por -cache=$cache -json "$WORK/probe.pml" 2>/dev/null)
+			[[ $out =~ \"algorithm\":\"([^\"]*)\" ]] || { echo "driver: no algorithm in dspin -json output" >&2; exit 2; }
+			key="$sym|${BASH_REMATCH[1]#* }"
+			case $seen in *" $key "*) continue ;; esac
+			seen="$seen$key "
+			CONFIG_LIST="$CONFIG_LIST ${sym}_${por}_${cache}"
+		done
+	done
+	echo "driver: configurations run:$CONFIG_LIST" >&2
+	export BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -84,13 +103,7 @@ dir=$WORK/s$seed
 mkdir -p "$dir"
 prog=$dir/seed$seed.dpml
 
-CONFIGS=()
-for sym in none heap proc heap,proc; do
-	for por in none static si; do
-		[ "$sym/$por" = none/none ] || CONFIGS+=("$sym $por all")
-	done
-	for cache in all backedge none; do CONFIGS+=("$sym twophase $cache"); done
-done
+read -r -a CONFIGS <<< "$CONFIG_LIST"
 
 # run FILE SYM POR CACHE -> RC ST ER (ST/ER empty if no JSON result)
 run() {
@@ -188,6 +201,7 @@ fi
 if [ "$ST" -gt "$MAXST" ]; then echo "skip $seed big ($ST states)"; rm -rf "$dir"; exit 0; fi
 brc=$RC bst=$ST ber=$ER
 for cfg in "${CONFIGS[@]}"; do
+	cfg=${cfg//_/ }
 	run "$prog" $cfg
 	if ! valid; then
 		echo "FAIL $seed run [$cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
