@@ -327,7 +327,7 @@ int main(int argc, char **argv)
 		 * twophase.  Scripts that try every option (tests/gen/driver.sh)
 		 * use it to run each distinct algorithm once. */
 		printf(",\"algorithm\":\"sym=%s por=%s\"", vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"),
-		       pormode == POR_NONE || o.bfs ? "none" : "static");
+		       pormode == POR_NONE || o.bfs || m->never ? "none" : "static");
 		if (ps) {
 			printf(",\"symmetric_proctypes\":[");
 			int first = 1;

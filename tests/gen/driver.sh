@@ -14,6 +14,9 @@
 #     -M MB        memory bound of the first unreduced run; programs that hit
 #                  it are skipped as too big (default 6)
 #     -F FEATURES  passed to the generator as --features=FEATURES
+#     -L WHICH     liveness: "yes" (default) also checks -a and -a -f on the
+#                  program with the generator's ltl formula (dspin_gen --ltl),
+#                  "no" skips that, "only" checks nothing else
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -40,20 +43,22 @@ SHRINK=1
 KEEP=0
 HEAP=-heap=6
 BASEMB=6
+LIVE=yes
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:M:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:L:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
 		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
+		L) LIVE=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
-		*) sed -n '2,25p' "$0" >&2; exit 2 ;;
+		*) sed -n '2,31p' "$0" >&2; exit 2 ;;
 		esac
 	done
 	shift $((OPTIND - 1))
-	[ $# -gt 0 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
+	[ $# -gt 0 ] || { sed -n '2,31p' "$0" >&2; exit 2; }
 	for f in "$DSPIN" "$GEN"; do [ -x "$f" ] || { echo "driver: $f not found (build first)" >&2; exit 2; }; done
 	[ -z "$ORACLE" ] || [ -x "$ORACLE" ] || { echo "driver: $ORACLE not found" >&2; exit 2; }
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin_gen.XXXXXX")
@@ -64,22 +69,30 @@ if [ "${1:-}" != --one ]; then
 	# Every -sym x -por (x -cache for twophase) combination, but each
 	# distinct algorithm once: dspin's JSON "algorithm" names what ran
 	# (si and twophase fall back to static while they are not
-	# implemented), found by a probe run on a model with symmetric
-	# processes.  Configurations are joined with '_' in the list.
-	printf 'active [2] proctype P() { byte x; x++ }\n' > "$WORK/probe.pml"
-	CONFIG_LIST= seen=" none|por=none "
-	for sym in none heap proc heap,proc; do
-		for pc in none/all static/all si/all twophase/all twophase/backedge twophase/none; do
-			por=${pc%/*} cache=${pc#*/}
-			out=$("$DSPIN" -sym=$sym -por=$por -cache=$cache -json "$WORK/probe.pml" 2>/dev/null)
-			[[ $out =~ \"algorithm\":\"([^\"]*)\" ]] || { echo "driver: no algorithm in dspin -json output" >&2; exit 2; }
-			key="$sym|${BASH_REMATCH[1]#* }"
-			case $seen in *" $key "*) continue ;; esac
-			seen="$seen$key "
-			CONFIG_LIST="$CONFIG_LIST ${sym}_${por}_${cache}"
+	# implemented; with -a, process symmetry and POR are off), found by
+	# probe runs on a model with two symmetric, never-ending processes.
+	# Configurations are joined with '_' in the lists.
+	printf 'active [2] proctype P() { byte x; do :: x < 2 -> x++ :: else -> x = 0 od }\nltl p { [] <> (_nr_pr > 0) }\n' > "$WORK/probe.pml"
+	# configs FLAGS: the distinct configurations under these mode flags
+	configs() {
+		local list= seen= sym pc por cache out
+		for sym in none heap proc heap,proc; do
+			for pc in none/all static/all si/all twophase/all twophase/backedge twophase/none; do
+				por=${pc%/*} cache=${pc#*/}
+				out=$("$DSPIN" -sym=$sym -por=$por -cache=$cache $1 -json "$WORK/probe.pml" 2>/dev/null)
+				[[ $out =~ \"algorithm\":\"([^\"]*)\" ]] || { echo "driver: no algorithm in dspin -json output" >&2; exit 2; }
+				case $seen in *"|${BASH_REMATCH[1]}|"*) continue ;; esac
+				seen="$seen|${BASH_REMATCH[1]}|"
+				# the first one is the reference, -sym=none -por=none
+				[ "$sym/$por" = none/none ] || list="$list ${sym}_${por}_${cache}"
+			done
 		done
-	done
-	echo "driver: configurations run:$CONFIG_LIST" >&2
+		echo "$list"
+	}
+	CONFIG_LIST=$(configs "") && LIVE_LIST=$(configs "-a") && FAIR_LIST=$(configs "-a -f") || exit 2
+	echo "driver: safety configurations:$CONFIG_LIST" >&2
+	[ "$LIVE" = no ] || echo "driver: -a configurations:$LIVE_LIST; -a -f:$FAIR_LIST" >&2
+	export LIVE LIVE_LIST FAIR_LIST
 	export BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
@@ -90,8 +103,9 @@ if [ "${1:-}" != --one ]; then
 	done | xargs -P "$JOBS" -n 1 bash "$0" --one > "$WORK/results"
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
+	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean ($orc also checked by the heap oracle), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -108,7 +122,7 @@ read -r -a CONFIGS <<< "$CONFIG_LIST"
 # run FILE SYM POR CACHE -> RC ST ER (ST/ER empty if no JSON result)
 run() {
 	local out
-	out=$(cd "${1%/*}" && timeout "$TLIM" "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${XOPT:-} -json "${1##*/}" 2>/dev/null)
+	out=$(cd "${1%/*}" && timeout "$TLIM" "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "${1##*/}" 2>/dev/null)
 	RC=$?
 	ST= ER= FE=
 	[[ $out =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
@@ -140,7 +154,7 @@ check() {
 	else
 		[ "$ST" -gt "$bst" ] || return 1
 	fi
-	DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe; -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* }: exit $RC, errors $ER, stored $ST, first error $FE"
+	DESC="$kind${MODE:+ [$MODE]}: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe; -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* }: exit $RC, errors $ER, stored $ST, first error $FE"
 	return 0
 }
 
@@ -171,7 +185,8 @@ shrink() {
 
 report_fail() {
 	local kind=$1 cfg=$2 desc0=$3
-	local out=$FAILDIR/seed$seed.dpml
+	local m=${MODE:-}; m=${m// /}
+	local out=$FAILDIR/seed$seed$m.dpml
 	cp "$prog" "$dir/orig.dpml"
 	local desc=$desc0
 	if [ "$SHRINK" = 1 ]; then
@@ -183,44 +198,93 @@ report_fail() {
 		echo " * original: $desc0"
 		echo " * shrunk:   $desc"
 		if [ "$kind" = oracle ]; then echo " * reproduce: dspin_heap_oracle $HEAP F */"; else
-		echo " * reproduce: dspin -sym=none -por=none -e $HEAP -json F; dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } -e $HEAP -json F */"; fi
+		echo " * reproduce: dspin -sym=none -por=none -e $HEAP ${MODE:-} -json F; dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } -e $HEAP ${MODE:-} -json F */"; fi
 		cat "$dir/min.dpml"
 	} > "$out"
-	echo "FAIL $seed $kind [$cfg] $desc -> $out"
+	echo "FAIL $seed $kind [${MODE:+$MODE }$cfg] $desc -> $out"
 }
 
-"$GEN" "$seed" ${FEATURES:+--features=$FEATURES} > "$prog"
-# the first unreduced run has a memory bound so that big programs are skipped fast
-XOPT="-M $BASEMB" run "$prog" none none all
-if [ "$RC" = 124 ] || [ "$RC" = 3 ]; then echo "skip $seed timeout/incomplete"; rm -rf "$dir"; exit 0; fi
-if ! valid; then
-	cp "$prog" "$FAILDIR/seed$seed.dpml"
-	echo "FAIL $seed invalid: the generated program is rejected (exit $RC) -> $FAILDIR/seed$seed.dpml"
-	exit 0
-fi
-if [ "$ST" -gt "$MAXST" ]; then echo "skip $seed big ($ST states)"; rm -rf "$dir"; exit 0; fi
-brc=$RC bst=$ST ber=$ER
-for cfg in "${CONFIGS[@]}"; do
-	cfg=${cfg//_/ }
-	run "$prog" $cfg
+# The safety checks of PROG.  Prints nothing and sets TAG on success or skip;
+# on a failure prints the FAIL line and exits.
+safety() {
+	MODE=
+	# the first unreduced run has a memory bound so that big programs are skipped fast
+	XOPT="-M $BASEMB" run "$prog" none none all
+	if [ "$RC" = 124 ] || [ "$RC" = 3 ]; then TAG="$TAG safety=skip(timeout/incomplete)"; return; fi
 	if ! valid; then
-		echo "FAIL $seed run [$cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
+		cp "$prog" "$FAILDIR/seed$seed.dpml"
+		echo "FAIL $seed invalid: the generated program is rejected (exit $RC) -> $FAILDIR/seed$seed.dpml"
+		exit 0
 	fi
-	if [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ]; then
-		check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
+	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG safety=skip(big:$ST)"; return; fi
+	local brc=$RC bst=$ST ber=$ER cfg
+	for cfg in $CONFIG_LIST; do
+		cfg=${cfg//_/ }
+		run "$prog" $cfg
+		if ! valid; then
+			echo "FAIL $seed run [$cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
+		fi
+		if [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ]; then
+			check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
+		fi
+		if [ "$ST" -gt "$bst" ]; then
+			check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
+		fi
+	done
+	TAG="$TAG safety=ok($bst states, exit $brc)"
+	if [ -n "$ORACLE" ] && [ "$bst" -le "$ORMAX" ]; then
+		local o orc
+		o=$(cd "$dir" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$prog")" 2>/dev/null); orc=$?
+		case $orc in
+		0) TAG="$TAG oracle=ok" ;;
+		1) report_fail oracle "sym=heap" "heap oracle: $o"; exit 0 ;;
+		*) TAG="$TAG oracle=skip" ;;
+		esac
 	fi
-	if [ "$ST" -gt "$bst" ]; then
-		check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
+}
+
+# The checks of PROG (with its ltl formula) under MODE (-a or -a -f)
+# against LIST.  Same conventions as safety.
+liveness() {
+	local list=$1 name=${MODE// /}
+	XOPT="-M $BASEMB" run "$prog" none none all
+	if [ "$RC" = 124 ] || [ "$RC" = 3 ]; then TAG="$TAG $name=skip(timeout/incomplete)"; return; fi
+	if ! valid; then
+		cp "$prog" "$FAILDIR/seed$seed$name.dpml"
+		echo "FAIL $seed invalid [$MODE]: the generated program is rejected (exit $RC) -> $FAILDIR/seed$seed$name.dpml"
+		exit 0
 	fi
-done
-otag=""
-if [ -n "$ORACLE" ] && [ "$bst" -le "$ORMAX" ]; then
-	o=$(cd "$dir" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$prog")" 2>/dev/null); orc=$?
-	case $orc in
-	0) otag=" oracle=ok" ;;
-	1) report_fail oracle "sym=heap" "heap oracle: $o"; exit 0 ;;
-	*) otag=" oracle=skip" ;;
-	esac
+	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG $name=skip(big:$ST)"; return; fi
+	local brc=$RC bst=$ST ber=$ER cfg
+	for cfg in $list; do
+		cfg=${cfg//_/ }
+		run "$prog" $cfg
+		if ! valid; then
+			echo "FAIL $seed run [$MODE $cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
+		fi
+		if [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ]; then
+			check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
+		fi
+		if [ "$ST" -gt "$bst" ]; then
+			check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
+		fi
+	done
+	TAG="$TAG $name=ok($bst states, exit $brc)"
+}
+
+TAG=
+if [ "$LIVE" != only ]; then
+	"$GEN" "$seed" ${FEATURES:+--features=$FEATURES} > "$prog"
+	safety
 fi
-echo "ok $seed $bst states, exit $brc$otag"
+if [ "$LIVE" != no ]; then
+	prog=$dir/seed${seed}ltl.dpml
+	"$GEN" "$seed" --ltl ${FEATURES:+--features=$FEATURES} > "$prog"
+	MODE="-a"; liveness "$LIVE_LIST"
+	MODE="-a -f"; liveness "$FAIR_LIST"
+fi
+case $TAG in
+*=ok*) echo "ok $seed$TAG" ;;
+*) echo "skip $seed$TAG" ;;
+esac
 rm -rf "$dir"

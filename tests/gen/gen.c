@@ -1,6 +1,6 @@
 /* gen.c — dspin_gen: random small concurrent DPML programs (issue 6).
  *
- *   dspin_gen SEED [--features=LIST] [--size=N]
+ *   dspin_gen SEED [--ltl] [--features=LIST] [--size=N]
  *
  * Prints one well-typed program to stdout, one statement per line so that a
  * line-based delta debugger (tests/gen/driver.sh) can shrink it.  The same
@@ -25,6 +25,10 @@
  *   objchan  a channel field `chan ch = [1] of { byte }` in A, used as a
  *            per-object lock or mailbox
  *   mutual   A gets a `B ob` field while B has `A back` (mutual references)
+ * --ltl appends `ltl prop { ... }`: a formula over the globals (values,
+ * null tests, reference equality, channel lengths) in one of
+ * the usual shapes ([] p, <> p, [] <> p, <> [] p, [] (p -> <> q), p U q, ...).
+ * The program above it is the same as without --ltl.
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, or nodyn (all four).  `calls` etc. are accepted and
  * keep a feature on.
@@ -427,14 +431,65 @@ static void body(int total, int forever)
 	} else block(budget);
 }
 
+/* ---- an LTL property over the globals (--ltl) ---- */
+static void atom(char *out)
+{
+	const Var *v = &gvars[rnd((unsigned)ngvars)];
+	unsigned k = rnd(3);
+	if (nchans && chance(15)) { sprintf(out, "(len(%s) > 0)", chans[rnd((unsigned)nchans)].name); return; }
+	switch (v->cls) {
+	case -1: sprintf(out, chance(60) ? "(%s == %u)" : "(%s > %u)", v->name, k); break;
+	case -2: sprintf(out, chance(70) ? "gb" : "(!gb)"); break;
+	case 0:
+		/* no field reads: the tableau splits `r != null && r.v == k` into
+		 * two guards, and the second dereferences null in the claim */
+		if (chance(40) && v + 1 < gvars + ngvars && v[1].cls == 0) sprintf(out, "(%s == %s)", v->name, v[1].name);
+		else sprintf(out, "(%s %s null)", v->name, chance(50) ? "==" : "!=");
+		break;
+	default: sprintf(out, "(%s != null)", v->name); break;
+	}
+}
+
+/* One of the usual property shapes, over one or two atoms.  Drawn from a
+ * second random stream, so that the program itself is the same with and
+ * without --ltl (the driver checks safety on the program alone). */
+static void ltl_block(unsigned long seed)
+{
+	char p[96], q[96];
+	rs = seed * 0xD1B54A32D192ED03ull + 0x5bd1e995ull;
+	if (!rs) rs = 1;
+	for (int i = 0; i < 8; i++) rnd(2);
+	atom(p); atom(q);
+	static const char *shapes[] = {
+		"[] %s", "<> %s", "[] <> %s", "<> [] %s", "[] (%s -> <> %s)",
+		"%s U %s", "[] (%s -> (%s U %s))", "!(<> %s)", "<> (%s && %s)", "[] (%s || <> %s)",
+	};
+	char f[512];
+	switch (rnd(10)) {
+	case 0: sprintf(f, shapes[0], p); break;
+	case 1: sprintf(f, shapes[1], p); break;
+	case 2: sprintf(f, shapes[2], p); break;
+	case 3: sprintf(f, shapes[3], p); break;
+	case 4: sprintf(f, shapes[4], p, q); break;
+	case 5: sprintf(f, shapes[5], p, q); break;
+	case 6: sprintf(f, shapes[6], p, p, q); break;
+	case 7: sprintf(f, shapes[7], p); break;
+	case 8: sprintf(f, shapes[8], p, q); break;
+	default: sprintf(f, shapes[9], p, q); break;
+	}
+	printf("ltl prop { %s }\n", f);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = 1;
 	const char *features = "";
+	int want_ltl = 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
+		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--features=nocalls,nomethods,noobjchan,nomutual|nodyn]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual|nodyn]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -562,5 +617,6 @@ int main(int argc, char **argv)
 		indent--; line("};");
 		indent--; line("}");
 	}
+	if (want_ltl) ltl_block(seed);
 	return 0;
 }
