@@ -182,7 +182,9 @@ typedef struct Dump { VM *vm; FILE *f; unsigned long n; } Dump;
 static void dump_state(void *ctx, const uint8_t *b, int len)
 {
 	Dump *d = ctx;
-	fprintf(d->f, "--- state %lu\n", ++d->n);
+	fprintf(d->f, "--- state %lu\nbytes:", ++d->n);
+	for (int i = 0; i < len; i++) fprintf(d->f, " %02x", b[i]);
+	fputc('\n', d->f);
 	vm_print_state(d->vm, b, len, d->f);
 }
 
@@ -290,11 +292,19 @@ int main(int argc, char **argv)
 	int nsafe = 0;
 	if (pormode != POR_NONE) {
 		if (o.bfs) fprintf(stderr, "dspin: warning: partial-order reduction is not available with -bfs; searching without it\n");
-		else {
+		else if (o.accept) {
+			/* the nested DFS has no partial-order reduction yet */
+		} else {
 			nsafe = por_classify(&vm, pormode, vm.heap_canonical);
-			so.por = nsafe > 0;
+			if (nsafe > 0 && !strcmp(o.por, "twophase"))
+				so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
+			else so.por = nsafe > 0;
 		}
 	}
+	/* the reduction that runs, for the summary and JSON */
+	const char *por_ran = pormode == POR_NONE || o.bfs || o.accept || m->never ? "none"
+		: !strcmp(o.por, "twophase") ? (so.twophase == 1 ? "twophase cache=all" : so.twophase == 2 ? "twophase cache=backedge" : "twophase cache=none")
+		: "static";
 	Dump dump = { &vm, NULL, 0 };
 	if (o.dumpfile) {
 		dump.f = fopen(o.dumpfile, "w");
@@ -322,12 +332,11 @@ int main(int argc, char **argv)
 	if (o.json) {
 		printf("{\"model\":"); json_str(stdout, o.file);
 		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\"", o.sym, o.por, o.bfs ? "bfs" : "dfs");
-		/* what ran, as opposed to what was asked: si and twophase fall back
-		 * to the static reduction, and -cache only means something to
-		 * twophase.  Scripts that try every option (tests/gen/driver.sh)
-		 * use it to run each distinct algorithm once. */
-		printf(",\"algorithm\":\"sym=%s por=%s\"", vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"),
-		       pormode == POR_NONE || o.bfs || m->never ? "none" : "static");
+		/* what ran, as opposed to what was asked: si falls back to the
+		 * static reduction, and -cache only means something to twophase.
+		 * Scripts that try every option (tests/gen/driver.sh) use it to
+		 * run each distinct algorithm once. */
+		printf(",\"algorithm\":\"sym=%s por=%s\"", vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), por_ran);
 		if (ps) {
 			printf(",\"symmetric_proctypes\":[");
 			int first = 1;
@@ -351,11 +360,11 @@ int main(int argc, char **argv)
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
-	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), so.por ? o.por : "none", o.bfs ? " -bfs" : "");
+	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), so.por || so.twophase ? o.por : "none", o.bfs ? " -bfs" : "");
 	if (ps) procsym_report(&vm, ps, stdout);
-	if (!strcmp(o.por, "twophase")) printf("\t(-por=twophase is not implemented yet: the static reduction is used)\n");
+	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
 	if (so.por) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
-	else if (pormode != POR_NONE && !o.bfs) printf("\tpartial-order reduction: no safe locations%s\n", m->never ? " (never claim present)" : "");
+	else if (pormode != POR_NONE && !o.bfs && !so.twophase) printf("\tpartial-order reduction: %s\n", o.accept ? "not with -a/-l yet" : m->never ? "no safe locations (never claim present)" : "no safe locations");
 	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
 	printf("\tassertion violations\t+\n");
 	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
@@ -370,6 +379,7 @@ int main(int argc, char **argv)
 	if (vm.heap_canonical && m->has_heap) printf("%9llu successors renumbered by heap symmetry\n", vm.heap_renumbered);
 	if (so.procsym) printf("%9llu successors reordered by process symmetry\n", vm.procs_permuted);
 	if (so.por) printf("%9llu states expanded with one process (partial-order reduction)\n", (unsigned long long)r.por_reduced);
+	if (so.twophase) printf("%9llu deterministic phase-1 steps (Twophase)\n", (unsigned long long)r.por_reduced);
 	printf("\nelapsed time %.3g seconds\n", r.secs);
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);

@@ -71,7 +71,7 @@ static int can_terminate(Proctype *pt)
 ProcSym *procsym_analyze(VM *vm, int heap)
 {
 	Model *m = vm->m;
-	ProcSym *ps = calloc(1, sizeof *ps);
+	ProcSym *ps = xalloc(sizeof *ps);
 	ps->heap = heap;
 	int n = m->nptypes;
 	unsigned char *bad = calloc(n + 1, 1);
@@ -86,8 +86,8 @@ ProcSym *procsym_analyze(VM *vm, int heap)
 	for (int i = 0; i < m->nfuncs; i++) mark_stmt(m->funcs[i]->body, bad, why, &all_bad, m->funcs[i], m);
 	for (int i = 0; i < m->nglobals; i++) mark_expr(m->globals[i]->init, bad, why, &all_bad, NULL, m);
 	if (m->never) mark_stmt(m->never->body, bad, why, &all_bad, NULL, m);
-	ps->eligible = calloc(n + 1, 1);
-	ps->reason = calloc(n + 1, sizeof(char *));
+	ps->eligible = xalloc((size_t)n + 1);
+	ps->reason = xalloc(sizeof(char *) * ((size_t)n + 1));
 	for (int i = 0; i < n; i++) {
 		Proctype *pt = m->ptypes[i];
 		if (pt->is_init) ps->reason[i] = "is init (one instance)";
@@ -124,7 +124,7 @@ static int cmp_block(const void *pa, const void *pb)
 	return a < b ? -1 : a > b;
 }
 
-void procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
+int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid)
 {
 	State s; s.b = buf; (void)len;
@@ -175,4 +175,5 @@ void procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		if (apid && *apid >= 0 && *apid < n) *apid = to[*apid];
 	}
 	for (int j = 0; j < n; j++) acc_out[j] = (uint8_t)acc[from[j]];
+	return s.len;
 }

@@ -12,7 +12,8 @@ typedef struct ProcSym {
 	int heap;                    /* combine with the canonical heap */
 } ProcSym;
 
-/* Decide which proctypes are interchangeable (SPEC section 4). */
+/* Decide which proctypes are interchangeable (SPEC section 4).  Allocated
+ * like the compiled model (GC), so it lives as long as the model. */
 ProcSym *procsym_analyze(VM *vm, int heap);
 void procsym_report(VM *vm, const ProcSym *ps, FILE *f);
 
@@ -21,7 +22,9 @@ void procsym_report(VM *vm, const ProcSym *ps, FILE *f);
  * processes; acc_out receives the child's.  The heap is numbered visiting
  * processes in original-identity order (Fig. 5's modified line (*)), then
  * instances of each eligible proctype are sorted by pc, then by their
- * bytes.  *apid (a position, or -1) is mapped to the new position. */
-void procsym_canon(const ProcSym *ps, VM *vm, uint8_t *b, int len,
+ * bytes.  *apid (a position, or -1) is mapped to the new position.
+ * Returns the state's length, which shrinks when the collection drops
+ * free slots; the bytes past it are zeroed. */
+int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *b, int len,
 		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid);
 #endif

@@ -5,6 +5,11 @@
  * atomic process can continue; a rendezvous counts as two steps of depth;
  * "transitions" is stored + matched.  Each frame keeps its successors in a
  * stack arena that is cut back when the frame is popped.
+ *
+ * Partial-order reduction: Holzmann & Peled's reduced expansion with the
+ * in-stack proviso (Fig. 1e; -por=static), or Nalumasu & Gopalakrishnan's
+ * Twophase with selective caching (PV paper, Fig. 3; -por=twophase
+ * -cache=all|backedge|none), see visit_twophase.
  */
 #include "search.h"
 #include <stdlib.h>
@@ -37,6 +42,16 @@ typedef struct Frame {
 	uint64_t hash; int stored;   /* stored frames are in the on-stack set */
 	long depth;
 	Move in;
+	/* Twophase (-por=twophase): see visit_twophase */
+	long tp_start;               /* frame that began this phase 1 (the state x) */
+	int tp_pid;                  /* next process phase 1 examines here */
+	uint8_t tp_list, tp_save;    /* in phase 1's list / to be stored after it */
+	uint8_t tp_atomic;           /* continues an atomic sequence: never stored */
+	uint8_t tp_phase2;           /* expanded fully: children begin new phase 1s */
+	uint8_t tp_inset;            /* its hash is in Dfs.tplist */
+	int tp_cpid; uint8_t tp_clist, tp_csave;  /* what the phase-1 child inherits */
+	size_t cm_off; int cm_len;   /* moves of the chain collapsed into this frame */
+	uint8_t in_unwound;          /* `in` already holds original pids */
 } Frame;
 
 /* The states on the DFS stack, by hash, for the reduction proviso: a
@@ -95,6 +110,8 @@ typedef struct Dfs {
 	uint8_t *ar; size_t arn, arcap;
 	SuccBuf sb;
 	OnStack onstack;
+	OnStack tplist;              /* Twophase: hashes of the list states on the stack */
+	Move *cm; size_t ncm, capcm; /* Twophase: moves of collapsed chains */
 	int stop;
 	double t0, last_progress;
 } Dfs;
@@ -120,6 +137,16 @@ static void *ar_alloc(Dfs *d, size_t n)
 	return p;
 }
 
+/* process symmetry: a move's positions -> the original pids, by the
+ * identities kept in the frame it leaves */
+static void unwind(const Dfs *d, const Frame *par, Move *m)
+{
+	if (!d->o->procsym) return;
+	const uint8_t *acc = d->ar + par->acc_off;
+	if (m->pid >= 0 && m->pid < par->nacc) m->pid = acc[m->pid];
+	if (m->rv_pid >= 0 && m->rv_pid < par->nacc) m->rv_pid = acc[m->rv_pid];
+}
+
 static void report_error(Dfs *d, const char *msg, const Move *last)
 {
 	SearchResult *r = d->r;
@@ -129,19 +156,17 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 		if (!d->o->quiet) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);
 		if (d->o->trail_path) {
 			long n = d->nfr;
-			Move *mv = malloc(sizeof(Move) * (n + 1));
+			Move *mv = malloc(sizeof(Move) * ((size_t)n + d->ncm + 1));
 			int k = 0;
-			for (long i = 1; i < n; i++) mv[k++] = d->fr[i].in;
-			if (last) mv[k++] = *last;
-			if (d->o->procsym) {
-				/* unwind the permutations: positions -> original pids */
-				for (int j = 0; j < k; j++) {
-					Frame *par = &d->fr[j];
-					const uint8_t *acc = d->ar + par->acc_off;
-					if (mv[j].pid >= 0 && mv[j].pid < par->nacc) mv[j].pid = acc[mv[j].pid];
-					if (mv[j].rv_pid >= 0 && mv[j].rv_pid < par->nacc) mv[j].rv_pid = acc[mv[j].rv_pid];
-				}
+			for (long i = 1; i < n; i++) {
+				Frame *fi = &d->fr[i];
+				/* a collapsed Twophase chain: its moves, already unwound */
+				for (int j = 0; j < fi->cm_len; j++) mv[k++] = d->cm[fi->cm_off + j];
+				mv[k] = fi->in;
+				if (!fi->in_unwound) unwind(d, &d->fr[i - 1], &mv[k]);
+				k++;
 			}
+			if (last) { mv[k] = *last; unwind(d, &d->fr[n - 1], &mv[k]); k++; }
 			r->trail_written = trail_write(d->vm, d->o->trail_path, mv, k, msg) == 0;
 			free(mv);
 		}
@@ -213,8 +238,17 @@ static int expand(Dfs *d, int *from_atomic)
 			f = &d->fr[d->nfr - 1];
 			rec = (SRec *)(d->ar + roff);
 			int apid = rec->atomic_pid;
-			procsym_canon(ps, d->vm, d->ar + boff, rec->len, d->ar + f->acc_off, f->nacc, d->ar + aoff, &apid);
+			int nl = procsym_canon(ps, d->vm, d->ar + boff, rec->len, d->ar + f->acc_off, f->nacc, d->ar + aoff, &apid);
 			rec->atomic_pid = apid;
+			/* the collection may have dropped free slots: the state is
+			 * shorter, and its identities move down with it (a stale
+			 * length kept zero bytes in the key: heap,proc stored
+			 * duplicates, found by tests/gen seeds 2009749, 2021613) */
+			if (PAD8(nl) != PAD8(rec->len)) {
+				memmove(d->ar + boff + PAD8(nl), d->ar + aoff, (size_t)nacc);
+				d->arn -= PAD8(rec->len) - PAD8(nl);
+			}
+			rec->len = nl;
 		}
 		if (s->len > d->r->max_vec) d->r->max_vec = s->len;
 	}
@@ -322,6 +356,253 @@ expanded:
 	return 1;
 }
 
+/* ---------------------------------------------------------------- Twophase
+ *
+ * Nalumasu & Gopalakrishnan, PV paper, Fig. 3 "The Twophase algorithm".
+ * Phase 1 starts at a state x that a full expansion produced (or the
+ * initial state) and, for each process P in turn (highest pid first, as
+ * SPIN tries them), runs P while it is deterministic: at a location whose
+ * moves are all safe (reduce/por.c) with exactly one move enabled.  A state
+ * already in phase 1's list ends P's run.  Phase 2: if the final state s is
+ * not in the store, the list and s are stored and s is expanded fully, each
+ * successor beginning a new phase 1; otherwise only the list is stored.
+ * There is no in-stack proviso: every phase 1 ends in a full expansion.
+ *
+ * Here each phase-1 state is a frame with a single successor, so trails and
+ * -e work unchanged; list = the frames since x with tp_list set.
+ * Selective caching (section 2.4) decides which phase-1 states go in the
+ * list and the store: SaveAll every one; SaveBackEdge those smaller (by
+ * length, then bytes) than their predecessor, which still breaks every
+ * deterministic cycle; SaveNone only x.  Where PV's SaveNone loops forever
+ * in a deterministic cycle that avoids x, we keep the back-edge states in
+ * the list (not the store), so the cycle ends the process's run instead.
+ * States inside an atomic sequence are never stored, as in visit, and
+ * phase 1 does not move from them.
+ */
+static int state_less(const uint8_t *a, int la, const uint8_t *b, int lb)
+{
+	if (la != lb) return la < lb;
+	return memcmp(a, b, (size_t)la) < 0;
+}
+
+/* is this state in the current phase 1's list?  The hash multiset holds
+ * the list states of every phase 1 on the stack; a hit is confirmed
+ * against the current one's frames */
+static int tp_in_list(Dfs *d, const Frame *top, const uint8_t *b, int len, uint64_t h)
+{
+	if (!os_has(&d->tplist, h)) return 0;
+	for (long i = top->tp_start; i <= d->nfr - 1; i++) {
+		const Frame *g = &d->fr[i];
+		if (g->tp_list && g->hash == h && g->len == len && !memcmp(d->ar + g->state_off, b, (size_t)len)) return 1;
+	}
+	return 0;
+}
+
+/* the move phase 1 takes at the top frame, or -1: the first process from
+ * tp_pid down that is deterministic here */
+static int tp_choose(Dfs *d, Frame *f, int n, int *pid_out)
+{
+	State s; s.b = d->ar + f->state_off;
+	sv_index(&s);
+	for (int pid = f->tp_pid < s.nproc ? f->tp_pid : s.nproc - 1; pid >= 0; pid--) {
+		Code *k = sv_code(d->vm, &s, pid);
+		if (!k->locs[sv_pc(&s, pid)].por_safe) continue;
+		int mine = 0, which = -1, into_atomic = 0;
+		size_t off = f->succ_off;
+		for (int i = 0; i < n; i++) {
+			SRec *rec = (SRec *)(d->ar + off);
+			if (rec->mv.pid == pid) { mine++; which = i; into_atomic = rec->atomic_pid >= 0; }
+			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
+		}
+		/* a move into an atomic sequence disables every other process:
+		 * it is not independent of their moves, so not deterministic */
+		if (mine == 1 && !into_atomic) { *pid_out = pid; return which; }
+	}
+	return -1;
+}
+
+/* store the list's states (those selective caching keeps) */
+static int tp_store_list(Dfs *d, const Frame *top)
+{
+	for (long i = top->tp_start; i < d->nfr - 1; i++) {
+		Frame *g = &d->fr[i];
+		if (!g->tp_save || g->tp_atomic || g->stored) continue;
+		size_t idx;
+		int ins = store_insert(&d->st, d->ar + g->state_off, g->len, g->hash, &idx);
+		if (ins < 0) { d->r->incomplete = 2; d->stop = 1; return -1; }
+		g->stored = 1;   /* once per frame, even when it was there already */
+		if (ins == 1) {
+			d->r->stored++;
+			if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + g->state_off, g->len);
+		}
+	}
+	return 0;
+}
+
+static void report_move_error(Dfs *d, SRec *rec, int i)
+{
+	char msg[256];
+	Succ *sc = &d->sb.v[i];
+	snprintf(msg, sizeof msg, "%s", sc->errmsg[0] ? sc->errmsg : "error");
+	report_error(d, msg, &rec->mv);
+	if (rec->err == ERR_RUNTIME) rec->skip = 1;
+}
+
+static int tp_pop(Dfs *d)
+{
+	Frame *f = &d->fr[d->nfr - 1];
+	if (f->tp_inset) os_del(&d->tplist, f->hash);
+	if (f->cm_len) d->ncm = f->cm_off;
+	d->arn = f->succ_off; d->nfr--;
+	return 0;
+}
+
+/* Phase 1 from x ended at s, on top, which is expanded fully.  The frames
+ * between only matter to a trail: keep their moves (unwound) and move s's
+ * state, identities and successors down to where x's successors began.
+ * Without this the stack would hold every phase-1 state below every
+ * phase-2 state (8 GB on PV's basic.pr with -cache=none). */
+static void tp_collapse(Dfs *d)
+{
+	long t = d->nfr - 1, x = d->fr[t].tp_start;
+	if (t - x < 2) return;
+	size_t need = d->ncm + (size_t)(t - x);
+	if (need > d->capcm) {
+		d->capcm = need * 2 + 1024;
+		d->cm = realloc(d->cm, sizeof(Move) * d->capcm);
+		if (!d->cm) { fprintf(stderr, "dspin: out of memory (search stack)\n"); exit(2); }
+	}
+	Frame *S = &d->fr[t];
+	size_t cm_off = d->ncm;
+	for (long i = x + 1; i < t; i++) {
+		Move m = d->fr[i].in;
+		unwind(d, &d->fr[i - 1], &m);
+		d->cm[d->ncm++] = m;
+		if (d->fr[i].tp_inset) os_del(&d->tplist, d->fr[i].hash);
+	}
+	Move in = S->in;
+	unwind(d, &d->fr[t - 1], &in);
+	Frame *X = &d->fr[x];
+	size_t dst = X->succ_off;
+	size_t slen = PAD8(S->len) + PAD8(S->nacc);
+	memmove(d->ar + dst, d->ar + S->state_off, slen);
+	size_t nsb = d->arn - S->succ_off;
+	memmove(d->ar + dst + slen, d->ar + S->succ_off, nsb);
+	size_t delta = S->succ_off - (dst + slen);
+	Frame nf = *S;
+	nf.state_off = dst; nf.acc_off = dst + PAD8(S->len);
+	nf.succ_off -= delta; nf.cur_off -= delta;
+	nf.in = in; nf.in_unwound = 1;
+	nf.cm_off = cm_off; nf.cm_len = (int)(t - x - 1);
+	d->arn -= delta;
+	X->next = X->nsucc;          /* x's other moves were all skipped */
+	d->fr[x + 1] = nf;
+	d->nfr = x + 2;
+}
+
+static int visit_twophase(Dfs *d)
+{
+	Frame *f = &d->fr[d->nfr - 1];
+	if (d->o->max_depth && f->depth >= d->o->max_depth) {
+		d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
+		d->arn = f->succ_off; d->nfr--;
+		return 0;
+	}
+	if (f->depth > d->r->depth) d->r->depth = f->depth;
+	f->hash = state_hash(d->ar + f->state_off, f->len);
+	int is_x = f->tp_start == d->nfr - 1;
+	/* Twophase(t(s)) is called only for t(s) not in the store */
+	if (is_x && f->atomic_pid < 0 && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
+		d->r->matched++; d->arn = f->succ_off; d->nfr--;
+		return 0;
+	}
+	int from_atomic = 0;
+	int n = expand(d, &from_atomic);
+	f = &d->fr[d->nfr - 1];
+	f->tp_atomic = (uint8_t)from_atomic;
+	if (is_x && f->atomic_pid >= 0 && !from_atomic && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
+		d->r->matched++; d->arn = f->succ_off; d->nfr--;
+		return 0;
+	}
+	if (f->tp_list) { os_add(&d->tplist, f->hash); f->tp_inset = 1; }
+
+	/* phase 1: one deterministic move, but none inside an atomic sequence:
+	 * such states are never stored, so a chain through them could loop
+	 * forever out of and back into the sequence; expanded fully instead,
+	 * each of their successors outside it begins a phase 1 that is checked
+	 * against the store */
+	int pid = -1, ci = from_atomic ? -1 : tp_choose(d, f, n, &pid);
+	if (ci >= 0) {
+		size_t off = f->succ_off, coff = 0;
+		for (int i = 0; i < n; i++) {
+			SRec *rec = (SRec *)(d->ar + off);
+			if (i == ci) coff = off; else rec->skip = 1;
+			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
+		}
+		SRec *rec = (SRec *)(d->ar + coff);
+		if (rec->err) report_move_error(d, rec, ci);
+		if (!rec->skip) {
+			const uint8_t *cb = d->ar + coff + SREC;
+			uint64_t ch = state_hash(cb, rec->len);
+			if (tp_in_list(d, f, cb, rec->len, ch)) {
+				/* s in list: goto NEXT_PROC, from s */
+				f->tp_cpid = pid - 1; f->tp_clist = 0; f->tp_csave = 0;
+			} else {
+				int mode = d->o->twophase;
+				int back = state_less(cb, rec->len, d->ar + f->state_off, f->len);
+				f->tp_cpid = pid;
+				f->tp_clist = (uint8_t)(mode == 1 || back);
+				f->tp_csave = (uint8_t)(mode == 1 || (mode == 2 && back));
+			}
+			d->r->por_reduced++;
+			return 1;
+		}
+		/* the move failed with a run-time error: expand fully instead */
+		off = f->succ_off;
+		for (int i = 0; i < n; i++) {
+			SRec *r2 = (SRec *)(d->ar + off);
+			if (i != ci) r2->skip = 0;
+			off += SREC + PAD8(r2->len) + PAD8(r2->nacc);
+		}
+	}
+
+	/* phase 2 at s */
+	if (from_atomic) {
+		/* inside an atomic sequence: not stored; stop at a repeated state
+		 * of a loop that never leaves it (as visit does) */
+		for (long i = d->nfr - 2; i >= 0 && d->fr[i].tp_atomic; i--)
+			if (d->fr[i].tp_phase2 && d->fr[i].len == f->len && !memcmp(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len)) {
+				d->r->matched++;
+				if (tp_store_list(d, f) < 0) return 0;
+				return tp_pop(d);
+			}
+		d->r->atomic_steps++;
+		if (tp_store_list(d, f) < 0) return 0;
+	} else {
+		size_t idx;
+		int ins = store_insert(&d->st, d->ar + f->state_off, f->len, f->hash, &idx);
+		if (ins < 0) { d->r->incomplete = 2; d->stop = 1; return 0; }
+		if (tp_store_list(d, f) < 0) return 0;
+		if (ins == 0) { d->r->matched++; return tp_pop(d); }
+		d->r->stored++;
+		f->stored = 1;
+		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
+		if ((d->r->stored & 0xffff) == 0 && d->o->progress) progress(d);
+	}
+	f->tp_phase2 = 1;
+	tp_collapse(d);
+	f = &d->fr[d->nfr - 1];
+	if (n == 0 && !d->vm->m->never && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
+		report_error(d, "invalid end state", NULL);
+	size_t off = f->succ_off;
+	for (int i = 0; i < n && !d->stop; i++) {
+		SRec *rec = (SRec *)(d->ar + off);
+		if (rec->err && !rec->skip) report_move_error(d, rec, i);
+		off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
+	}
+	return 1;
+}
+
 int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 {
 	Dfs d; memset(&d, 0, sizeof d);
@@ -340,17 +621,27 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	if (o->procsym) {
 		nacc0 = b[0];
 		ar_alloc(&d, (size_t)nacc0);
-		procsym_canon(o->procsym, vm, d.ar, s0.len, NULL, 0, d.ar + acc0, NULL);
+		int nl = procsym_canon(o->procsym, vm, d.ar, s0.len, NULL, 0, d.ar + acc0, NULL);
+		if (PAD8(nl) != PAD8(s0.len)) {
+			memmove(d.ar + PAD8(nl), d.ar + acc0, (size_t)nacc0);
+			d.arn -= PAD8(s0.len) - PAD8(nl);
+			acc0 = PAD8(nl);
+		}
+		s0.len = nl;
 	}
 	push(&d, 0, s0.len, NULL, -1, 0);
 	d.fr[0].acc_off = acc0; d.fr[0].nacc = nacc0;
 	d.fr[0].succ_off = d.arn;
-	if (!visit(&d)) goto done;
+	d.fr[0].tp_start = 0; d.fr[0].tp_pid = 255; d.fr[0].tp_list = d.fr[0].tp_save = 1;
+	int (*visit_fn)(Dfs *) = o->twophase ? visit_twophase : visit;
+	if (!visit_fn(&d)) goto done;
 	while (d.nfr > 0 && !d.stop) {
 		Frame *f = &d.fr[d.nfr - 1];
 		if (f->next >= f->nsucc) {
 			/* cut the arena back to this frame's own successor block */
 			if (f->stored && o->por) os_del(&d.onstack, f->hash);
+			if (f->tp_inset) os_del(&d.tplist, f->hash);
+			if (f->cm_len) d.ncm = f->cm_off;
 			d.arn = f->succ_off;
 			d.nfr--;
 			continue;
@@ -369,7 +660,16 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		d.fr[d.nfr - 1].succ_off = d.arn;
 		d.fr[d.nfr - 1].acc_off = soff + PAD8(len);
 		d.fr[d.nfr - 1].nacc = rec->nacc;
-		visit(&d);
+		if (o->twophase) {
+			Frame *par = &d.fr[d.nfr - 2], *ch = &d.fr[d.nfr - 1];
+			if (par->tp_phase2) {    /* a new phase 1 begins at the child */
+				ch->tp_start = d.nfr - 1; ch->tp_pid = 255; ch->tp_list = ch->tp_save = 1;
+			} else {
+				ch->tp_start = par->tp_start; ch->tp_pid = par->tp_cpid;
+				ch->tp_list = par->tp_clist; ch->tp_save = par->tp_csave;
+			}
+		}
+		visit_fn(&d);
 	}
 done:
 	r->transitions = r->stored + r->matched;
@@ -377,6 +677,7 @@ done:
 	r->secs = now() - d.t0;
 	store_free(&d.st);
 	free(d.onstack.k); free(d.onstack.c);
+	free(d.tplist.k); free(d.tplist.c); free(d.cm);
 	free(d.fr); free(d.ar);
 	succbuf_free(&d.sb);
 	return r->errors;

@@ -19,6 +19,7 @@ typedef struct SearchOpts {
 	void *on_store_ctx;
 	const ProcSym *procsym;  /* process symmetry (DFS only), NULL: off */
 	int por;                 /* partial-order reduction on (locations classified by reduce/por.c) */
+	int twophase;            /* instead of por: Twophase, 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
 	int fair;                /* -f: weak fairness (SPIN's N+1 copies) */
 } SearchOpts;

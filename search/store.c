@@ -75,6 +75,21 @@ static int grow(Store *s)
 	return 0;
 }
 
+int store_has(const Store *s, const uint8_t *b, int len, uint64_t h)
+{
+	uint64_t tag = h & 0xffffff;
+	size_t j = pos_of(h, s->cap);
+	for (;;) {
+		uint64_t e = s->tab[j];
+		if (!e) return 0;
+		if ((e >> LOC_BITS) == tag) {
+			int l2; const uint8_t *b2 = at_loc((Store *)s, (e & LOC_MASK) - 1, &l2);
+			if (l2 == len && !memcmp(b2, b, (size_t)len)) return 1;
+		}
+		j = (j + 1) & (s->cap - 1);
+	}
+}
+
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 {
 	uint64_t tag = h & 0xffffff;

@@ -22,6 +22,8 @@ void store_free(Store *s);
 /* Returns 1 if inserted (new), 0 if already there, -1 if out of memory.
  * *idx receives the new record's index (insertion order). */
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx);
+/* Is the state there?  (Twophase looks before it decides what to store.) */
+int store_has(const Store *s, const uint8_t *b, int len, uint64_t h);
 const uint8_t *store_get(Store *s, size_t idx, int *len);   /* needs indexed = 1 */
 uint64_t state_hash(const uint8_t *b, int len);
 #endif

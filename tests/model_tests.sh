@@ -300,6 +300,28 @@ run cpp_builtin -q -sym=none -por=none "$TMP/line.pml"
 if [ "$rc" -eq 1 ] && [ "$(errors_of "$out")" = 1 ]; then ok cpp_runs_for_builtin_macros
 else fail cpp_runs_for_builtin_macros "rc=$rc (want an assertion violation: __LINE__ is 2) $(head -c 200 <<<"$out$err")"; fi
 
+# ------------------------------------------------------------ Twophase
+
+# Hand counts (derivations in the models): Twophase with SaveAll stores the
+# phase-1 lists; the unreduced search stores every state.
+run tp_mod3 -sym=none -por=twophase -cache=all "$M/twophase_mod3.pml"
+run tp_mod3_none -sym=none -por=none "$M/twophase_mod3.pml"
+if [ "$(stored_of "$out")" = 9 ] && [ "$(stored_of "$(cat "$TMP/tp_mod3.out")")" = 5 ]; then ok twophase_mod3_hand_count
+else fail twophase_mod3_hand_count "twophase $(stored_of "$(cat "$TMP/tp_mod3.out")") (want 5), none $(stored_of "$out") (want 9)"; fi
+run tp_basic -sym=none -por=twophase -cache=all "$M/twophase_basic.pml"
+if [ "$rc" = 0 ] && [ "$(stored_of "$out")" = 768 ]; then ok twophase_basic_hand_count
+else fail twophase_basic_hand_count "rc=$rc stored $(stored_of "$out") (want 768)"; fi
+run tp_basic_static -sym=none -por=static "$M/twophase_basic.pml"
+if [ "$(stored_of "$out")" = 65793 ]; then ok static_por_basic_like_spin
+else fail static_por_basic_like_spin "stored $(stored_of "$out") (want SPIN's 65793)"; fi
+# SaveNone and SaveBackEdge store fewer phase-1 states, so more states
+# become phase-2 states: on mod3 all 9 (never more than unreduced).
+for c in backedge none; do
+	run "tp_mod3_$c" -sym=none -por=twophase -cache=$c "$M/twophase_mod3.pml"
+	if [ "$rc" = 0 ] && [ "$(stored_of "$out")" = 9 ]; then ok "twophase_mod3_$c"
+	else fail "twophase_mod3_$c" "rc=$rc stored $(stored_of "$out") (want 9)"; fi
+done
+
 # ------------------------------------------------------------ -dot
 
 # The error state's heap as a Graphviz graph: the lost-update model leaves

@@ -2,7 +2,8 @@
 # sym_tests.sh DSPIN — differential test of the reductions.
 # For every model of the SPIN corpus and the dynamic corpus, each of
 # -sym=heap, -sym=proc, -sym=heap,proc (with -por=none), -por=static,
-# -sym=heap -por=si and -sym=heap,proc -por=si must give the verdict of
+# -sym=heap -por=si, -sym=heap,proc -por=si, and Twophase with each
+# -cache (-sym=none/-cache=all, heap,proc/backedge, heap/none) must give the verdict of
 # -sym=none (exit status 0/1) and, when no error is found (the search is
 # then complete), never store more states.  When an error
 # is found under process symmetry, the trail (written with the
@@ -20,9 +21,11 @@ check() {   # name model flags...
 	local s0; s0=$(stored "$TMP/none.out")
 	[ "$rc0" -le 1 ] || { echo "skip $name (exit $rc0 without reduction)"; return; }
 	local msg=""
-	for mode in heap/none proc/none heap,proc/none none/static heap/si heap,proc/si; do
-		local sym=${mode%/*} por=${mode#*/}
-		( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=$sym -por=$por "$@" m.pml > red.out 2>&1 ); local rc=$?
+	for mode in heap/none proc/none heap,proc/none none/static heap/si heap,proc/si \
+	            none/twophase:all heap,proc/twophase:backedge heap/twophase:none; do
+		local sym=${mode%/*} pc=${mode#*/} por cache=all
+		por=${pc%:*}; [[ $pc == *:* ]] && cache=${pc#*:}
+		( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=$sym -por=$por -cache=$cache "$@" m.pml > red.out 2>&1 ); local rc=$?
 		local s; s=$(stored "$TMP/red.out")
 		if [ "$rc" != "$rc0" ]; then msg="$msg -sym=$sym -por=$por exit $rc vs $rc0;"
 		elif [ "$rc0" = 0 ] && [ -n "$s" ] && [ -n "$s0" ] && [ "$s" -gt "$s0" ]; then msg="$msg -sym=$sym -por=$por stores $s > $s0;"

@@ -17,6 +17,8 @@
 #     -L WHICH     liveness: "yes" (default) also checks -a and -a -f on the
 #                  program with the generator's ltl formula (dspin_gen --ltl),
 #                  "no" skips that, "only" checks nothing else
+#     -C REGEX     run only the configurations matching REGEX (grep -E on
+#                  names like heap,proc_twophase_backedge), e.g. -C twophase
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -44,21 +46,22 @@ KEEP=0
 HEAP=-heap=6
 BASEMB=5
 LIVE=yes
+CFILTER=
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:M:L:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
 		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
-		L) LIVE=$OPTARG ;;
+		L) LIVE=$OPTARG ;; C) CFILTER=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
-		*) sed -n '2,31p' "$0" >&2; exit 2 ;;
+		*) sed -n '2,33p' "$0" >&2; exit 2 ;;
 		esac
 	done
 	shift $((OPTIND - 1))
-	[ $# -gt 0 ] || { sed -n '2,31p' "$0" >&2; exit 2; }
+	[ $# -gt 0 ] || { sed -n '2,33p' "$0" >&2; exit 2; }
 	for f in "$DSPIN" "$GEN"; do [ -x "$f" ] || { echo "driver: $f not found (build first)" >&2; exit 2; }; done
 	[ -z "$ORACLE" ] || [ -x "$ORACLE" ] || { echo "driver: $ORACLE not found" >&2; exit 2; }
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin_gen.XXXXXX")
@@ -84,7 +87,9 @@ if [ "${1:-}" != --one ]; then
 				case $seen in *"|${BASH_REMATCH[1]}|"*) continue ;; esac
 				seen="$seen|${BASH_REMATCH[1]}|"
 				# the first one is the reference, -sym=none -por=none
-				[ "$sym/$por" = none/none ] || list="$list ${sym}_${por}_${cache}"
+				[ "$sym/$por" = none/none ] && continue
+				[ -z "$CFILTER" ] || echo "${sym}_${por}_${cache}" | grep -Eq "$CFILTER" || continue
+				list="$list ${sym}_${por}_${cache}"
 			done
 		done
 		echo "$list"

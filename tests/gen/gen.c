@@ -576,7 +576,7 @@ int main(int argc, char **argv)
 	nchans = chance(85) ? 1 + (int)rnd(2) : 0;
 	for (int i = 0; i < nchans; i++) {
 		Chan *c = &chans[i];
-		sprintf(c->name, "c%d", i);
+		c->name[0] = 'c'; c->name[1] = (char)('0' + i); c->name[2] = 0;
 		c->cap = (int)rnd(3);
 		c->withbyte = chance(40);
 		line("chan %s = [%d] of { %sA };", c->name, c->cap, c->withbyte ? "byte, " : "");
