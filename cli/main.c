@@ -20,6 +20,10 @@ static void usage(void)
 "usage: dspin [options] model.pml\n"
 "  -sym=none|heap|proc|heap,proc   symmetry reduction (default heap)\n"
 "  -por=none|static|si|twophase    partial-order reduction (default static)\n"
+"  -cache=all|backedge|none        Twophase selective caching (default all)\n"
+"  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
+"  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
+"  -ltl NAME        which ltl formula to check with -a\n"
 "  -safety          assertions, invalid end states, run-time errors (default)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound\n"
@@ -50,6 +54,8 @@ typedef struct Opts {
 	const char *trailfile;
 	const char *dumpfile;
 	const char *dotfile;
+	int compare;            /* -compare[=LIST] */
+	const char *compare_list;
 } Opts;
 
 static long num_arg(const char *opt, const char *v)
@@ -59,6 +65,19 @@ static long num_arg(const char *opt, const char *v)
 	long n = strtol(v, &e, 10);
 	if (*e || n < 0) { fprintf(stderr, "dspin: %s: not a number: '%s'\n", opt, v); exit(2); }
 	return n;
+}
+
+static int valid_sym(const char *v)
+{
+	return !strcmp(v, "none") || !strcmp(v, "heap") || !strcmp(v, "proc") || !strcmp(v, "heap,proc") || !strcmp(v, "proc,heap");
+}
+static int valid_por(const char *v)
+{
+	return !strcmp(v, "none") || !strcmp(v, "static") || !strcmp(v, "si") || !strcmp(v, "twophase");
+}
+static int valid_cache(const char *v)
+{
+	return !strcmp(v, "all") || !strcmp(v, "backedge") || !strcmp(v, "none");
 }
 
 static void parse_args(int argc, char **argv, Opts *o)
@@ -87,6 +106,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-t")) { o->replay = 1; continue; }
 		if (!strcmp(a, "-replay")) { o->replay = 1; if (i + 1 >= argc) usage(); o->trailfile = argv[++i]; continue; }
 		if (!strcmp(a, "-json")) { o->json = 1; continue; }
+		if (!strcmp(a, "-compare")) { o->compare = 1; continue; }
+		if (!strncmp(a, "-compare=", 9)) { o->compare = 1; o->compare_list = a + 9; continue; }
 		if (!strcmp(a, "-dot")) { if (i + 1 >= argc) usage(); o->dotfile = argv[++i]; continue; }
 		if (!strcmp(a, "-dump-states")) { if (i + 1 >= argc) usage(); o->dumpfile = argv[++i]; continue; }
 		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
@@ -107,16 +128,11 @@ static void parse_args(int argc, char **argv, Opts *o)
 		usage();
 	}
 	if (!o->file) usage();
-	const char *syms[] = { "none", "heap", "proc", "heap,proc", "proc,heap" };
-	int ok = 0;
-	for (int i = 0; i < 5; i++) if (!strcmp(o->sym, syms[i])) ok = 1;
-	if (!ok) { fprintf(stderr, "dspin: bad -sym value '%s' (none, heap, proc, heap,proc)\n", o->sym); exit(2); }
-	const char *pors[] = { "none", "static", "si", "twophase" };
-	ok = 0;
-	for (int i = 0; i < 4; i++) if (!strcmp(o->por, pors[i])) ok = 1;
-	if (!ok) { fprintf(stderr, "dspin: bad -por value '%s' (none, static, si, twophase)\n", o->por); exit(2); }
-	if (strcmp(o->cache, "all") && strcmp(o->cache, "backedge") && strcmp(o->cache, "none")) {
-		fprintf(stderr, "dspin: bad -cache value '%s' (all, backedge, none)\n", o->cache); exit(2);
+	if (!valid_sym(o->sym)) { fprintf(stderr, "dspin: bad -sym value '%s' (none, heap, proc, heap,proc)\n", o->sym); exit(2); }
+	if (!valid_por(o->por)) { fprintf(stderr, "dspin: bad -por value '%s' (none, static, si, twophase)\n", o->por); exit(2); }
+	if (!valid_cache(o->cache)) { fprintf(stderr, "dspin: bad -cache value '%s' (all, backedge, none)\n", o->cache); exit(2); }
+	if (o->compare && (o->simulate || o->replay || o->bfs || o->dumpfile || o->dotfile)) {
+		fprintf(stderr, "dspin: -compare goes with a search (not -simulate, -t, -bfs, -dump-states or -dot)\n"); exit(2);
 	}
 }
 
@@ -200,6 +216,227 @@ static void gc_sweep_step(VM *vm, State *s)
 	heap_collect(vm, s, 0, NULL);
 }
 
+/* -compare: one configuration's result */
+typedef struct Row {
+	char config[64], algorithm[64], first_error[256];
+	unsigned long long stored;
+	int errors, exit;
+	double secs;
+	size_t mem;
+} Row;
+
+/* One verification run with o's -sym/-por/-cache: sets up the VM and the
+ * reductions, searches, and prints the summary or the JSON line (or, for
+ * -compare, fills *row and prints nothing but the JSON line). */
+static int verify(Model *m, Program *prog, const Opts *op, Row *row)
+{
+	Opts o = *op;
+	VM vm; memset(&vm, 0, sizeof vm);
+	vm.prog = prog; vm.m = m; vm.out = stdout;
+	vm.heap_bound = o.heap_bound;
+	vm.call_bound = o.call_bound;
+	vm.no_stutter = o.accept == 2;
+	vm.heap_canonical = strstr(o.sym, "heap") != NULL;
+	if (m->has_heap) vm.post_step = gc_step;
+	char trail[4096];
+	snprintf(trail, sizeof trail, "%s.trail", o.file);
+
+	SearchOpts so; memset(&so, 0, sizeof so);
+	so.bfs = o.bfs; so.keep_going = o.keep_going; so.max_depth = o.depth;
+	so.accept = o.accept;
+	so.fair = o.fair;
+	if (o.fair && !o.accept) { fprintf(stderr, "dspin: -f (weak fairness) goes with -a or -l\n"); return 2; }
+	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
+	so.mem_limit = (size_t)o.mem_mb << 20;
+	so.quiet = o.quiet || o.json;
+	so.progress = !o.quiet;
+	so.trail_path = row ? NULL : trail;   /* -compare writes no trails */
+	ProcSym *ps = NULL;
+	if (strstr(o.sym, "proc")) {
+		ps = procsym_analyze(&vm, vm.heap_canonical);
+		if (o.accept) {
+			fprintf(stderr, "dspin: warning: process symmetry is not combined with cycle detection yet; searching without it\n");
+			ps = NULL;
+		} else if (o.bfs) {
+			fprintf(stderr, "dspin: warning: process symmetry is not available with -bfs; searching without it\n");
+			ps = NULL;
+		} else if (ps->any) {
+			so.procsym = ps;
+			if (vm.post_step) vm.post_step = gc_sweep_step;
+		}
+	}
+	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
+	int nsafe = 0;
+	if (pormode != POR_NONE) {
+		if (o.bfs) fprintf(stderr, "dspin: warning: partial-order reduction is not available with -bfs; searching without it\n");
+		else if (o.accept) {
+			/* the nested DFS has no partial-order reduction yet */
+		} else {
+			nsafe = por_classify(&vm, pormode, vm.heap_canonical);
+			if (nsafe > 0 && !strcmp(o.por, "twophase"))
+				so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
+			else so.por = nsafe > 0;
+		}
+	}
+	/* the reduction that runs, for the summary and JSON */
+	const char *por_ran = pormode == POR_NONE || o.bfs || o.accept || m->never ? "none"
+		: !strcmp(o.por, "twophase") ? (so.twophase == 1 ? "twophase cache=all" : so.twophase == 2 ? "twophase cache=backedge" : "twophase cache=none")
+		: "static";
+	/* heap symmetry without objects, or process symmetry without
+	 * interchangeable processes, is no reduction at all */
+	int heap_ran = vm.heap_canonical && m->has_heap;
+	const char *sym_ran = heap_ran ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none");
+	Dump dump = { &vm, NULL, 0 };
+	if (o.dumpfile) {
+		dump.f = fopen(o.dumpfile, "w");
+		if (!dump.f) { fprintf(stderr, "dspin: cannot write '%s'\n", o.dumpfile); return 2; }
+		so.on_store = dump_state; so.on_store_ctx = &dump;
+	}
+	SearchResult r;
+	search_run(&vm, &so, &r);
+	if (dump.f) fclose(dump.f);
+	if (o.dotfile && r.errors && r.trail_written) {
+		/* the error state's heap and roots, rebuilt from the trail */
+		uint8_t *buf = malloc(MAXSTATE);
+		int len;
+		FILE *df = fopen(o.dotfile, "w");
+		if (df && trail_final_state(&vm, trail, buf, &len) == 0) {
+			vm_write_dot(&vm, buf, len, df);
+			if (!so.quiet) printf("dspin: wrote %s\n", o.dotfile);
+		} else fprintf(stderr, "dspin: cannot write '%s'\n", o.dotfile);
+		if (df) fclose(df);
+		free(buf);
+	}
+
+	int code = r.errors ? 1 : r.incomplete ? 3 : 0;
+	double rate = r.secs > 0 ? r.stored / r.secs : 0;
+	if (row) {
+		snprintf(row->algorithm, sizeof row->algorithm, "sym=%s por=%s",
+			 sym_ran, por_ran);
+		row->stored = r.stored; row->errors = r.errors; row->exit = code;
+		row->secs = r.secs; row->mem = r.mem;
+		snprintf(row->first_error, sizeof row->first_error, "%s", r.errors ? r.first_error : "-");
+		if (!o.json) return code;
+	}
+	if (o.json) {
+		printf("{\"model\":"); json_str(stdout, o.file);
+		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\"", o.sym, o.por, o.bfs ? "bfs" : "dfs");
+		/* what ran, as opposed to what was asked: si falls back to the
+		 * static reduction, and -cache only means something to twophase.
+		 * Scripts that try every option (tests/gen/driver.sh) use it to
+		 * run each distinct algorithm once. */
+		printf(",\"cache\":\"%s\",\"algorithm\":\"sym=%s por=%s\"", o.cache, sym_ran, por_ran);
+		if (ps) {
+			printf(",\"symmetric_proctypes\":[");
+			int first = 1;
+			for (int i = 0; i < m->nptypes; i++) if (ps->eligible[i]) { printf("%s", first ? "" : ","); json_str(stdout, m->ptypes[i]->name); first = 0; }
+			printf("]");
+		}
+		printf(",\"state_vector_bytes\":%d,\"depth_reached\":%ld,\"errors\":%d", r.max_vec, r.depth, r.errors);
+		printf(",\"states_stored\":%llu,\"states_matched\":%llu,\"transitions\":%llu,\"atomic_steps\":%llu",
+		       (unsigned long long)r.stored, (unsigned long long)r.matched,
+		       (unsigned long long)r.transitions, (unsigned long long)r.atomic_steps);
+		printf(",\"max_objects\":%d,\"heap_renumbered\":%llu,\"procs_permuted\":%llu,\"por_reduced_states\":%llu",
+		       vm.max_objects, vm.heap_renumbered, vm.procs_permuted, (unsigned long long)r.por_reduced);
+		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
+		int stopped = r.errors && !o.keep_going;
+		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete || stopped ? "false" : "true",
+		       r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : stopped ? "\"stopped at the first error\"" : "null");
+		printf(",\"first_error\":"); if (r.errors) json_str(stdout, r.first_error); else printf("null");
+		printf(",\"trail\":"); if (r.trail_written) json_str(stdout, trail); else printf("null");
+		printf(",\"exit\":%d}\n", code);
+		return code;
+	}
+	printf("\n(dspin %s)\n", DSPIN_VERSION);
+	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
+	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), so.por || so.twophase ? o.por : "none", o.bfs ? " -bfs" : "");
+	if (ps) procsym_report(&vm, ps, stdout);
+	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
+	if (so.por) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
+	else if (pormode != POR_NONE && !o.bfs && !so.twophase) printf("\tpartial-order reduction: %s\n", o.accept ? "not with -a/-l yet" : m->never ? "no safe locations (never claim present)" : "no safe locations");
+	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
+	printf("\tassertion violations\t+\n");
+	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
+	printf("\tinvalid end states\t%s\n\trun-time errors\t\t+\n\n", m->never ? "- (disabled by never claim)" : "+");
+	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
+	printf("%9llu states, stored\n", (unsigned long long)r.stored);
+	printf("%9llu states, matched\n", (unsigned long long)r.matched);
+	printf("%9llu transitions (= stored+matched)\n", (unsigned long long)r.transitions);
+	printf("%9llu atomic steps\n", (unsigned long long)r.atomic_steps);
+	printf("%9.3f memory usage (Mbyte)\n", r.mem / 1048576.0);
+	if (m->has_heap) printf("%9d objects in the largest heap\n", vm.max_objects);
+	if (vm.heap_canonical && m->has_heap) printf("%9llu successors renumbered by heap symmetry\n", vm.heap_renumbered);
+	if (so.procsym) printf("%9llu successors reordered by process symmetry\n", vm.procs_permuted);
+	if (so.por) printf("%9llu states expanded with one process (partial-order reduction)\n", (unsigned long long)r.por_reduced);
+	if (so.twophase) printf("%9llu deterministic phase-1 steps (Twophase)\n", (unsigned long long)r.por_reduced);
+	printf("\nelapsed time %.3g seconds\n", r.secs);
+	if (r.secs > 0) printf("states per second %.0f\n", rate);
+	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);
+	if (r.incomplete == 2) printf("dspin: search incomplete: memory bound -M %ld MB reached\n", o.mem_mb);
+	if (r.errors && r.trail_written) printf("dspin: wrote %s\n", trail);
+	return code;
+}
+
+/* -compare: every distinct reduction on one model, one row each. */
+static int compare(Model *m, Program *prog, const Opts *op)
+{
+	static const char *all[] = {
+		"none/none", "none/static", "none/twophase/all", "none/twophase/backedge", "none/twophase/none",
+		"heap/none", "heap/static", "heap/twophase/all", "heap/twophase/backedge", "heap/twophase/none",
+		"proc/none", "proc/static", "proc/twophase/all", "proc/twophase/backedge", "proc/twophase/none",
+		"heap,proc/none", "heap,proc/static", "heap,proc/twophase/all", "heap,proc/twophase/backedge", "heap,proc/twophase/none",
+	};
+	const char *list[64]; int n = 0;
+	char *spec = NULL;
+	if (op->compare_list) {
+		spec = strdup(op->compare_list);
+		for (char *t = strtok(spec, ":"); t && n < 64; t = strtok(NULL, ":")) list[n++] = t;
+	} else for (size_t i = 0; i < sizeof all / sizeof *all; i++) list[n++] = all[i];
+	Row rows[64]; int nrows = 0;
+	int ref_exit = -1, disagree = 0, more = 0;
+	long long ref_stored = -1;
+	if (!op->json)
+		printf("%-26s %-34s %10s %7s %5s %9s  %s\n", "configuration", "algorithm (what ran)", "stored", "errors", "exit", "seconds", "first error");
+	for (int i = 0; i < n; i++) {
+		char cfg[128]; snprintf(cfg, sizeof cfg, "%s", list[i]);
+		Opts o = *op;
+		char *p1 = strchr(cfg, '/'), *p2 = p1 ? strchr(p1 + 1, '/') : NULL;
+		if (p1) *p1 = 0;
+		if (p2) *p2 = 0;
+		o.sym = cfg; o.por = p1 ? p1 + 1 : "none"; o.cache = p2 ? p2 + 1 : "all";
+		if (!valid_sym(o.sym) || !valid_por(o.por) || !valid_cache(o.cache)) {
+			fprintf(stderr, "dspin: -compare: bad configuration '%s' (SYM/POR[/CACHE], separated by ':')\n", list[i]);
+			free(spec);
+			return 2;
+		}
+		Row *r = &rows[nrows];
+		memset(r, 0, sizeof *r);
+		snprintf(r->config, sizeof r->config, "%s", list[i]);
+		int code = verify(m, prog, &o, r);
+		/* the same algorithm twice (si = static, proc without symmetric
+		 * proctypes = none, ...) gives the same run: shown once */
+		int dup = 0;
+		for (int j = 0; j < nrows; j++) if (!strcmp(rows[j].algorithm, r->algorithm)) dup = 1;
+		if (dup) continue;
+		nrows++;
+		if (ref_exit < 0) { ref_exit = code; ref_stored = (long long)r->stored; }
+		else {
+			if (code != ref_exit) disagree = 1;
+			if (code == 0 && ref_exit == 0 && (long long)r->stored > ref_stored) more = 1;
+		}
+		if (!op->json)
+			printf("%-26s %-34s %10llu %7d %5d %9.3f  %s\n", r->config, r->algorithm, (unsigned long long)r->stored,
+			       r->errors, r->exit, r->secs, r->first_error);
+	}
+	free(spec);
+	if (!op->json) {
+		if (disagree) printf("dspin: VERDICTS DIFFER: a reduction is unsound on this model (please report it)\n");
+		else printf("dspin: all %d distinct configurations agree (exit %d)\n", nrows, ref_exit);
+		if (more) printf("dspin: a reduced configuration stored more states than the first one\n");
+	}
+	return disagree ? 4 : ref_exit;
+}
+
 int main(int argc, char **argv)
 {
 	GC_INIT();
@@ -264,126 +501,6 @@ int main(int argc, char **argv)
 		return trail_replay(&vm, o.trailfile ? o.trailfile : trail, stdout);
 	}
 
-	SearchOpts so; memset(&so, 0, sizeof so);
-	so.bfs = o.bfs; so.keep_going = o.keep_going; so.max_depth = o.depth;
-	so.accept = o.accept;
-	so.fair = o.fair;
-	if (o.fair && !o.accept) { fprintf(stderr, "dspin: -f (weak fairness) goes with -a or -l\n"); return 2; }
-	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
-	so.mem_limit = (size_t)o.mem_mb << 20;
-	so.quiet = o.quiet || o.json;
-	so.progress = !o.quiet;
-	so.trail_path = trail;
-	ProcSym *ps = NULL;
-	if (strstr(o.sym, "proc")) {
-		ps = procsym_analyze(&vm, vm.heap_canonical);
-		if (o.accept) {
-			fprintf(stderr, "dspin: warning: process symmetry is not combined with cycle detection yet; searching without it\n");
-			ps = NULL;
-		} else if (o.bfs) {
-			fprintf(stderr, "dspin: warning: process symmetry is not available with -bfs; searching without it\n");
-			ps = NULL;
-		} else if (ps->any) {
-			so.procsym = ps;
-			if (vm.post_step) vm.post_step = gc_sweep_step;
-		}
-	}
-	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
-	int nsafe = 0;
-	if (pormode != POR_NONE) {
-		if (o.bfs) fprintf(stderr, "dspin: warning: partial-order reduction is not available with -bfs; searching without it\n");
-		else if (o.accept) {
-			/* the nested DFS has no partial-order reduction yet */
-		} else {
-			nsafe = por_classify(&vm, pormode, vm.heap_canonical);
-			if (nsafe > 0 && !strcmp(o.por, "twophase"))
-				so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
-			else so.por = nsafe > 0;
-		}
-	}
-	/* the reduction that runs, for the summary and JSON */
-	const char *por_ran = pormode == POR_NONE || o.bfs || o.accept || m->never ? "none"
-		: !strcmp(o.por, "twophase") ? (so.twophase == 1 ? "twophase cache=all" : so.twophase == 2 ? "twophase cache=backedge" : "twophase cache=none")
-		: "static";
-	Dump dump = { &vm, NULL, 0 };
-	if (o.dumpfile) {
-		dump.f = fopen(o.dumpfile, "w");
-		if (!dump.f) { fprintf(stderr, "dspin: cannot write '%s'\n", o.dumpfile); return 2; }
-		so.on_store = dump_state; so.on_store_ctx = &dump;
-	}
-	SearchResult r;
-	search_run(&vm, &so, &r);
-	if (dump.f) fclose(dump.f);
-	if (o.dotfile && r.errors && r.trail_written) {
-		/* the error state's heap and roots, rebuilt from the trail */
-		uint8_t *buf = malloc(MAXSTATE);
-		int len;
-		FILE *df = fopen(o.dotfile, "w");
-		if (df && trail_final_state(&vm, trail, buf, &len) == 0) {
-			vm_write_dot(&vm, buf, len, df);
-			if (!so.quiet) printf("dspin: wrote %s\n", o.dotfile);
-		} else fprintf(stderr, "dspin: cannot write '%s'\n", o.dotfile);
-		if (df) fclose(df);
-		free(buf);
-	}
-
-	int code = r.errors ? 1 : r.incomplete ? 3 : 0;
-	double rate = r.secs > 0 ? r.stored / r.secs : 0;
-	if (o.json) {
-		printf("{\"model\":"); json_str(stdout, o.file);
-		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\"", o.sym, o.por, o.bfs ? "bfs" : "dfs");
-		/* what ran, as opposed to what was asked: si falls back to the
-		 * static reduction, and -cache only means something to twophase.
-		 * Scripts that try every option (tests/gen/driver.sh) use it to
-		 * run each distinct algorithm once. */
-		printf(",\"algorithm\":\"sym=%s por=%s\"", vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), por_ran);
-		if (ps) {
-			printf(",\"symmetric_proctypes\":[");
-			int first = 1;
-			for (int i = 0; i < m->nptypes; i++) if (ps->eligible[i]) { printf("%s", first ? "" : ","); json_str(stdout, m->ptypes[i]->name); first = 0; }
-			printf("]");
-		}
-		printf(",\"state_vector_bytes\":%d,\"depth_reached\":%ld,\"errors\":%d", r.max_vec, r.depth, r.errors);
-		printf(",\"states_stored\":%llu,\"states_matched\":%llu,\"transitions\":%llu,\"atomic_steps\":%llu",
-		       (unsigned long long)r.stored, (unsigned long long)r.matched,
-		       (unsigned long long)r.transitions, (unsigned long long)r.atomic_steps);
-		printf(",\"max_objects\":%d,\"heap_renumbered\":%llu,\"procs_permuted\":%llu,\"por_reduced_states\":%llu",
-		       vm.max_objects, vm.heap_renumbered, vm.procs_permuted, (unsigned long long)r.por_reduced);
-		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
-		int stopped = r.errors && !o.keep_going;
-		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete || stopped ? "false" : "true",
-		       r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : stopped ? "\"stopped at the first error\"" : "null");
-		printf(",\"first_error\":"); if (r.errors) json_str(stdout, r.first_error); else printf("null");
-		printf(",\"trail\":"); if (r.trail_written) json_str(stdout, trail); else printf("null");
-		printf(",\"exit\":%d}\n", code);
-		return code;
-	}
-	printf("\n(dspin %s)\n", DSPIN_VERSION);
-	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
-	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), so.por || so.twophase ? o.por : "none", o.bfs ? " -bfs" : "");
-	if (ps) procsym_report(&vm, ps, stdout);
-	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
-	if (so.por) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
-	else if (pormode != POR_NONE && !o.bfs && !so.twophase) printf("\tpartial-order reduction: %s\n", o.accept ? "not with -a/-l yet" : m->never ? "no safe locations (never claim present)" : "no safe locations");
-	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
-	printf("\tassertion violations\t+\n");
-	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
-	printf("\tinvalid end states\t%s\n\trun-time errors\t\t+\n\n", m->never ? "- (disabled by never claim)" : "+");
-	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
-	printf("%9llu states, stored\n", (unsigned long long)r.stored);
-	printf("%9llu states, matched\n", (unsigned long long)r.matched);
-	printf("%9llu transitions (= stored+matched)\n", (unsigned long long)r.transitions);
-	printf("%9llu atomic steps\n", (unsigned long long)r.atomic_steps);
-	printf("%9.3f memory usage (Mbyte)\n", r.mem / 1048576.0);
-	if (m->has_heap) printf("%9d objects in the largest heap\n", vm.max_objects);
-	if (vm.heap_canonical && m->has_heap) printf("%9llu successors renumbered by heap symmetry\n", vm.heap_renumbered);
-	if (so.procsym) printf("%9llu successors reordered by process symmetry\n", vm.procs_permuted);
-	if (so.por) printf("%9llu states expanded with one process (partial-order reduction)\n", (unsigned long long)r.por_reduced);
-	if (so.twophase) printf("%9llu deterministic phase-1 steps (Twophase)\n", (unsigned long long)r.por_reduced);
-	printf("\nelapsed time %.3g seconds\n", r.secs);
-	if (r.secs > 0) printf("states per second %.0f\n", rate);
-	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);
-	if (r.incomplete == 2) printf("dspin: search incomplete: memory bound -M %ld MB reached\n", o.mem_mb);
-	if (r.errors && r.trail_written) printf("dspin: wrote %s\n", trail);
-	return code;
+	if (o.compare) return compare(m, prog, &o);
+	return verify(m, prog, &o, NULL);
 }

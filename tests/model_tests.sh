@@ -322,6 +322,30 @@ for c in backedge none; do
 	else fail "twophase_mod3_$c" "rc=$rc stored $(stored_of "$out") (want 9)"; fi
 done
 
+# ------------------------------------------------------------ -compare
+
+# Every distinct reduction in one process.  mutex3 has no heap, so the heap
+# rows fold into the none rows: 2 symmetries x 5 reductions = 10 rows, each
+# with the number that a separate run gives.
+cp "$HERE/models/sym/mutex3.pml" "$TMP/mutex3.pml"
+run cmp_mutex3 -compare "$TMP/mutex3.pml"
+rows=$(grep -c '^[a-z,]*/[a-z]*' <<<"$out")
+run cmp_single -q -sym=proc -por=twophase -cache=backedge "$TMP/mutex3.pml"
+single=$(stored_of "$out")
+run cmp_mutex3 -compare "$TMP/mutex3.pml"
+inrow=$(awk '$1 == "proc/twophase/backedge" { print $(NF-4) }' <<<"$out")
+if [ "$rc" = 0 ] && [ "$rows" = 10 ] && grep -q 'all 10 distinct configurations agree' <<<"$out" && [ -n "$single" ] && [ "$inrow" = "$single" ]; then ok compare_rows
+else fail compare_rows "rc=$rc rows=$rows row=$inrow single=$single: $(head -c 400 <<<"$out")"; fi
+run cmp_err -compare=none/none:heap/static:proc/twophase/none "$M/assert_fail.pml"
+if [ "$rc" = 1 ] && grep -q 'agree (exit 1)' <<<"$out"; then ok compare_error_verdicts
+else fail compare_error_verdicts "rc=$rc $(head -c 300 <<<"$out")"; fi
+run cmp_json -compare=none/none:proc/static -json "$TMP/mutex3.pml"
+if [ "$(grep -c '"algorithm":' <<<"$out")" = 2 ]; then ok compare_json_lines
+else fail compare_json_lines "$(head -c 300 <<<"$out")"; fi
+run cmp_bad -compare=heap/fast "$TMP/mutex3.pml"
+if [ "$rc" = 2 ] && grep -q "bad configuration 'heap/fast'" <<<"$err"; then ok compare_bad_config
+else fail compare_bad_config "rc=$rc $err"; fi
+
 # ------------------------------------------------------------ -dot
 
 # The error state's heap as a Graphviz graph: the lost-update model leaves

@@ -75,7 +75,7 @@ if [ "${1:-}" != --one ]; then
 	# implemented; with -a, process symmetry and POR are off), found by
 	# probe runs on a model with two symmetric, never-ending processes.
 	# Configurations are joined with '_' in the lists.
-	printf 'active [2] proctype P() { byte x; do :: x < 2 -> x++ :: else -> x = 0 od }\nltl p { [] <> (_nr_pr > 0) }\n' > "$WORK/probe.pml"
+	printf 'class C { byte v }\nC r;\nactive [2] proctype P() { byte x; do :: x < 2 -> x++ :: else -> x = 0; r = new C od }\nltl p { [] <> (_nr_pr > 0) }\n' > "$WORK/probe.pml"
 	# configs FLAGS: the distinct configurations under these mode flags
 	configs() {
 		local list= seen= sym pc por cache out
@@ -118,6 +118,7 @@ fi
 
 # ---------------------------------------------------------------- one seed
 seed=$2
+ulimit -S -t "$TLIM"   # per process: every dspin run gets TLIM CPU seconds
 dir=$WORK/s$seed
 mkdir -p "$dir"
 prog=$dir/seed$seed.dpml
@@ -127,8 +128,12 @@ read -r -a CONFIGS <<< "$CONFIG_LIST"
 # run FILE SYM POR CACHE -> RC ST ER (ST/ER empty if no JSON result)
 run() {
 	local out
-	out=$(cd "${1%/*}" && timeout "$TLIM" "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "${1##*/}" 2>/dev/null)
+	# one fork per run: the CPU limit (ulimit -t, set once per seed below)
+	# replaces a `timeout` process, and the absolute path a `cd` (the trail
+	# is written next to the model either way)
+	out=$("$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "$1" 2>/dev/null)
 	RC=$?
+	[ "$RC" = 152 ] && RC=124     # SIGXCPU: out of time
 	ST= ER= FE= CO=
 	[[ $out =~ \"complete\":(true|false) ]] && CO=${BASH_REMATCH[1]}
 	[[ $out =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
@@ -210,6 +215,52 @@ report_fail() {
 	echo "FAIL $seed $kind [${MODE:+$MODE }$cfg] $desc -> $out"
 }
 
+# check_list LIST BRC BST BER: the reduced configurations of PROG
+# against LIST (configurations a_b_c) under MODE: the reduced runs must give
+# the reference's verdict (exit brc, errors ber) and store at most bst
+# states.  All of them run in one `dspin -compare` process, which runs each
+# distinct algorithm once; if that process dies (crash, CPU limit), each
+# configuration is run on its own to find the culprit.  Exits on a failure.
+check_list() {
+	local list=$1 brc=$2 bst=$3 ber=$4 cfg spec= out line n=0
+	for cfg in $list; do spec="$spec${spec:+:}${cfg//_//}"; n=$((n + 1)); done
+	[ -n "$spec" ] || return 0
+	out=$(ulimit -S -t $((TLIM * n)); "$DSPIN" -compare="$spec" -e $HEAP ${MODE:-} -json "$prog" 2>/dev/null)
+	case $? in
+	0|1|3|4)
+		while IFS= read -r line; do
+			[[ $line =~ \"sym\":\"([^\"]*)\",\"por\":\"([^\"]*)\".*\"cache\":\"([^\"]*)\" ]] || continue
+			cfg="${BASH_REMATCH[1]} ${BASH_REMATCH[2]} ${BASH_REMATCH[3]}"
+			ST= ER= FE= RC=
+			[[ $line =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
+			[[ $line =~ \"errors\":([0-9]+) ]] && ER=${BASH_REMATCH[1]}
+			[[ $line =~ \"first_error\":(\"[^\"]*\"|null) ]] && FE=${BASH_REMATCH[1]}
+			[[ $line =~ \"exit\":([0-9]+) ]] && RC=${BASH_REMATCH[1]}
+			judge "$cfg" "$brc" "$bst" "$ber"
+		done <<< "$out"
+		return 0 ;;
+	esac
+	for cfg in $list; do
+		cfg=${cfg//_/ }
+		run "$prog" $cfg
+		judge "$cfg" "$brc" "$bst" "$ber"
+	done
+}
+
+# judge CFG BRC BST BER: the checks on one reduced run (RC ST ER FE set)
+judge() {
+	local cfg=$1 brc=$2 bst=$3 ber=$4
+	if ! valid; then
+		echo "FAIL $seed run [${MODE:+$MODE }$cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
+	fi
+	if [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ]; then
+		check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
+	fi
+	if [ "$ST" -gt "$bst" ]; then
+		check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
+	fi
+}
+
 # The safety checks of PROG.  Prints nothing and sets TAG on success or skip;
 # on a failure prints the FAIL line and exits.
 safety() {
@@ -223,20 +274,8 @@ safety() {
 		exit 0
 	fi
 	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG safety=skip(big:$ST)"; return; fi
-	local brc=$RC bst=$ST ber=$ER cfg
-	for cfg in $CONFIG_LIST; do
-		cfg=${cfg//_/ }
-		run "$prog" $cfg
-		if ! valid; then
-			echo "FAIL $seed run [$cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
-		fi
-		if [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ]; then
-			check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
-		fi
-		if [ "$ST" -gt "$bst" ]; then
-			check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
-		fi
-	done
+	local brc=$RC bst=$ST ber=$ER
+	check_list "$CONFIG_LIST" "$brc" "$bst" "$ber"
 	TAG="$TAG safety=ok($bst states, exit $brc)"
 	if [ -n "$ORACLE" ] && [ "$bst" -le "$ORMAX" ]; then
 		local o orc
@@ -261,20 +300,8 @@ liveness() {
 		exit 0
 	fi
 	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG $name=skip(big:$ST)"; BIG=1; return; fi
-	local brc=$RC bst=$ST ber=$ER cfg
-	for cfg in $list; do
-		cfg=${cfg//_/ }
-		run "$prog" $cfg
-		if ! valid; then
-			echo "FAIL $seed run [$MODE $cfg]: exit $RC (unreduced: exit $brc, $bst states)"; exit 0
-		fi
-		if [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ]; then
-			check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
-		fi
-		if [ "$ST" -gt "$bst" ]; then
-			check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
-		fi
-	done
+	local brc=$RC bst=$ST ber=$ER
+	check_list "$list" "$brc" "$bst" "$ber"
 	TAG="$TAG $name=ok($bst states, exit $brc)"
 }
 
