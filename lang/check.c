@@ -507,19 +507,76 @@ static void hoist_list(Stmt **body, int n)
 	for (int i = 0; i < n; i++) body[i] = hoist_stmt(body[i]);
 }
 
+/* A call that hoisting would move away from where it is needed is
+ * rejected rather than given another meaning:
+ *  - in a guard (the first statement of an if/do option): the call would
+ *    become the option's first step, always executable, so the guard would
+ *    no longer decide whether the option (or else) is taken;
+ *  - on the right of && or ||, or in a branch of (c -> a : b): it would be
+ *    made even when the left side or the condition decides the value, e.g.
+ *    on null in `x == null || x.get() < 3`. */
+static const Expr *find_call(const Expr *e)
+{
+	if (!e) return NULL;
+	if (e->k == E_CALL && e->ptype) return e;
+	const Expr *c;
+	if ((c = find_call(e->a)) || (c = find_call(e->b)) || (c = find_call(e->c))) return c;
+	for (int i = 0; i < e->nargs; i++) if ((c = find_call(e->args[i]))) return c;
+	return NULL;
+}
+
+static void check_lazy_calls(const Expr *e)
+{
+	if (!e) return;
+	const Expr *c = NULL;
+	if (e->k == E_BIN && (e->op == T_ANDAND || e->op == T_OROR)) c = find_call(e->b);
+	else if (e->k == E_COND) { c = find_call(e->b); if (!c) c = find_call(e->c); }
+	if (c) {
+		diag_error(c->pos, "call to '%s' on the right of && / || or in a branch of ( -> : ) is not supported: calls in expressions run as steps before the expression, so it would run even when the left side decides; call it in a statement of its own, under an if", c->ptype->name);
+		return;
+	}
+	check_lazy_calls(e->a); check_lazy_calls(e->b); check_lazy_calls(e->c);
+	for (int i = 0; i < e->nargs; i++) check_lazy_calls(e->args[i]);
+}
+
+static const Stmt *first_stmt(const Stmt *s)
+{
+	while (s && (s->k == S_SEQ || s->k == S_LABEL || s->k == S_ATOMIC || s->k == S_DSTEP))
+		s = s->k == S_LABEL ? s->sub : s->nbody ? s->body[0] : NULL;
+	return s;
+}
+
+static void check_guard(const Stmt *g)
+{
+	g = first_stmt(g);
+	if (!g) return;
+	/* statements that are always executable choose nothing */
+	if (g->k == S_CALL || g->k == S_ASSIGN || g->k == S_INCR || g->k == S_DECR ||
+	    g->k == S_PRINTF || g->k == S_PRINTM || g->k == S_ASSERT) return;
+	const Expr *c = find_call(g->rhs);
+	if (!c) c = find_call(g->lhs);
+	for (int i = 0; i < g->nargs && !c; i++) c = find_call(g->args[i]);
+	if (c) diag_error(c->pos, "call to '%s' in a guard is not supported: it would become a step of its own, and the guard would no longer decide whether its option is taken; assign the result to a variable before the if/do", c->ptype->name);
+}
+
 static Stmt *hoist_stmt(Stmt *s)
 {
 	if (!s) return s;
 	switch (s->k) {
 	case S_SEQ: case S_ATOMIC: case S_DSTEP: hoist_list(s->body, s->nbody); return s;
 	case S_IF: case S_DO:
-		for (int i = 0; i < s->nopts; i++) hoist_list(s->opts[i], s->optlen[i]);
+		for (int i = 0; i < s->nopts; i++) {
+			if (s->optlen[i]) check_guard(s->opts[i][0]);
+			hoist_list(s->opts[i], s->optlen[i]);
+		}
 		return s;
-	case S_UNLESS: s->sub = hoist_stmt(s->sub); s->esc = hoist_stmt(s->esc); return s;
+	case S_UNLESS: check_guard(s->esc); s->sub = hoist_stmt(s->sub); s->esc = hoist_stmt(s->esc); return s;
 	case S_LABEL: s->sub = hoist_stmt(s->sub); return s;
 	case S_FOR: s->sub = hoist_stmt(s->sub); return s;
 	default: break;
 	}
+	check_lazy_calls(s->lhs); check_lazy_calls(s->rhs);
+	for (int i = 0; i < s->nargs; i++) check_lazy_calls(s->args[i]);
 	HOIST = NULL; NHOIST = 0;
 	hoist_expr(s->lhs, 0);
 	hoist_expr(s->rhs, s->k == S_CALL);

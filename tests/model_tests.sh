@@ -115,6 +115,14 @@ if grep -Eq "syntax_error\.pml:5:[0-9]+: error:" <<<"$err"; then ok syntax_error
 if grep -q "syntax_error\.pml:5:10: error:" <<<"$err"; then ok syntax_error_column; else fail syntax_error_column "expected column 10: $err"; fi
 if [ -z "$out" ] || ! grep -q "states, stored" <<<"$out"; then ok syntax_error_no_search; else fail syntax_error_no_search "a search ran: $out"; fi
 
+# calls whose hoisting would change the meaning are rejected with a position
+run diag_call_guard "$M/call_in_guard.dpml"
+if [ "$rc" -eq 2 ] && grep -q "call_in_guard\.dpml:6:[0-9]*: error: call to 'get' in a guard" <<<"$err"; then ok call_in_guard_rejected
+else fail call_in_guard_rejected "rc=$rc, stderr: $err"; fi
+run diag_call_oror "$M/call_after_oror.dpml"
+if [ "$rc" -eq 2 ] && grep -q "call_after_oror\.dpml:5:[0-9]*: error: call to 'get' on the right of && / ||" <<<"$err"; then ok call_after_oror_rejected
+else fail call_after_oror_rejected "rc=$rc, stderr: $err"; fi
+
 run diag_undeclared "$M/undeclared.pml"
 if [ "$rc" -eq 2 ] && grep -q "undeclared\.pml:4:2: error: .*'y'" <<<"$err"; then ok undeclared_name_error
 else fail undeclared_name_error "rc=$rc, stderr: $err"; fi
