@@ -29,8 +29,13 @@
  * null tests, reference equality, channel lengths) in one of
  * the usual shapes ([] p, <> p, [] <> p, <> [] p, [] (p -> <> q), p U q, ...).
  * The program above it is the same as without --ltl.
+ * and, independently of those,
+ *   control  local computation on the byte local t (steps partial-order
+ *            reduction may take alone: `t = (t + 1) % 3`, a local if,
+ *            `d_step { .. }`), a receive that gives up on `timeout`, and a
+ *            block cut short by `unless { gb }`
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
- * noobjchan, nomutual, or nodyn (all four).  `calls` etc. are accepted and
+ * noobjchan, nomutual, nocontrol, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on.
  */
 #include <stdio.h>
@@ -46,7 +51,7 @@ static unsigned rnd(unsigned n)
 }
 static int chance(int pct) { return (int)rnd(100) < pct; }
 
-static int F_CALLS = 1, F_METHODS = 1, F_OBJCHAN = 1, F_MUTUAL = 1;
+static int F_CALLS = 1, F_METHODS = 1, F_OBJCHAN = 1, F_MUTUAL = 1, F_CONTROL = 1;
 /* what this program actually has */
 static int has_f, f_rec, has_h, h_alloc, has_meth, has_ch;
 
@@ -232,11 +237,65 @@ static int feature_stmt(void)
 	}
 }
 
+static void block(int n);
+
+static int has_local_t(void)
+{
+	for (int i = 0; i < nlvars; i++) if (!strcmp(lvars[i].name, "t") && lvars[i].cls == -1) return 1;
+	return 0;
+}
+
+/* a statement of the control feature, or 0 if none fits here */
+static int control_stmt(void)
+{
+	if (!F_CONTROL) return 0;
+	int t = has_local_t();
+	switch (rnd(5)) {
+	case 0: case 1:  /* local computation: safe steps for POR */
+		if (!t) return 0;
+		budget--;
+		switch (rnd(4)) {
+		case 0: line("t = (t + %u) %% 3;", 1 + rnd(2)); break;
+		case 1: line("if :: t > %u -> t = 0 :: else -> t = t + 1 fi;", rnd(2)); break;
+		case 2: line("d_step { t = t + 1; t = t %% %u };", 2 + rnd(2)); break;
+		default: line("t = t * 2 %% 5;"); break;
+		}
+		return 1;
+	case 2: {        /* a receive that gives up when nothing else can move */
+		if (!nchans || in_atomic) return 0;
+		Chan *ch = &chans[rnd((unsigned)nchans)];
+		char p[16], v[16];
+		if (!pick_var(0, p, 1, 1)) return 0;
+		budget--;
+		if (ch->withbyte) {
+			if (!pick_var(-1, v, 1, 1)) return 0;
+			line("if :: %s?%s,%s; :: timeout; fi;", ch->name, v, p);
+		} else line("if :: %s?%s; :: timeout; fi;", ch->name, p);
+		return 1;
+	}
+	case 3: {        /* a block that a global flag cuts short */
+		int gb = 0;
+		for (int i = 0; i < ngvars; i++) if (gvars[i].cls == -2) gb = 1;
+		if (!gb || depth >= 2 || in_atomic || budget < 3) return 0;
+		budget--; depth++;
+		line("{"); indent++;
+		block(1 + rnd(2));
+		indent--; line("} unless { gb };");
+		depth--;
+		return 1;
+	}
+	default:         /* set the flag (so that unless can fire) */
+		for (int i = 0; i < ngvars; i++) if (gvars[i].cls == -2) { budget--; line("gb = true;"); return 1; }
+		return 0;
+	}
+}
+
 static void simple_stmt(void)
 {
 	char p[256], g[768], p2[256], g2[768], e[64], v[16], buf[1400];
 	int c = (int)rnd(ncls);
 	if (chance(35) && feature_stmt()) return;
+	if (chance(20) && control_stmt()) return;
 	budget--;
 	switch (rnd(19)) {
 	case 0: case 1: case 16: case 17: case 18: /* allocation into a variable or a field (the guard of
@@ -489,7 +548,7 @@ int main(int argc, char **argv)
 		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
 		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual|nodyn]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol|nodyn]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -497,6 +556,7 @@ int main(int argc, char **argv)
 	if (strstr(features, "nomethods")) F_METHODS = 0;
 	if (strstr(features, "noobjchan")) F_OBJCHAN = 0;
 	if (strstr(features, "nomutual")) F_MUTUAL = 0;
+	if (strstr(features, "nocontrol")) F_CONTROL = 0;
 	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
 	if (!rs) rs = 1;
 	for (int i = 0; i < 8; i++) rnd(2);
