@@ -38,6 +38,7 @@ typedef struct Var {
 	int used;
 	int in_func;              /* a parameter or local of a function: lives in a call frame */
 	int chanslot;             /* embedded channel field: its first slot number */
+	int mtg;                  /* TY_MTYPE: its mtype group (0 = plain mtype) */
 } Var;
 enum { SC_GLOBAL, SC_LOCAL, SC_FIELD };
 
@@ -64,6 +65,7 @@ typedef struct ChanSpec {
 	int nfields;
 	TypeKind *ftypes;
 	int *fbits;
+	int *fmtg;                /* mtype group of each TY_MTYPE field */
 	int *foff;                /* offset of each field inside a message */
 	int msgsize;
 	int nrefs;                /* fields that are references */
@@ -94,6 +96,7 @@ typedef struct Expr {
 	int label_loc;            /* E_REMOTE_LABEL: location */
 	TypeKind type;            /* result type after check (scalar kind) */
 	int bits;
+	int mtg;                  /* a constant from an mtype name: its group */
 } Expr;
 
 typedef enum {
@@ -162,6 +165,12 @@ typedef struct Inline {
 
 typedef struct LtlDecl { const char *name; Pos pos; const char *text; } LtlDecl;
 
+struct Model;
+/* the name of value v of mtype group g, or NULL */
+const char *mtype_name(const struct Model *m, int g, int v);
+/* the mtype group an expression's value belongs to (0: plain mtype) */
+int expr_mtype_group(const struct Expr *e);
+
 typedef struct Model {
 	const char *file;
 	Var **globals; int nglobals;
@@ -170,6 +179,9 @@ typedef struct Model {
 	Proctype **ptypes; int nptypes;
 	ChanSpec **chanspecs; int nchanspecs;
 	const char **mtypes; int nmtypes;   /* mtypes[v] is the name of value v (1-based) */
+	/* named mtypes (`mtype:fruit = {..}`), numbered from 1 each, as SPIN
+	 * does; group 0 is the plain mtype above (mtgroups[0] unused) */
+	struct MtGroup { const char *name; const char **names; int n; } *mtgroups; int nmtgroups;
 	Inline **inlines; int ninlines;
 	LtlDecl **ltls; int nltls;
 	int has_heap;             /* some class or reference exists: run the GC */

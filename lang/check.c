@@ -38,10 +38,31 @@ static Var *lookup(const char *name)
 	return NULL;
 }
 
-static int mtype_value(const char *name)
+/* value of an mtype name (0 if none); *group receives its mtype group */
+static int mtype_value_in(const char *name, int *group)
 {
+	*group = 0;
 	for (int i = 1; i <= M->nmtypes; i++)
 		if (!strcmp(M->mtypes[i], name)) return i;
+	for (int g = 1; g < M->nmtgroups; g++)
+		for (int i = 1; i <= M->mtgroups[g].n; i++)
+			if (!strcmp(M->mtgroups[g].names[i], name)) { *group = g; return i; }
+	return 0;
+}
+static int mtype_value(const char *name) { int g; return mtype_value_in(name, &g); }
+
+const char *mtype_name(const Model *m, int g, int v)
+{
+	if (g <= 0 || g >= m->nmtgroups) return v >= 1 && v <= m->nmtypes ? m->mtypes[v] : NULL;
+	return v >= 1 && v <= m->mtgroups[g].n ? m->mtgroups[g].names[v] : NULL;
+}
+
+int expr_mtype_group(const Expr *e)
+{
+	if (!e) return 0;
+	if (e->k == E_CONST) return e->mtg;
+	if ((e->k == E_VAR || e->k == E_FIELD) && e->var) return e->var->mtg;
+	if (e->k == E_COND) return expr_mtype_group(e->b);
 	return 0;
 }
 
@@ -179,8 +200,8 @@ static void resolve_ref(Expr *e)
 				}
 		}
 		if (!v) {
-			int mv = mtype_value(e->name);
-			if (mv && !e->a) { e->k = E_CONST; e->val = mv; e->type = TY_MTYPE; return; }
+			int mg, mv = mtype_value_in(e->name, &mg);
+			if (mv && !e->a) { e->k = E_CONST; e->val = mv; e->type = TY_MTYPE; e->mtg = mg; return; }
 			diag_error(e->pos, "undeclared name '%s'", e->name);
 			e->k = E_CONST; e->val = 0; e->type = TY_INT;
 			return;

@@ -350,6 +350,8 @@ static int type_after_comma(P *p)
 	return 0;
 }
 
+static int mtype_group(P *p, const char *name);
+
 static ChanSpec *chan_init(P *p)
 {
 	Token *t = expect(p, T_LBRACK, "to start channel initializer");
@@ -372,7 +374,9 @@ static ChanSpec *chan_init(P *p)
 		c->fbits = xgrow(c->fbits, c->nfields + 1, sizeof(int));
 		c->fbits[c->nfields] = 0;
 		c->ftypes[c->nfields++] = k;
-		if (k == TY_MTYPE && at(p, T_COLON)) { next(p); expect(p, T_ID, "after 'mtype:'"); }
+		c->fmtg = xgrow(c->fmtg, c->nfields, sizeof(int));
+		c->fmtg[c->nfields - 1] = 0;
+		if (k == TY_MTYPE && at(p, T_COLON)) { next(p); c->fmtg[c->nfields - 1] = mtype_group(p, expect(p, T_ID, "after 'mtype:'")->s); }
 	} while (accept(p, T_COMMA));
 	expect(p, T_RBRACE, "after message types");
 	return c;
@@ -390,7 +394,8 @@ static void declaration(P *p, Var ***out, int *nout, int scope)
 		if (tt->k == T_ID && (rec = find_record(p, tt->s))) kind = (rec->is_class && !rec->is_typedef) ? TY_REF : TY_RECORD;
 		else fail(p, tt, "expected a type");
 	}
-	if (kind == TY_MTYPE && at(p, T_COLON)) { next(p); expect(p, T_ID, "after 'mtype:'"); }
+	int mtg = 0;
+	if (kind == TY_MTYPE && at(p, T_COLON)) { next(p); mtg = mtype_group(p, expect(p, T_ID, "after 'mtype:'")->s); }
 	do {
 		TypeKind vk = kind;
 		if (at(p, T_AMP)) {
@@ -403,6 +408,7 @@ static void declaration(P *p, Var ***out, int *nout, int scope)
 		Token *n = expect(p, T_ID, "as variable name");
 		Var *v = NEW(Var);
 		v->name = n->s; v->pos = n->pos; v->kind = vk; v->rec = rec; v->scope = scope;
+		v->mtg = vk == TY_MTYPE ? mtg : 0;
 		v->hidden = hidden;
 		if (kind == TY_UNSIGNED) {
 			expect(p, T_COLON, "after unsigned variable name");
@@ -841,25 +847,47 @@ static Stmt *sequence(P *p, int close1, int close2)
 
 /* ---------------------------------------------------------------- top level */
 
+/* the group of `mtype:NAME`, created on first mention (index >= 1) */
+static int mtype_group(P *p, const char *name)
+{
+	Model *m = p->m;
+	for (int g = 1; g < m->nmtgroups; g++) if (!strcmp(m->mtgroups[g].name, name)) return g;
+	if (!m->nmtgroups) { m->mtgroups = xalloc(sizeof *m->mtgroups * 2); m->nmtgroups = 1; }
+	m->mtgroups = xgrow(m->mtgroups, m->nmtgroups + 1, sizeof *m->mtgroups);
+	struct MtGroup *gr = &m->mtgroups[m->nmtgroups];
+	gr->name = name; gr->names = xalloc(sizeof(char *) * 256); gr->n = 0;
+	return m->nmtgroups++;
+}
+
+static int mtype_declared(P *p, const char *s)
+{
+	for (int i = 1; i <= p->m->nmtypes; i++) if (!strcmp(p->m->mtypes[i], s)) return 1;
+	for (int g = 1; g < p->m->nmtgroups; g++)
+		for (int i = 1; i <= p->m->mtgroups[g].n; i++) if (!strcmp(p->m->mtgroups[g].names[i], s)) return 1;
+	return 0;
+}
+
 static void mtype_decl(P *p)
 {
-	if (accept(p, T_COLON)) expect(p, T_ID, "after 'mtype:'");
+	int g = 0;
+	if (accept(p, T_COLON)) g = mtype_group(p, expect(p, T_ID, "after 'mtype:'")->s);
 	accept(p, T_ASSIGN);
 	expect(p, T_LBRACE, "to start mtype list");
 	const char **names = NULL; int n = 0;
 	do {
 		Token *t = expect(p, T_ID, "in mtype list");
-		for (int i = 1; i <= p->m->nmtypes; i++)
-			if (!strcmp(p->m->mtypes[i], t->s)) diag_error(t->pos, "mtype '%s' declared twice", t->s);
+		if (mtype_declared(p, t->s)) diag_error(t->pos, "mtype '%s' declared twice", t->s);
 		PUSH(names, n, t->s);
 	} while (accept(p, T_COMMA));
 	expect(p, T_RBRACE, "to close mtype list");
-	/* SPIN numbers the names of one declaration in reverse order */
-	int base = p->m->nmtypes;
-	if (!p->m->mtypes) { p->m->mtypes = xalloc(sizeof(char *) * 256); }
+	/* SPIN numbers the names of one declaration in reverse order, and each
+	 * named mtype from 1 */
+	const char **tab = g ? p->m->mtgroups[g].names : p->m->mtypes;
+	int *cnt = g ? &p->m->mtgroups[g].n : &p->m->nmtypes;
+	int base = *cnt;
 	if (base + n > 255) fail(p, peek(p), "too many mtype names (max 255)");
-	for (int i = 0; i < n; i++) p->m->mtypes[base + n - i] = names[i];
-	p->m->nmtypes += n;
+	for (int i = 0; i < n; i++) tab[base + n - i] = names[i];
+	*cnt += n;
 }
 
 static void params(P *p, Proctype *pt);

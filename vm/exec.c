@@ -489,8 +489,8 @@ static void do_printf(Exec *x, const Stmt *s)
 			if (conv == '%') { fputc('%', f); continue; }
 			int32_t v = ai < s->nargs ? vm_eval(x, s->args[ai++]) : 0;
 			if (conv == 'e') {
-				Model *m = x->vm->m;
-				if (v >= 1 && v <= m->nmtypes) fputs(m->mtypes[v], f); else fprintf(f, "%d", v);
+				const char *nm = mtype_name(x->vm->m, expr_mtype_group(s->args[ai - 1]), v);
+				if (nm) fputs(nm, f); else fprintf(f, "%d", v);
 				continue;
 			}
 			if (conv == 'c' || conv == 'd' || conv == 'i' || conv == 'u' || conv == 'x' || conv == 'X' || conv == 'o') {
@@ -513,8 +513,9 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 	case S_DECR: assign(x, s->lhs, (int32_t)((uint32_t)vm_eval(x, s->lhs) - 1)); break;
 	case S_SELECT: assign(x, s->lhs, sel); break;
 	case S_PRINTF: do_printf(x, s); break;
-	case S_PRINTM: if (x->vm->simulate) { int32_t v = vm_eval(x, s->rhs); Model *m = x->vm->m;
-		if (v >= 1 && v <= m->nmtypes) fputs(m->mtypes[v], x->vm->out); else fprintf(x->vm->out, "%d", v); } break;
+	case S_PRINTM: if (x->vm->simulate) { int32_t v = vm_eval(x, s->rhs);
+		const char *nm = mtype_name(x->vm->m, expr_mtype_group(s->rhs), v);
+		if (nm) fputs(nm, x->vm->out); else fprintf(x->vm->out, "%d", v); } break;
 	case S_ASSERT:
 		if (!vm_eval(x, s->rhs) && !x->err) {
 			x->err = ERR_ASSERT;

@@ -4,9 +4,10 @@
 
 
 
-static void print_val(VM *vm, FILE *f, TypeKind k, int32_t v)
+static void print_val(VM *vm, FILE *f, TypeKind k, int mtg, int32_t v)
 {
-	if (k == TY_MTYPE && v >= 1 && v <= vm->m->nmtypes) fprintf(f, "%s", vm->m->mtypes[v]);
+	const char *nm = k == TY_MTYPE ? mtype_name(vm->m, mtg, v) : NULL;
+	if (nm) fprintf(f, "%s", nm);
 	else fprintf(f, "%d", v);
 }
 
@@ -25,7 +26,7 @@ static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t
 		}
 		fprintf(f, "\t%s = ", name);
 		if (v->kind == TY_REF) { if (*a) fprintf(f, "%s#%d", v->rec->name, *a); else fprintf(f, "null"); }
-		else print_val(vm, f, v->kind, vm_load(a, v->kind, v->bits));
+		else print_val(vm, f, v->kind, v->mtg, vm_load(a, v->kind, v->bits));
 		fputc('\n', f);
 	}
 }
@@ -68,7 +69,7 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 			fputc('[', f);
 			for (int k = 0; k < cs->nfields; k++) {
 				if (k) fputc(',', f);
-				print_val(vm, f, cs->ftypes[k], vm_load(msg + cs->foff[k], cs->ftypes[k], 32));
+				print_val(vm, f, cs->ftypes[k], cs->fmtg ? cs->fmtg[k] : 0, vm_load(msg + cs->foff[k], cs->ftypes[k], 32));
 			}
 			fputc(']', f);
 		}
@@ -102,7 +103,7 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 					}
 					fprintf(f, "]");
 				}
-				else print_val(vm, f, v->kind, vm_load(a, v->kind, v->bits));
+				else print_val(vm, f, v->kind, v->mtg, vm_load(a, v->kind, v->bits));
 			}
 		}
 		fprintf(f, " }\n");
