@@ -1,5 +1,6 @@
 /* por.c — static classification of safe transitions (see por.h). */
 #include "por.h"
+#include <stdlib.h>
 
 static int SI;   /* symmetric independence: own reference locals are safe */
 
@@ -72,6 +73,41 @@ static int safe_trans(const Trans *t)
 	return safe_stmt(t->st);
 }
 
+/* ---- what other processes can observe ----
+ * A process's own variables are private only if nobody looks at them:
+ * a remote reference P[i]:x or P[i]@L reads P's locals or its pc, so every
+ * move of P becomes visible to the reader; enabled(), pc_value() and _last
+ * observe every process.  (SPIN's reduction ignores remote references and
+ * misses errors: `P[0]:x != 2` asserted in Q while P sets x = 1; x = 2;
+ * x = 3 is violated, yet pan with its reduction reports no error;
+ * tests/models/dyn/por_remote_ref.pml.) */
+typedef struct Observed { unsigned char *pt; int all; } Observed;
+
+static void obs_expr(const Expr *e, Observed *o)
+{
+	if (!e) return;
+	if ((e->k == E_REMOTE_LABEL || e->k == E_REMOTE_VAR) && e->ptype) o->pt[e->ptype->index] = 1;
+	if (e->k == E_ENABLED || e->k == E_PCVALUE || e->k == E_LASTPID) o->all = 1;
+	obs_expr(e->a, o); obs_expr(e->b, o); obs_expr(e->c, o);
+	for (int i = 0; i < e->nargs; i++) obs_expr(e->args[i], o);
+}
+
+static void obs_stmt(const Stmt *s, Observed *o)
+{
+	if (!s) return;
+	obs_expr(s->lhs, o); obs_expr(s->rhs, o); obs_expr(s->lo, o); obs_expr(s->hi, o);
+	for (int i = 0; i < s->nargs; i++) obs_expr(s->args[i], o);
+	for (int i = 0; i < s->nbody; i++) obs_stmt(s->body[i], o);
+	for (int i = 0; i < s->nopts; i++)
+		for (int j = 0; j < s->optlen[i]; j++) obs_stmt(s->opts[i][j], o);
+	obs_stmt(s->sub, o); obs_stmt(s->esc, o);
+}
+
+static void clear(Proctype *pt)
+{
+	for (int l = 0; l < pt->code->nlocs; l++) pt->code->locs[l].por_safe = 0;
+}
+
 static int classify(Proctype *pt)
 {
 	int n = 0;
@@ -101,8 +137,23 @@ int por_classify(VM *vm, int mode, int heap_sym)
 	SI = 0;
 	(void)heap_sym;
 	if (mode == POR_NONE || m->never) return 0;
+	Observed o = { calloc((size_t)m->nptypes + 1, 1), 0 };
+	for (int i = 0; i < m->nptypes; i++) { obs_stmt(m->ptypes[i]->body, &o); obs_expr(m->ptypes[i]->provided, &o); }
+	for (int i = 0; i < m->nfuncs; i++) obs_stmt(m->funcs[i]->body, &o);
 	int n = 0;
-	for (int i = 0; i < m->nptypes; i++) n += classify(m->ptypes[i]);
-	for (int i = 0; i < m->nfuncs; i++) n += classify(m->funcs[i]);
+	for (int i = 0; i < m->nptypes; i++) {
+		if (o.all || o.pt[i]) clear(m->ptypes[i]);
+		else n += classify(m->ptypes[i]);
+	}
+	/* a function runs in its caller's frame: observed like any process
+	 * once anything is observed (remote references name proctypes, and
+	 * the caller could be one of them) */
+	int any = o.all;
+	for (int i = 0; i < m->nptypes; i++) any |= o.pt[i];
+	for (int i = 0; i < m->nfuncs; i++) {
+		if (any) clear(m->funcs[i]);
+		else n += classify(m->funcs[i]);
+	}
+	free(o.pt);
 	return n;
 }
