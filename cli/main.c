@@ -343,6 +343,9 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete || stopped ? "false" : "true",
 		       r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : stopped ? "\"stopped at the first error\"" : "null");
 		printf(",\"first_error\":"); if (r.errors) json_str(stdout, r.first_error); else printf("null");
+		printf(",\"error_kinds\":[");
+		for (int i = 0; i < r.nkinds; i++) { if (i) printf(","); json_str(stdout, r.kinds[i]); }
+		printf("]%s", r.kinds_full ? ",\"error_kinds_full\":true" : "");
 		printf(",\"trail\":"); if (r.trail_written) json_str(stdout, trail); else printf("null");
 		printf(",\"exit\":%d}\n", code);
 		return code;

@@ -46,7 +46,7 @@ static void path_of(Bfs *b, size_t idx, Path *p)
 static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 {
 	SearchResult *r = b->r;
-	r->errors++;
+	result_note_error(r, msg);
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!b->o->quiet) printf("dspin: %s (at depth %u)\n", msg, b->depth[b->cur]);

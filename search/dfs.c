@@ -150,7 +150,7 @@ static void unwind(const Dfs *d, const Frame *par, Move *m)
 static void report_error(Dfs *d, const char *msg, const Move *last)
 {
 	SearchResult *r = d->r;
-	r->errors++;
+	result_note_error(r, msg);
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!d->o->quiet) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);

@@ -105,7 +105,7 @@ static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen,
 static void report(Nd *d, const char *msg, const Move *last, int with_cycle)
 {
 	SearchResult *r = d->r;
-	r->errors++;
+	result_note_error(r, msg);
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!d->o->quiet) printf("dspin: %s (at depth %d)\n", msg, d->nfr + d->nfr2);

@@ -35,7 +35,15 @@ typedef struct SearchResult {
 	int max_vec;
 	char first_error[256];
 	int trail_written;
+	/* the distinct error messages found (with -e: all of them, up to
+	 * MAXKINDS; kinds_full says some were left out) */
+#define MAXKINDS 32
+	char kinds[MAXKINDS][128];
+	int nkinds, kinds_full;
 } SearchResult;
+
+/* count an error and remember its message among the distinct ones */
+void result_note_error(SearchResult *r, const char *msg);
 
 int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
 int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err);

@@ -97,3 +97,11 @@ int trail_replay(VM *vm, const char *path, FILE *out)
 	free(cur);
 	return step >= 0 ? 0 : 2;
 }
+
+void result_note_error(SearchResult *r, const char *msg)
+{
+	r->errors++;
+	for (int i = 0; i < r->nkinds; i++) if (!strcmp(r->kinds[i], msg)) return;
+	if (r->nkinds == MAXKINDS) { r->kinds_full = 1; return; }
+	snprintf(r->kinds[r->nkinds++], sizeof r->kinds[0], "%s", msg);
+}

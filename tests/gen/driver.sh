@@ -139,9 +139,20 @@ run() {
 	[[ $out =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
 	[[ $out =~ \"errors\":([0-9]+) ]] && ER=${BASH_REMATCH[1]}
 	[[ $out =~ \"first_error\":(\"[^\"]*\"|null) ]] && FE=${BASH_REMATCH[1]}
+	kinds_of "$out"
 }
 
 valid() { [ "$RC" = 0 -o "$RC" = 1 ] && [ -n "$ST" ]; }
+
+# kinds_of JSON: KI = the distinct error messages, sorted and joined by
+# '|', or '?' when dspin left some out (more than it keeps)
+kinds_of() {
+	KI='?'
+	[[ $1 == *'"error_kinds_full":true'* ]] && return
+	[[ $1 =~ \"error_kinds\":\[(.*)\](,\"error_kinds_full\":true)?,\"trail\": ]] || return
+	local a=${BASH_REMATCH[1]}
+	KI=$(printf '%s' "$a" | sed 's/","/\n/g; s/^"//; s/"$//' | sort | tr '\n' '|')
+}
 haserr() { [ "${1:-0}" -gt 0 ] && echo 1 || echo 0; }
 
 # check FILE KIND CONFIG: does the disagreement KIND (verdict|count|oracle)
@@ -150,7 +161,7 @@ check() {
 	local f=$1 kind=$2 cfg=$3
 	run "$f" none none all
 	valid || return 1
-	local brc=$RC bst=$ST ber=$ER bfe=$FE
+	local brc=$RC bst=$ST ber=$ER bfe=$FE bki=$KI
 	if [ "$kind" = oracle ]; then
 		local o
 		o=$(cd "$(dirname "$f")" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$f")" 2>/dev/null)
@@ -162,10 +173,12 @@ check() {
 	valid || return 1
 	if [ "$kind" = verdict ]; then
 		[ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ] || return 1
+	elif [ "$kind" = errors ]; then
+		[ "$KI" != '?' ] && [ "$bki" != '?' ] && [ "$KI" != "$bki" ] || return 1
 	else
 		[ "$ST" -gt "$bst" ] || return 1
 	fi
-	DESC="$kind${MODE:+ [$MODE]}: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe; -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* }: exit $RC, errors $ER, stored $ST, first error $FE"
+	DESC="$kind${MODE:+ [$MODE]}: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* }: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI"
 	return 0
 }
 
@@ -235,6 +248,7 @@ check_list() {
 			[[ $line =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
 			[[ $line =~ \"errors\":([0-9]+) ]] && ER=${BASH_REMATCH[1]}
 			[[ $line =~ \"first_error\":(\"[^\"]*\"|null) ]] && FE=${BASH_REMATCH[1]}
+			kinds_of "$line"
 			[[ $line =~ \"exit\":([0-9]+) ]] && RC=${BASH_REMATCH[1]}
 			judge "$cfg" "$brc" "$bst" "$ber"
 		done <<< "$out"
@@ -259,6 +273,11 @@ judge() {
 	if [ "$ST" -gt "$bst" ]; then
 		check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
 	fi
+	# every kind of error found without reduction is found with it, and
+	# no other (a reduction may reach fewer error states, not fewer kinds)
+	if [ "$KI" != '?' ] && [ "$BKI" != '?' ] && [ "$KI" != "$BKI" ]; then
+		check "$prog" errors "$cfg"; report_fail errors "$cfg" "$DESC"; exit 0
+	fi
 }
 
 # The safety checks of PROG.  Prints nothing and sets TAG on success or skip;
@@ -275,6 +294,7 @@ safety() {
 	fi
 	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG safety=skip(big:$ST)"; return; fi
 	local brc=$RC bst=$ST ber=$ER
+	BKI=$KI
 	check_list "$CONFIG_LIST" "$brc" "$bst" "$ber"
 	TAG="$TAG safety=ok($bst states, exit $brc)"
 	if [ -n "$ORACLE" ] && [ "$bst" -le "$ORMAX" ]; then
@@ -301,6 +321,7 @@ liveness() {
 	fi
 	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG $name=skip(big:$ST)"; BIG=1; return; fi
 	local brc=$RC bst=$ST ber=$ER
+	BKI=$KI
 	check_list "$list" "$brc" "$bst" "$ber"
 	TAG="$TAG $name=ok($bst states, exit $brc)"
 }

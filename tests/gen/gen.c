@@ -32,8 +32,9 @@
  * and, independently of those,
  *   control  local computation on the byte local t (steps partial-order
  *            reduction may take alone: `t = (t + 1) % 3`, a local if,
- *            `d_step { .. }`), a receive that gives up on `timeout`, and a
- *            block cut short by `unless { gb }`
+ *            `d_step { .. }`), a receive that gives up on `timeout`, a
+ *            block cut short by `unless { gb }`, and remote references
+ *            `P0[1]:t` to the local t of an earlier active process
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, nocontrol, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on.
@@ -239,6 +240,10 @@ static int feature_stmt(void)
 
 static void block(int n);
 
+/* earlier active processes with a local t, by pid: targets of P[pid]:t */
+static struct { int pt, pid; } remotes[8];
+static int nremote, next_pid;
+
 static int has_local_t(void)
 {
 	for (int i = 0; i < nlvars; i++) if (!strcmp(lvars[i].name, "t") && lvars[i].cls == -1) return 1;
@@ -250,11 +255,24 @@ static int control_stmt(void)
 {
 	if (!F_CONTROL) return 0;
 	int t = has_local_t();
-	switch (rnd(5)) {
+	switch (nremote && chance(45) ? 5 : rnd(5)) {
+	case 5: {        /* read another process's local: a remote reference */
+		if (!nremote) return 0;
+		int r = (int)rnd((unsigned)nremote);
+		budget--;
+		if (chance(50)) line("assert(P%d[%d]:t != %u);", remotes[r].pt, remotes[r].pid, 1 + rnd(2));
+		else if (t) line("if :: P%d[%d]:t > 0 -> t = 1 :: else -> skip fi;", remotes[r].pt, remotes[r].pid);
+		else line("P%d[%d]:t < 3;", remotes[r].pt, remotes[r].pid);
+		return 1;
+	}
 	case 0: case 1:  /* local computation: safe steps for POR */
 		if (!t) return 0;
 		budget--;
-		switch (rnd(4)) {
+		switch (rnd(5)) {
+		case 4:  /* a burst of local steps: intermediate values that only
+		          * an interleaving in the middle observes */
+			line("t = 1;"); line("t = 2;"); if (chance(50)) line("t = 0;");
+			break;
 		case 0: line("t = (t + %u) %% 3;", 1 + rnd(2)); break;
 		case 1: line("if :: t > %u -> t = 0 :: else -> t = t + 1 fi;", rnd(2)); break;
 		case 2: line("d_step { t = t + 1; t = t %% %u };", 2 + rnd(2)); break;
@@ -295,7 +313,7 @@ static void simple_stmt(void)
 	char p[256], g[768], p2[256], g2[768], e[64], v[16], buf[1400];
 	int c = (int)rnd(ncls);
 	if (chance(35) && feature_stmt()) return;
-	if (chance(20) && control_stmt()) return;
+	if (chance(F_CONTROL && nremote ? 35 : 20) && control_stmt()) return;
 	budget--;
 	switch (rnd(19)) {
 	case 0: case 1: case 16: case 17: case 18: /* allocation into a variable or a field (the guard of
@@ -654,9 +672,16 @@ int main(int argc, char **argv)
 		else line("proctype P%d(byte k) {", np);
 		indent++;
 		locals(kind == 2);
+		int with_t = has_local_t();
 		body(total, kind == 0 && chance(35));
 		indent--;
 		line("}");
+		if (kind != 2) {
+			for (int j = 0; j < (kind == 0 ? 2 : 1); j++) {
+				if (with_t && F_CONTROL && nremote < 8) { remotes[nremote].pt = np; remotes[nremote].pid = next_pid; nremote++; }
+				next_pid++;
+			}
+		}
 		if (kind == 2) {
 			int n = (left >= 2 && chance(40)) ? 2 : 1;
 			for (int j = 0; j < n; j++) runs[nruns++] = np;
