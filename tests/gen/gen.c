@@ -34,7 +34,8 @@
  *            reduction may take alone: `t = (t + 1) % 3`, a local if,
  *            `d_step { .. }`), a receive that gives up on `timeout`, a
  *            block cut short by `unless { gb }`, and remote references
- *            `P0[1]:t` to the local t of an earlier active process
+ *            `P0[1]:t` to the local t of an earlier active process, and
+ *            `P0[1]@Lb` to its label Lb (put before a burst of local steps)
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, nocontrol, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on.
@@ -241,8 +242,9 @@ static int feature_stmt(void)
 static void block(int n);
 
 /* earlier active processes with a local t, by pid: targets of P[pid]:t */
-static struct { int pt, pid; } remotes[8];
+static struct { int pt, pid, label; } remotes[8];
 static int nremote, next_pid;
+static int cur_label;      /* the process being generated has label Lb */
 
 static int has_local_t(void)
 {
@@ -260,7 +262,8 @@ static int control_stmt(void)
 		if (!nremote) return 0;
 		int r = (int)rnd((unsigned)nremote);
 		budget--;
-		if (chance(50)) line("assert(P%d[%d]:t != %u);", remotes[r].pt, remotes[r].pid, 1 + rnd(2));
+		if (remotes[r].label && chance(40)) line("assert(!P%d[%d]@Lb);", remotes[r].pt, remotes[r].pid);
+		else if (chance(50)) line("assert(P%d[%d]:t != %u);", remotes[r].pt, remotes[r].pid, 1 + rnd(2));
 		else if (t) line("if :: P%d[%d]:t > 0 -> t = 1 :: else -> skip fi;", remotes[r].pt, remotes[r].pid);
 		else line("P%d[%d]:t < 3;", remotes[r].pt, remotes[r].pid);
 		return 1;
@@ -271,7 +274,9 @@ static int control_stmt(void)
 		switch (rnd(5)) {
 		case 4:  /* a burst of local steps: intermediate values that only
 		          * an interleaving in the middle observes */
-			line("t = 1;"); line("t = 2;"); if (chance(50)) line("t = 0;");
+			if (!cur_label && !in_atomic && depth == 0) { line("Lb: t = 1;"); cur_label = 1; }
+			else line("t = 1;");
+			line("t = 2;"); if (chance(50)) line("t = 0;");
 			break;
 		case 0: line("t = (t + %u) %% 3;", 1 + rnd(2)); break;
 		case 1: line("if :: t > %u -> t = 0 :: else -> t = t + 1 fi;", rnd(2)); break;
@@ -673,12 +678,13 @@ int main(int argc, char **argv)
 		indent++;
 		locals(kind == 2);
 		int with_t = has_local_t();
+		cur_label = 0;
 		body(total, kind == 0 && chance(35));
 		indent--;
 		line("}");
 		if (kind != 2) {
 			for (int j = 0; j < (kind == 0 ? 2 : 1); j++) {
-				if (with_t && F_CONTROL && nremote < 8) { remotes[nremote].pt = np; remotes[nremote].pid = next_pid; nremote++; }
+				if (with_t && F_CONTROL && nremote < 8) { remotes[nremote].pt = np; remotes[nremote].pid = next_pid; remotes[nremote].label = cur_label; nremote++; }
 				next_pid++;
 			}
 		}
