@@ -231,6 +231,7 @@ typedef struct Row {
 static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 {
 	Opts o = *op;
+	if (row) o.quiet = 1;   /* -compare: the table says it all */
 	VM vm; memset(&vm, 0, sizeof vm);
 	vm.prog = prog; vm.m = m; vm.out = stdout;
 	vm.heap_bound = o.heap_bound;
@@ -255,7 +256,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (strstr(o.sym, "proc")) {
 		ps = procsym_analyze(&vm, vm.heap_canonical);
 		if (o.accept) {
-			fprintf(stderr, "dspin: warning: process symmetry is not combined with cycle detection yet; searching without it\n");
+			if (!row) fprintf(stderr, "dspin: warning: process symmetry is not combined with cycle detection yet; searching without it\n");
 			ps = NULL;
 		} else if (o.bfs) {
 			fprintf(stderr, "dspin: warning: process symmetry is not available with -bfs; searching without it\n");
