@@ -57,20 +57,26 @@ static int safe_stmt(const Stmt *s)
 		 * together (MAXSTATE): another process's call may fail or not
 		 * depending on the order, so calls and returns are not safe */
 		return 0;
-	default: return 0;    /* send, receive, anything touching shared state */
+	case S_SEND: case S_RECV:
+		/* safe in the states where the channel is exclusive (por_chan.c) */
+		return por_cond_stmt(s, local_expr, local_lhs) ? 2 : 0;
+	default: return 0;    /* anything touching shared state */
 	}
 }
 
-static int safe_trans(const Trans *t)
+/* 0 unsafe, 1 safe, 2 conditionally safe (a send or receive) */
+static int safe_trans(Trans *t)
 {
 	if (t->dstep) {
 		const Code *k = t->dstep;
 		for (int l = 0; l < k->nlocs; l++)
 			for (int i = 0; i < k->locs[l].nt; i++)
-				if (!safe_trans(k->locs[l].t[i])) return 0;
+				if (safe_trans(k->locs[l].t[i]) != 1) return 0;
 		return 1;
 	}
-	return safe_stmt(t->st);
+	int r = safe_stmt(t->st);
+	t->por_cond = (unsigned char)(r == 2);
+	return r;
 }
 
 /* ---- what other processes can observe ----
@@ -117,8 +123,14 @@ static int classify(Proctype *pt)
 	for (int l = 0; l < k->nlocs; l++) {
 		Loc *loc = &k->locs[l];
 		int ok = prov_ok && loc->nt > 0 && !(l == k->endloc && !pt->is_func);
-		for (int i = 0; i < loc->nt && ok; i++) ok = safe_trans(loc->t[i]);
-		loc->por_safe = (unsigned char)ok;
+		int cond = 0;
+		for (int i = 0; i < loc->nt && ok; i++) {
+			int r = safe_trans(loc->t[i]);
+			if (r == 2 && pt->is_func) r = 0;     /* callers' code is not tracked */
+			if (r == 0) ok = 0;
+			if (r == 2) cond = 1;
+		}
+		loc->por_safe = (unsigned char)(ok ? (cond ? 2 : 1) : 0);
 		n += ok;
 	}
 	return n;
@@ -140,6 +152,7 @@ int por_classify(VM *vm, int mode, int heap_sym)
 	Observed o = { calloc((size_t)m->nptypes + 1, 1), 0 };
 	for (int i = 0; i < m->nptypes; i++) { obs_stmt(m->ptypes[i]->body, &o); obs_expr(m->ptypes[i]->provided, &o); }
 	for (int i = 0; i < m->nfuncs; i++) obs_stmt(m->funcs[i]->body, &o);
+	por_chan_prepare(m);
 	int n = 0;
 	for (int i = 0; i < m->nptypes; i++) {
 		if (o.all || o.pt[i]) clear(m->ptypes[i]);

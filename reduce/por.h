@@ -22,4 +22,11 @@ enum { POR_NONE, POR_STATIC, POR_SI };
 /* Mark Loc.por_safe on every location of every proctype and function.
  * Returns the number of safe locations. */
 int por_classify(VM *vm, int mode, int heap_sym);
+
+/* por_chan.c: conditionally safe sends and receives */
+void por_chan_prepare(Model *m);
+int por_cond_stmt(const Stmt *s, int (*local_arg)(const Expr *), int (*local_target)(const Expr *));
+/* do the conditions of the conditionally safe transitions at loc (where
+ * process pid is, loc->por_safe == 2) hold in state s? */
+int por_cond_holds(VM *vm, const State *s, int pid, const Loc *loc);
 #endif

@@ -12,6 +12,7 @@
  * -cache=all|backedge|none), see visit_twophase.
  */
 #include "search.h"
+#include "../reduce/por.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -187,7 +188,9 @@ static void reduce_expansion(Dfs *d, Frame *f, int n)
 	uint64_t self = state_hash(d->ar + f->state_off, f->len);   /* not yet in the set if just stored */
 	for (int pid = s.nproc - 1; pid >= 0; pid--) {
 		Code *k = sv_code(d->vm, &s, pid);
-		if (!k->locs[sv_pc(&s, pid)].por_safe) continue;
+		const Loc *loc = &k->locs[sv_pc(&s, pid)];
+		if (!loc->por_safe) continue;
+		if (loc->por_safe == 2 && !por_cond_holds(d->vm, &s, pid, loc)) continue;
 		int mine = 0, ok = 1;
 		size_t off = f->succ_off;
 		for (int i = 0; i < n; i++) {
@@ -406,7 +409,9 @@ static int tp_choose(Dfs *d, Frame *f, int n, int *pid_out)
 	sv_index(&s);
 	for (int pid = f->tp_pid < s.nproc ? f->tp_pid : s.nproc - 1; pid >= 0; pid--) {
 		Code *k = sv_code(d->vm, &s, pid);
-		if (!k->locs[sv_pc(&s, pid)].por_safe) continue;
+		const Loc *loc = &k->locs[sv_pc(&s, pid)];
+		if (!loc->por_safe) continue;
+		if (loc->por_safe == 2 && !por_cond_holds(d->vm, &s, pid, loc)) continue;
 		int mine = 0, which = -1, into_atomic = 0;
 		size_t off = f->succ_off;
 		for (int i = 0; i < n; i++) {

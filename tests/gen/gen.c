@@ -35,7 +35,8 @@
  *            `d_step { .. }`), a receive that gives up on `timeout`, a
  *            block cut short by `unless { gb }`, and remote references
  *            `P0[1]:t` to the local t of an earlier active process, and
- *            `P0[1]@Lb` to its label Lb (put before a burst of local steps)
+ *            `P0[1]@Lb` to its label Lb (put before a burst of local steps),
+ *            and a channel pp that P0 writes and P1 reads (pp!t, pp?t)
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, nocontrol, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on.
@@ -245,6 +246,8 @@ static void block(int n);
 static struct { int pt, pid, label; } remotes[8];
 static int nremote, next_pid;
 static int cur_label;      /* the process being generated has label Lb */
+static int has_pipe;       /* chan pp: written by P0's instances, read by P1's */
+static int cur_pt;         /* the proctype being generated */
 
 static int has_local_t(void)
 {
@@ -257,6 +260,19 @@ static int control_stmt(void)
 {
 	if (!F_CONTROL) return 0;
 	int t = has_local_t();
+	if (has_pipe && t && cur_pt <= 1 && chance(40)) {
+		/* a channel with one writer and one reader proctype: its sends and
+		 * receives are conditionally safe when P0 and P1 have one
+		 * instance each (reduce/por_chan.c) */
+		budget--;
+		if (cur_pt == 0) line(chance(60) ? "if :: pp!t; :: skip; fi;" : "pp!t;");
+		else switch (rnd(3)) {
+		case 0: line("if :: pp?t; :: skip; fi;"); break;
+		case 1: line("if :: pp?t; :: timeout; fi;"); break;
+		default: line("if :: pp?t -> assert(t != %u) :: skip fi;", 1 + rnd(2)); break;
+		}
+		return 1;
+	}
 	switch (nremote && chance(45) ? 5 : rnd(5)) {
 	case 5: {        /* read another process's local: a remote reference */
 		if (!nremote) return 0;
@@ -476,7 +492,7 @@ static void locals(int allow_params)
 		sprintf(v->name, "x%d", i);
 		line("%s %s;", cls[v->cls].name, v->name);
 	}
-	if (chance(50)) { Var *v = &lvars[nlvars++]; v->cls = -1; strcpy(v->name, "t"); line("byte t;"); }
+	if ((has_pipe && cur_pt <= 1) || chance(50)) { Var *v = &lvars[nlvars++]; v->cls = -1; strcpy(v->name, "t"); line("byte t;"); }
 	(void)allow_params;
 	if (chance(60)) {   /* start with an object most of the time */
 		int c = lvars[0].cls;
@@ -656,6 +672,8 @@ int main(int argc, char **argv)
 	int nr = 1 + (int)rnd(2);
 	for (int i = 0; i < nr; i++) { Var *v = &gvars[ngvars++]; v->cls = 0; sprintf(v->name, "r%d", i); line("A %s;", v->name); }
 	if (ncls == 2 && chance(60)) { Var *v = &gvars[ngvars++]; v->cls = 1; strcpy(v->name, "q"); line("B q;"); }
+	has_pipe = F_CONTROL && chance(50);
+	if (has_pipe) line("chan pp = [%u] of { byte };", 1 + rnd(2));
 	nchans = chance(85) ? 1 + (int)rnd(2) : 0;
 	for (int i = 0; i < nchans; i++) {
 		Chan *c = &chans[i];
@@ -676,9 +694,13 @@ int main(int argc, char **argv)
 		else if (kind == 1) line("active proctype P%d() {", np);
 		else line("proctype P%d(byte k) {", np);
 		indent++;
+		cur_pt = np;
 		locals(kind == 2);
 		int with_t = has_local_t();
 		cur_label = 0;
+		/* the pipe's two ends use it at least once */
+		if (has_pipe && np == 0) { if (chance(50)) line("t = _pid %% 3;"); else line("t = %u;", rnd(3)); line("if :: pp!t; :: skip; fi;"); }
+		if (has_pipe && np == 1) line("if :: pp?t -> assert(t != %u) :: skip fi;", 1 + rnd(2));
 		body(total, kind == 0 && chance(35));
 		indent--;
 		line("}");
