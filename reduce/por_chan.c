@@ -36,7 +36,7 @@ static void note_assigned(const Expr *e)
 	for (int i = 0; i < nunstable; i++) if (unstable[i] == e->var) return;
 	if (nunstable == capunstable) {
 		capunstable = capunstable ? capunstable * 2 : 16;
-		unstable = realloc(unstable, sizeof *unstable * (size_t)capunstable);
+		unstable = xgrow((void *)unstable, capunstable, sizeof *unstable);
 	}
 	unstable[nunstable++] = e->var;
 }
@@ -76,7 +76,7 @@ static void add_site(Acc *a, int kind, const Expr *ch)
 {
 	if (!stable_chan(ch)) { a->unknown = 1; return; }
 	for (int i = 0; i < a->n; i++) if (a->s[i].ch == ch) { a->s[i].kind |= kind; return; }
-	if (a->n == a->cap) { a->cap = a->cap ? a->cap * 2 : 8; a->s = realloc(a->s, sizeof *a->s * (size_t)a->cap); }
+	if (a->n == a->cap) { a->cap = a->cap ? a->cap * 2 : 8; a->s = xgrow(a->s, a->cap, sizeof *a->s); }
 	a->s[a->n].kind = kind; a->s[a->n].ch = ch; a->n++;
 }
 
@@ -134,7 +134,7 @@ static void reach_all(Code *k)
 				if (t->to >= 0 && t->to < n && !seen[t->to]) { seen[t->to] = 1; stack[sp++] = t->to; }
 			}
 		}
-		Reach *r = calloc(1, sizeof *r);
+		Reach *r = xalloc(sizeof *r);   /* lives as long as the compiled model (GC) */
 		r->s = a.s; r->n = a.n; r->unknown = a.unknown; r->spawn = a.spawn;
 		k->locs[l].por_reach = r;
 	}
