@@ -225,6 +225,18 @@ typedef struct Row {
 	size_t mem;
 } Row;
 
+/* A VM for the model with the options' bounds and -sym=heap setting. */
+static void vm_setup(VM *vm, Model *m, Program *prog, const Opts *o)
+{
+	memset(vm, 0, sizeof *vm);
+	vm->prog = prog; vm->m = m; vm->out = stdout;
+	vm->heap_bound = o->heap_bound;
+	vm->call_bound = o->call_bound;
+	vm->no_stutter = o->accept == 2;
+	vm->heap_canonical = strstr(o->sym, "heap") != NULL;
+	if (m->has_heap) vm->post_step = gc_step;
+}
+
 /* One verification run with o's -sym/-por/-cache: sets up the VM and the
  * reductions, searches, and prints the summary or the JSON line (or, for
  * -compare, fills *row and prints nothing but the JSON line). */
@@ -232,13 +244,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 {
 	Opts o = *op;
 	if (row) o.quiet = 1;   /* -compare: the table says it all */
-	VM vm; memset(&vm, 0, sizeof vm);
-	vm.prog = prog; vm.m = m; vm.out = stdout;
-	vm.heap_bound = o.heap_bound;
-	vm.call_bound = o.call_bound;
-	vm.no_stutter = o.accept == 2;
-	vm.heap_canonical = strstr(o.sym, "heap") != NULL;
-	if (m->has_heap) vm.post_step = gc_step;
+	VM vm;
+	vm_setup(&vm, m, prog, &o);
 	char trail[4096];
 	snprintf(trail, sizeof trail, "%s.trail", o.file);
 
@@ -488,13 +495,8 @@ int main(int argc, char **argv)
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	if (m->nltls)
 		fprintf(stderr, "dspin: warning: ltl formulas are not translated yet; they are ignored (write a never claim)\n");
-	VM vm; memset(&vm, 0, sizeof vm);
-	vm.prog = prog; vm.m = m; vm.out = stdout;
-	vm.heap_bound = o.heap_bound;
-	vm.call_bound = o.call_bound;
-	vm.no_stutter = o.accept == 2;
-	vm.heap_canonical = strstr(o.sym, "heap") != NULL;
-	if (m->has_heap) vm.post_step = gc_step;
+	VM vm;
+	vm_setup(&vm, m, prog, &o);
 
 	if (o.simulate) return simulate(&vm, &o);
 

@@ -286,6 +286,33 @@ static void progress(Dfs *d)
 		el > 0 ? d->r->stored / el : 0.0, (d->st.bytes + d->arcap) / 1048576.0);
 }
 
+/* Report the error raised by successor i (the move did not happen if it
+ * was a run-time error). */
+static void report_move_error(Dfs *d, SRec *rec, int i)
+{
+	char msg[256];
+	Succ *sc = &d->sb.v[i];
+	snprintf(msg, sizeof msg, "%s", sc->errmsg[0] ? sc->errmsg : "error");
+	report_error(d, msg, &rec->mv);
+	if (rec->err == ERR_RUNTIME) rec->skip = 1;
+}
+
+/* The errors of the top frame's state once its n successors are known:
+ * an invalid end state, and the errors of the moves that are explored. */
+static void report_state_errors(Dfs *d, int n)
+{
+	Frame *f = &d->fr[d->nfr - 1];
+	/* with a never claim no successor means the claim cannot follow: no error */
+	if (n == 0 && !d->vm->m->never && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
+		report_error(d, "invalid end state", NULL);
+	size_t off = f->succ_off;
+	for (int i = 0; i < n && !d->stop; i++) {
+		SRec *rec = (SRec *)(d->ar + off);
+		if (rec->err && !rec->skip) report_move_error(d, rec, i);
+		off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
+	}
+}
+
 /* Decide whether the top frame's state is new; expands it if so.
  * Returns 1 if the frame stays on the stack, 0 if it was popped. */
 static int visit(Dfs *d)
@@ -340,22 +367,7 @@ static int visit(Dfs *d)
 		f = &d->fr[d->nfr - 1];
 	}
 expanded:
-	/* with a never claim no successor means the claim cannot follow: no error */
-	if (n == 0 && !d->vm->m->never && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
-		report_error(d, "invalid end state", NULL);
-	/* errors raised by the moves out of this state */
-	size_t off = f->succ_off;
-	for (int i = 0; i < n && !d->stop; i++) {
-		SRec *rec = (SRec *)(d->ar + off);
-		if (rec->err && !rec->skip) {
-			char msg[256];
-			Succ *s = &d->sb.v[i];
-			snprintf(msg, sizeof msg, "%s", s->errmsg[0] ? s->errmsg : "error");
-			report_error(d, msg, &rec->mv);
-			if (rec->err == ERR_RUNTIME) rec->skip = 1;
-		}
-		off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
-	}
+	report_state_errors(d, n);
 	return 1;
 }
 
@@ -442,15 +454,6 @@ static int tp_store_list(Dfs *d, const Frame *top)
 		}
 	}
 	return 0;
-}
-
-static void report_move_error(Dfs *d, SRec *rec, int i)
-{
-	char msg[256];
-	Succ *sc = &d->sb.v[i];
-	snprintf(msg, sizeof msg, "%s", sc->errmsg[0] ? sc->errmsg : "error");
-	report_error(d, msg, &rec->mv);
-	if (rec->err == ERR_RUNTIME) rec->skip = 1;
 }
 
 static int tp_pop(Dfs *d)
@@ -596,15 +599,7 @@ static int visit_twophase(Dfs *d)
 	}
 	f->tp_phase2 = 1;
 	tp_collapse(d);
-	f = &d->fr[d->nfr - 1];
-	if (n == 0 && !d->vm->m->never && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
-		report_error(d, "invalid end state", NULL);
-	size_t off = f->succ_off;
-	for (int i = 0; i < n && !d->stop; i++) {
-		SRec *rec = (SRec *)(d->ar + off);
-		if (rec->err && !rec->skip) report_move_error(d, rec, i);
-		off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
-	}
+	report_state_errors(d, n);
 	return 1;
 }
 

@@ -280,24 +280,31 @@ judge() {
 	fi
 }
 
-# The safety checks of PROG.  Prints nothing and sets TAG on success or skip;
+# part NAME LIST: the reference run of PROG under MODE, then its checks
+# against LIST.  Prints nothing and adds NAME=ok(...) to TAG, or
+# NAME=skip(...) and sets BIG (returning 1) when the program is too big;
 # on a failure prints the FAIL line and exits.
-safety() {
-	MODE=
+part() {
+	local name=$1 list=$2 sfx=${MODE// /}
 	# the first unreduced run has a memory bound so that big programs are skipped fast
 	XOPT="-M $BASEMB" run "$prog" none none all
-	if [ "$RC" = 124 ] || [ "$RC" = 3 ] || [ "$CO" = false ]; then TAG="$TAG safety=skip(timeout/incomplete)"; return; fi
+	if [ "$RC" = 124 ] || [ "$RC" = 3 ] || [ "$CO" = false ]; then TAG="$TAG $name=skip(timeout/incomplete)"; BIG=1; return 1; fi
 	if ! valid; then
-		cp "$prog" "$FAILDIR/seed$seed.dpml"
-		echo "FAIL $seed invalid: the generated program is rejected (exit $RC) -> $FAILDIR/seed$seed.dpml"
+		cp "$prog" "$FAILDIR/seed$seed$sfx.dpml"
+		echo "FAIL $seed invalid${MODE:+ [$MODE]}: the generated program is rejected (exit $RC) -> $FAILDIR/seed$seed$sfx.dpml"
 		exit 0
 	fi
-	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG safety=skip(big:$ST)"; return; fi
-	local brc=$RC bst=$ST ber=$ER
-	BKI=$KI
-	check_list "$CONFIG_LIST" "$brc" "$bst" "$ber"
-	TAG="$TAG safety=ok($bst states, exit $brc)"
-	if [ -n "$ORACLE" ] && [ "$bst" -le "$ORMAX" ]; then
+	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG $name=skip(big:$ST)"; BIG=1; return 1; fi
+	BST=$ST BRC=$RC BKI=$KI
+	check_list "$list" "$RC" "$ST" "$ER"
+	TAG="$TAG $name=ok($BST states, exit $BRC)"
+}
+
+# The safety checks, then the heap oracle's count.
+safety() {
+	MODE=
+	part safety "$CONFIG_LIST" || return
+	if [ -n "$ORACLE" ] && [ "$BST" -le "$ORMAX" ]; then
 		local o orc
 		o=$(cd "$dir" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$prog")" 2>/dev/null); orc=$?
 		case $orc in
@@ -306,24 +313,6 @@ safety() {
 		*) TAG="$TAG oracle=skip" ;;
 		esac
 	fi
-}
-
-# The checks of PROG (with its ltl formula) under MODE (-a or -a -f)
-# against LIST.  Same conventions as safety.
-liveness() {
-	local list=$1 name=${MODE// /}
-	XOPT="-M $BASEMB" run "$prog" none none all
-	if [ "$RC" = 124 ] || [ "$RC" = 3 ] || [ "$CO" = false ]; then TAG="$TAG $name=skip(timeout/incomplete)"; BIG=1; return; fi
-	if ! valid; then
-		cp "$prog" "$FAILDIR/seed$seed$name.dpml"
-		echo "FAIL $seed invalid [$MODE]: the generated program is rejected (exit $RC) -> $FAILDIR/seed$seed$name.dpml"
-		exit 0
-	fi
-	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG $name=skip(big:$ST)"; BIG=1; return; fi
-	local brc=$RC bst=$ST ber=$ER
-	BKI=$KI
-	check_list "$list" "$brc" "$bst" "$ber"
-	TAG="$TAG $name=ok($bst states, exit $brc)"
 }
 
 TAG=
@@ -335,9 +324,9 @@ if [ "$LIVE" != no ]; then
 	prog=$dir/seed${seed}ltl.dpml
 	"$GEN" "$seed" --ltl ${FEATURES:+--features=$FEATURES} > "$prog"
 	BIG=0
-	MODE="-a"; liveness "$LIVE_LIST"
+	MODE="-a"; part -a "$LIVE_LIST"
 	# weak fairness multiplies the states by up to N+1: no use trying
-	if [ "$BIG" = 0 ]; then MODE="-a -f"; liveness "$FAIR_LIST"; else TAG="$TAG -a-f=skip(-a too big)"; fi
+	if [ "$BIG" = 0 ]; then MODE="-a -f"; part -a-f "$FAIR_LIST"; else TAG="$TAG -a-f=skip(-a too big)"; fi
 fi
 case $TAG in
 *=ok*) echo "ok $seed$TAG" ;;
