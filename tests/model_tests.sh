@@ -11,7 +11,7 @@
 #
 # Expected numbers come from hand counts (explained in the models) or from
 # SPIN 6.5.2 (spin -o1 -o2 -o3, pan -DNOREDUCE -DSAFETY -c0).  When `spin`
-# (and /usr/local/bin/spinstates) are installed, the -e and simulation
+# and gcc are installed (tests/tools/spinstates), the -e and simulation
 # checks also ask SPIN itself; otherwise they use the recorded numbers or
 # are skipped (reported as "ok NAME # skipped: ...").
 
@@ -43,7 +43,7 @@ BAD=$TMP/bad
 
 # every dspin run is bounded: a hang is a failure, not a stuck test suite
 TO=${MODEL_TESTS_TIMEOUT:-10}
-SPINSTATES=${SPINSTATES:-/usr/local/bin/spinstates}
+SPINSTATES=${SPINSTATES:-$HERE/tools/spinstates}
 
 npass=0
 nfail=0

@@ -4,7 +4,7 @@
  * Every expected count below was obtained independently of dspin:
  *  - "hand:" counts are explained state by state in the comment;
  *  - "SPIN:" counts come from SPIN 6.5.2, `spin -o1 -o2 -o3 -a`, pan built
- *    with -DNOREDUCE -DSAFETY and run with -c0 (the spinstates script), on
+ *    with -DNOREDUCE -DSAFETY and run with -c0 (tests/tools/spinstates), on
  *    the exact model text of the test.
  * All searches are run like `dspin -sym=none -por=none -e` (count all
  * errors), which is what pan -c0 does.
