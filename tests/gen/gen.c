@@ -36,7 +36,9 @@
  *            block cut short by `unless { gb }`, and remote references
  *            `P0[1]:t` to the local t of an earlier active process, and
  *            `P0[1]@Lb` to its label Lb (put before a burst of local steps),
- *            and a channel pp that P0 writes and P1 reads (pp!t, pp?t)
+ *            and a channel pp that P0 writes and P1 reads (pp!t, pp?t),
+ *            in half of those programs as a race: P0's instances send
+ *            first thing, P1 asserts on what it gets, others on len(pp)
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, nocontrol, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on.
@@ -247,6 +249,8 @@ static struct { int pt, pid, label; } remotes[8];
 static int nremote, next_pid;
 static int cur_label;      /* the process being generated has label Lb */
 static int has_pipe;       /* chan pp: written by P0's instances, read by P1's */
+static int pipe_race;      /* and P0's instances race to send on it first */
+static int p0_active2;     /* P0 is `active [2]`: its instances are pids 0 and 1 */
 static int cur_pt;         /* the proctype being generated */
 
 static int has_local_t(void)
@@ -260,6 +264,13 @@ static int control_stmt(void)
 {
 	if (!F_CONTROL) return 0;
 	int t = has_local_t();
+	if (pipe_race && cur_pt >= 2 && chance(25)) {
+		/* a process that watches the pipe's length: the ends' steps are
+		 * visible to it */
+		budget--;
+		line("assert(len(pp) != %u);", 1 + rnd(2));
+		return 1;
+	}
 	if (has_pipe && t && cur_pt <= 1 && chance(40)) {
 		/* a channel with one writer and one reader proctype: its sends and
 		 * receives are conditionally safe when P0 and P1 have one
@@ -494,11 +505,39 @@ static void locals(int allow_params)
 	}
 	if ((has_pipe && cur_pt <= 1) || chance(50)) { Var *v = &lvars[nlvars++]; v->cls = -1; strcpy(v->name, "t"); line("byte t;"); }
 	(void)allow_params;
-	if (chance(60)) {   /* start with an object most of the time */
+}
+
+/* start with an object most of the time */
+static void first_object(void)
+{
+	if (chance(60)) {
 		int c = lvars[0].cls;
 		line("%s = new %s;", lvars[0].name, cls[c].name);
 		if (c == 0 && has_ch && chance(50)) line("%s.ch ! 1;", lvars[0].name);
 	}
+}
+
+/* The pipe's two ends use it at least once, first thing after the locals.
+ * In a race (pipe_race) P0's instances send distinct values unconditionally
+ * before any other step, and P1 asserts on the value it receives (against a
+ * constant or its own _pid), so the order of the sends, or which receiver
+ * gets which message, decides the assertion: the situation that
+ * reduce/por_chan.c's exclusivity proof exists for.  Without the race, a
+ * `new` before the sends or a `skip` instead of a send lets the other order
+ * happen anyway, and a reduction that wrongly fixed the order would go
+ * unnoticed. */
+static void pipe_ends(int np)
+{
+	if (!has_pipe || np > 1) return;
+	if (!pipe_race) {
+		if (np == 0) { if (chance(50)) line("t = _pid %% 3;"); else line("t = %u;", rnd(3)); line("if :: pp!t; :: skip; fi;"); }
+		else line("if :: pp?t -> assert(t != %u) :: skip fi;", 1 + rnd(2));
+		return;
+	}
+	if (np == 0) { line("t = _pid %% 3;"); line("pp!t;"); return; }
+	if (chance(30)) line("pp?t; assert(t != _pid %% 3);");
+	else line("pp?t; assert(t != %u);", p0_active2 ? rnd(2) : rnd(3));
+	if (chance(30)) line("if :: pp?t -> assert(t != %u) :: skip fi;", rnd(3));
 }
 
 static void body(int total, int forever)
@@ -674,6 +713,7 @@ int main(int argc, char **argv)
 	if (ncls == 2 && chance(60)) { Var *v = &gvars[ngvars++]; v->cls = 1; strcpy(v->name, "q"); line("B q;"); }
 	has_pipe = F_CONTROL && chance(50);
 	if (has_pipe) line("chan pp = [%u] of { byte };", 1 + rnd(2));
+	pipe_race = has_pipe && chance(50);
 	nchans = chance(85) ? 1 + (int)rnd(2) : 0;
 	for (int i = 0; i < nchans; i++) {
 		Chan *c = &chans[i];
@@ -698,9 +738,9 @@ int main(int argc, char **argv)
 		locals(kind == 2);
 		int with_t = has_local_t();
 		cur_label = 0;
-		/* the pipe's two ends use it at least once */
-		if (has_pipe && np == 0) { if (chance(50)) line("t = _pid %% 3;"); else line("t = %u;", rnd(3)); line("if :: pp!t; :: skip; fi;"); }
-		if (has_pipe && np == 1) line("if :: pp?t -> assert(t != %u) :: skip fi;", 1 + rnd(2));
+		if (np == 0) p0_active2 = kind == 0;   /* (P0 is declared first, init last) */
+		if (pipe_race && np <= 1) { pipe_ends(np); first_object(); }
+		else { first_object(); pipe_ends(np); }
 		body(total, kind == 0 && chance(35));
 		indent--;
 		line("}");
