@@ -150,8 +150,22 @@ kinds_of() {
 	KI='?'
 	[[ $1 == *'"error_kinds_full":true'* ]] && return
 	[[ $1 =~ \"error_kinds\":\[(.*)\](,\"error_kinds_full\":true)?,\"trail\": ]] || return
-	local a=${BASH_REMATCH[1]}
-	KI=$(printf '%s' "$a" | sed 's/","/\n/g; s/^"//; s/"$//' | sort | tr '\n' '|')
+	local a=${BASH_REMATCH[1]} x i
+	KI=
+	[ -n "$a" ] || return
+	# split at "," and sort by insertion, in bash: a sed|sort|tr pipeline
+	# per run was a third of a soak's CPU time
+	a=${a#\"}; a=${a%\"}
+	local -a k=()
+	while [[ $a == *'","'* ]]; do k+=("${a%%'","'*}"); a=${a#*'","'}; done
+	k+=("$a")
+	for ((i = 1; i < ${#k[@]}; i++)); do
+		x=${k[i]}
+		local j=$((i - 1))
+		while ((j >= 0)) && [[ ${k[j]} > $x ]]; do k[j + 1]=${k[j]}; j=$((j - 1)); done
+		k[j + 1]=$x
+	done
+	for x in "${k[@]}"; do KI+="$x|"; done
 }
 haserr() { [ "${1:-0}" -gt 0 ] && echo 1 || echo 0; }
 

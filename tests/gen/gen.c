@@ -38,7 +38,11 @@
  *            `P0[1]@Lb` to its label Lb (put before a burst of local steps),
  *            and a channel pp that P0 writes and P1 reads (pp!t, pp?t),
  *            in half of those programs as a race: P0's instances send
- *            first thing, P1 asserts on what it gets, others on len(pp)
+ *            first thing, P1 asserts on what it gets, others on len(pp);
+ *            and sometimes an active process is a spinner that only
+ *            computes on t forever (including `atomic { t = 1; t = 0 }`),
+ *            and init waits for the end of all others (`end: (_nr_pr ==
+ *            1)`) to assert on the globals
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, nocontrol, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on.
@@ -259,6 +263,48 @@ static int has_local_t(void)
 	return 0;
 }
 
+/* one step on the local t that partial-order reduction may take alone */
+static void local_step(void)
+{
+	switch (rnd(in_atomic ? 5 : 6)) {
+	case 4:  /* a burst of local steps: intermediate values that only
+	          * an interleaving in the middle observes */
+		if (!cur_label && !in_atomic && depth == 0) { line("Lb: t = 1;"); cur_label = 1; }
+		else line("t = 1;");
+		line("t = 2;"); if (chance(50)) line("t = 0;");
+		break;
+	case 0: line("t = (t + %u) %% 3;", 1 + rnd(2)); break;
+	case 1: line("if :: t > %u -> t = 0 :: else -> t = t + 1 fi;", rnd(2)); break;
+	case 2: line("d_step { t = t + 1; t = t %% %u };", 2 + rnd(2)); break;
+	case 5:  /* entering it disables everybody else (Twophase, bug 2) */
+		line("atomic { t = %u; t = %u };", 1 + rnd(2), rnd(2));
+		break;
+	default: line("t = t * 2 %% 5;"); break;
+	}
+}
+
+/* A process that computes on its local t forever and does nothing else:
+ * a cycle of safe steps, so the reduction's in-stack proviso is what lets
+ * the other processes move (the ignoring problem); others may watch it
+ * through P[i]:t and P[i]@Lb; it never terminates, so its instances are
+ * candidates for process symmetry. */
+static void spinner_body(void)
+{
+	line("do");
+	line(":: true ->");
+	indent++;
+	int n = 1 + (int)rnd(3);
+	if (chance(50) && !cur_label) {   /* a burst others may watch: t = 2 only in the middle */
+		line("Lb: t = 1;"); cur_label = 1;
+		line("t = 2;");
+		line("t = 0;");
+		n--;
+	}
+	for (int i = 0; i < n; i++) local_step();
+	indent--;
+	line("od");
+}
+
 /* a statement of the control feature, or 0 if none fits here */
 static int control_stmt(void)
 {
@@ -298,18 +344,7 @@ static int control_stmt(void)
 	case 0: case 1:  /* local computation: safe steps for POR */
 		if (!t) return 0;
 		budget--;
-		switch (rnd(5)) {
-		case 4:  /* a burst of local steps: intermediate values that only
-		          * an interleaving in the middle observes */
-			if (!cur_label && !in_atomic && depth == 0) { line("Lb: t = 1;"); cur_label = 1; }
-			else line("t = 1;");
-			line("t = 2;"); if (chance(50)) line("t = 0;");
-			break;
-		case 0: line("t = (t + %u) %% 3;", 1 + rnd(2)); break;
-		case 1: line("if :: t > %u -> t = 0 :: else -> t = t + 1 fi;", rnd(2)); break;
-		case 2: line("d_step { t = t + 1; t = t %% %u };", 2 + rnd(2)); break;
-		default: line("t = t * 2 %% 5;"); break;
-		}
+		local_step();
 		return 1;
 	case 2: {        /* a receive that gives up when nothing else can move */
 		if (!nchans || in_atomic) return 0;
@@ -739,9 +774,16 @@ int main(int argc, char **argv)
 		int with_t = has_local_t();
 		cur_label = 0;
 		if (np == 0) p0_active2 = kind == 0;   /* (P0 is declared first, init last) */
-		if (pipe_race && np <= 1) { pipe_ends(np); first_object(); }
-		else { first_object(); pipe_ends(np); }
-		body(total, kind == 0 && chance(35));
+		if (F_CONTROL && with_t && kind != 2 && chance(kind == 1 ? 25 : 20)) {
+			/* no `new` first: the loop starts while the others still
+			 * have everything to do */
+			pipe_ends(np);
+			spinner_body();
+		} else {
+			if (pipe_race && np <= 1) { pipe_ends(np); first_object(); }
+			else { first_object(); pipe_ends(np); }
+			body(total, kind == 0 && chance(35));
+		}
 		indent--;
 		line("}");
 		if (kind != 2) {
@@ -768,6 +810,14 @@ int main(int argc, char **argv)
 		line("atomic {"); indent++;
 		for (int j = 0; j < nruns; j++) line("run P%d(%u);", runs[j], 1 + rnd(3));
 		indent--; line("};");
+		if (F_CONTROL && chance(45)) {
+			/* the usual final check: once every other process has ended
+			 * (the end label makes waiting forever a valid end state) */
+			char a[128];
+			atom(a);
+			line("end: (_nr_pr == 1);");
+			line("assert(%s%s);", chance(50) ? "!" : "", a);
+		}
 		indent--; line("}");
 	}
 	if (want_ltl) ltl_block(seed);
