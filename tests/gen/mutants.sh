@@ -35,7 +35,7 @@ chan_length~reduce/por_chan.c~s/if \(recv \? len == 0 : len >= cap\) return 0;//
 remote_refs~reduce/por.c~s/if \(o\.all \|\| o\.pt\[i\]\) clear/if (0) clear/~none_static_all~remote references P[i]:x and P[i]\@L do not make P's moves visible (bug 3)
 proviso~search/dfs.c~s/if \(h == self \|\| rec->atomic_pid >= 0 \|\| os_has\(&d->onstack, h\)\) ok = 0;/if (rec->atomic_pid >= 0) ok = 0;/~none_static_all~no in-stack proviso (Holzmann & Peled's cycle condition)
 twophase_atomic~search/dfs.c~s/if \(mine == 1 && !into_atomic\)/if (mine == 1)/~none_twophase_all~Twophase counts a move into an atomic sequence as deterministic (bug 2)
-calls_safe~reduce/por.c~s/(case S_CALL: case S_RETURN:)/$1 return 1;/~none_static_all~calls and returns are safe, though frames share the bounded state vector
+calls_safe~reduce/por.c~s/(case S_CALL: case S_RETURN:)/$1 return 1;/~none_static_all~calls and returns are safe (a hoisted call reads shared state after its guard did; frames share the bounded state vector)
 procsym_pid~reduce/procsym.c~s/exclude\(bad, why, owner->index, "reads _pid"\)/(void)0/~^proc_none_all~process symmetry takes instances that read _pid as interchangeable
 procsym_remote~reduce/procsym.c~s/exclude\(bad, why, e->ptype->index, "is named by a remote reference"\)/(void)0/~^proc_none_all~process symmetry takes instances named by P[i]:x as interchangeable
 procsym_terminate~reduce/procsym.c~s/else if \(can_terminate\(pt\)\)/else if (0)/~^proc_none_all~process symmetry takes instances that can terminate as interchangeable
