@@ -167,7 +167,6 @@ kinds_of() {
 	done
 	for x in "${k[@]}"; do KI+="$x|"; done
 }
-haserr() { [ "${1:-0}" -gt 0 ] && echo 1 || echo 0; }
 
 # check FILE KIND CONFIG: does the disagreement KIND (verdict|count|oracle)
 # for CONFIG hold on FILE?  Sets DESC.

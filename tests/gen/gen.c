@@ -263,16 +263,21 @@ static int has_local_t(void)
 	return 0;
 }
 
+/* a burst of local steps: intermediate values that only an interleaving in
+ * the middle observes; the process's first burst at top level gets Lb */
+static void burst(int back_to_zero)
+{
+	if (!cur_label && !in_atomic && depth == 0) { line("Lb: t = 1;"); cur_label = 1; }
+	else line("t = 1;");
+	line("t = 2;");
+	if (back_to_zero) line("t = 0;");
+}
+
 /* one step on the local t that partial-order reduction may take alone */
 static void local_step(void)
 {
 	switch (rnd(in_atomic ? 5 : 6)) {
-	case 4:  /* a burst of local steps: intermediate values that only
-	          * an interleaving in the middle observes */
-		if (!cur_label && !in_atomic && depth == 0) { line("Lb: t = 1;"); cur_label = 1; }
-		else line("t = 1;");
-		line("t = 2;"); if (chance(50)) line("t = 0;");
-		break;
+	case 4: burst(chance(50)); break;
 	case 0: line("t = (t + %u) %% 3;", 1 + rnd(2)); break;
 	case 1: line("if :: t > %u -> t = 0 :: else -> t = t + 1 fi;", rnd(2)); break;
 	case 2: line("d_step { t = t + 1; t = t %% %u };", 2 + rnd(2)); break;
@@ -294,12 +299,7 @@ static void spinner_body(void)
 	line(":: true ->");
 	indent++;
 	int n = 1 + (int)rnd(3);
-	if (chance(50) && !cur_label) {   /* a burst others may watch: t = 2 only in the middle */
-		line("Lb: t = 1;"); cur_label = 1;
-		line("t = 2;");
-		line("t = 0;");
-		n--;
-	}
+	if (chance(50) && !cur_label) { burst(1); n--; }   /* others may watch t = 2 */
 	for (int i = 0; i < n; i++) local_step();
 	indent--;
 	line("od");
@@ -552,7 +552,7 @@ static void first_object(void)
 	}
 }
 
-/* The pipe's two ends use it at least once, first thing after the locals.
+/* The pipe's two ends use it at least once, near the start of the body.
  * In a race (pipe_race) P0's instances send distinct values unconditionally
  * before any other step, and P1 asserts on the value it receives (against a
  * constant or its own _pid), so the order of the sends, or which receiver
