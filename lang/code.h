@@ -37,6 +37,8 @@ typedef struct Loc {
 	                              * conditionally safe (reduce/por.c) */
 	void *por_reach;             /* channel accesses reachable from here (por_chan.c) */
 	int atomic_id;
+	int gid;                     /* index in Program.locs: tables of the
+	                              * analyses and reductions are indexed by it */
 	Pos pos;
 	const char *label;
 } Loc;
@@ -51,6 +53,7 @@ struct Code {
 typedef struct Program {
 	Model *m;
 	Trans **trans; int ntrans;
+	Loc **locs; int nlocs;       /* every location of every Code, d_step bodies too */
 } Program;
 
 Program *compile_model(Model *m);

@@ -430,6 +430,18 @@ static int trans_heap_effect(const Trans *t)
 	return 0;
 }
 
+/* number every location of k (and of the d_step bodies it holds) */
+static void number_locs(Program *p, Code *k)
+{
+	for (int l = 0; l < k->nlocs; l++) {
+		k->locs[l].gid = p->nlocs;
+		PUSH(p->locs, p->nlocs, &k->locs[l]);
+	}
+	for (int l = 0; l < k->nlocs; l++)
+		for (int i = 0; i < k->locs[l].nt; i++)
+			if (k->locs[l].t[i]->dstep) number_locs(p, k->locs[l].t[i]->dstep);
+}
+
 Program *compile_model(Model *m)
 {
 	Program *p = NEW(Program);
@@ -438,6 +450,9 @@ Program *compile_model(Model *m)
 	if (m->never) { m->never->index = m->nptypes; compile_proc(p, m->never); }
 	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, m->funcs[i]);
 	for (int i = 0; i < p->ntrans; i++) p->trans[i]->heap_effect = (unsigned char)trans_heap_effect(p->trans[i]);
+	for (int i = 0; i < m->nptypes; i++) number_locs(p, m->ptypes[i]->code);
+	if (m->never) number_locs(p, m->never->code);
+	for (int i = 0; i < m->nfuncs; i++) number_locs(p, m->funcs[i]->code);
 	if (p->ntrans > 65535) { Pos ps = { m->file, 1, 1 }; diag_error(ps, "model too large: more than 65535 transitions"); }
 	for (int i = 0; i < p->ntrans; i++)
 		if (p->trans[i]->dstep) {

@@ -170,3 +170,24 @@ int por_classify(VM *vm, int mode, int heap_sym)
 	free(o.pt);
 	return n;
 }
+
+/* ---- the table (adapter over the annotations, until they are gone) ---- */
+struct PorTable { unsigned char *cls; int n, nsafe; };
+
+PorTable *por_table(VM *vm, int mode)
+{
+	PorTable *t = xalloc(sizeof *t);
+	t->nsafe = mode == POR_NONE ? 0 : por_classify(vm, mode, 1);
+	t->n = vm->prog->nlocs;
+	t->cls = xalloc((size_t)t->n + 1);
+	for (int i = 0; i < t->n; i++) t->cls[i] = mode == POR_NONE ? 0 : vm->prog->locs[i]->por_safe;
+	return t;
+}
+
+int por_table_nsafe(const PorTable *t) { return t->nsafe; }
+int por_loc_class(const PorTable *t, const Loc *loc) { return t->cls[loc->gid]; }
+int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const Loc *loc)
+{
+	(void)t;
+	return por_cond_holds(vm, s, pid, loc);
+}

@@ -19,8 +19,21 @@
 
 enum { POR_NONE, POR_STATIC, POR_SI };
 
+/* The static dependency information of POR: each location's class,
+ * computed once from the access sets (lang/access.h) and kept apart from
+ * the compiled program, indexed by Loc.gid.  Immutable after por_table
+ * returns, so search workers share it. */
+typedef struct PorTable PorTable;
+PorTable *por_table(VM *vm, int mode);            /* GC-allocated, like the model */
+int por_table_nsafe(const PorTable *t);           /* locations that are not unsafe */
+/* 0 unsafe, 1 safe, 2 safe or conditionally safe (sends and receives) */
+int por_loc_class(const PorTable *t, const Loc *loc);
+/* do the conditions of the conditionally safe transitions at loc (where
+ * process pid is, class 2) hold in state s? */
+int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const Loc *loc);
+
 /* Mark Loc.por_safe on every location of every proctype and function.
- * Returns the number of safe locations. */
+ * Returns the number of safe locations. (old interface, to be removed) */
 int por_classify(VM *vm, int mode, int heap_sym);
 
 /* por_chan.c: conditionally safe sends and receives */

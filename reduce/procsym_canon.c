@@ -1,0 +1,76 @@
+/* procsym_canon.c — canonicalizing a state under process symmetry (see
+ * reduce.h): the heap numbered in original-identity order (Iosif, Fig. 5
+ * "Depth First Search Combining Heap and Process Symmetry", line (*)),
+ * then pc-sorted instances (Bosnacki/Dams). */
+#include "reduce.h"
+#include "../heap/heap.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* sorting context for qsort */
+static const State *CMP_S;
+static int cmp_block(const void *pa, const void *pb)
+{
+	int a = *(const int *)pa, b = *(const int *)pb;
+	int pca = sv_pc(CMP_S, a), pcb = sv_pc(CMP_S, b);
+	if (pca != pcb) return pca < pcb ? -1 : 1;
+	int la = CMP_S->poff[a + 1] - CMP_S->poff[a], lb = CMP_S->poff[b + 1] - CMP_S->poff[b];
+	if (la != lb) return la < lb ? -1 : 1;
+	int c = memcmp(CMP_S->b + CMP_S->poff[a], CMP_S->b + CMP_S->poff[b], la);
+	if (c) return c;
+	return a < b ? -1 : a > b;
+}
+
+int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
+		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid)
+{
+	State s; s.b = buf; (void)len;
+	sv_index(&s);
+	int n = s.nproc;
+	int acc[MAXPROC], order[MAXPROC];
+	for (int j = 0; j < n; j++) acc[j] = j < nacc_in ? acc_in[j] : j;
+	/* heap numbered visiting processes in original-identity order */
+	if (ps->heap && vm->m->has_heap) {
+		for (int j = 0; j < n; j++) order[acc[j] < n ? acc[j] : j] = j;
+		heap_collect(vm, &s, 1, order);
+	}
+	/* pc-sorted: instances of each eligible proctype, in place of each other */
+	int from[MAXPROC];                  /* new position -> old position */
+	for (int j = 0; j < n; j++) from[j] = j;
+	int pos[MAXPROC];
+	CMP_S = &s;   /* reset below */
+	for (int t = 0; t < vm->m->nptypes; t++) {
+		if (!ps->eligible[t]) continue;
+		int k = 0;
+		for (int j = 0; j < n; j++) if (sv_ptype(&s, j) == t) pos[k++] = j;
+		if (k < 2) continue;
+		int sorted[MAXPROC];
+		memcpy(sorted, pos, sizeof(int) * k);
+		qsort(sorted, k, sizeof(int), cmp_block);
+		for (int i = 0; i < k; i++) from[pos[i]] = sorted[i];
+	}
+	CMP_S = NULL;
+	int moved = 0;
+	for (int j = 0; j < n; j++) if (from[j] != j) moved = 1;
+	int to[MAXPROC];
+	for (int j = 0; j < n; j++) to[from[j]] = j;
+	if (moved) {
+		vm->procs_permuted++;
+		uint8_t tmp[MAXSTATE];
+		int start = s.poff[0], w = 0;
+		for (int j = 0; j < n; j++) {
+			int o = from[j], sz = s.poff[o + 1] - s.poff[o];
+			memcpy(tmp + w, s.b + s.poff[o], sz);
+			w += sz;
+		}
+		memcpy(s.b + start, tmp, w);
+		/* channels remember their creator's pid */
+		for (int c = 0; c < s.nchan; c++) {
+			uint8_t *cr = s.b + s.coff[c] + 1;
+			if (*cr < n) *cr = (uint8_t)to[*cr];
+		}
+		if (apid && *apid >= 0 && *apid < n) *apid = to[*apid];
+	}
+	for (int j = 0; j < n; j++) acc_out[j] = (uint8_t)acc[from[j]];
+	return s.len;
+}
