@@ -167,10 +167,10 @@ static int simulate(VM *vm, Opts *o)
 		if (o->verbose) vm_print_move(vm, &mv, (int)step + 1, stdout);
 		vm->simulate = 1; vm->out = stdout;
 		char msg[256] = "";
-		sv_index(&s);
+		sv_index(vm->m, &s);
 		int e = vm_do_move(vm, &s, &mv, msg, sizeof msg);
 		vm->simulate = 0;
-		sv_index(&s);
+		sv_index(vm->m, &s);
 		if (e) {
 			printf("dspin: %s\n", msg);
 			vm_print_move(vm, &mv, (int)step + 1, stdout);

@@ -25,7 +25,7 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid)
 {
 	State s; s.b = buf; (void)len;
-	sv_index(&s);
+	sv_index(vm->m, &s);
 	int n = s.nproc;
 	int acc[MAXPROC], order[MAXPROC];
 	for (int j = 0; j < n; j++) acc[j] = j < nacc_in ? acc_in[j] : j;

@@ -184,7 +184,7 @@ static void reduce_expansion(Dfs *d, Frame *f, int n)
 {
 	if (n < 2) return;
 	State s; s.b = d->ar + f->state_off;
-	sv_index(&s);
+	sv_index(d->vm->m, &s);
 	uint64_t self = state_hash(d->ar + f->state_off, f->len);   /* not yet in the set if just stored */
 	for (int pid = s.nproc - 1; pid >= 0; pid--) {
 		Code *k = sv_code(d->vm, &s, pid);
@@ -418,7 +418,7 @@ static int tp_in_list(Dfs *d, const Frame *top, const uint8_t *b, int len, uint6
 static int tp_choose(Dfs *d, Frame *f, int n, int *pid_out)
 {
 	State s; s.b = d->ar + f->state_off;
-	sv_index(&s);
+	sv_index(d->vm->m, &s);
 	for (int pid = f->tp_pid < s.nproc ? f->tp_pid : s.nproc - 1; pid >= 0; pid--) {
 		Code *k = sv_code(d->vm, &s, pid);
 		const Loc *loc = &k->locs[sv_pc(&s, pid)];

@@ -631,7 +631,7 @@ static void do_call(Exec *x, const Trans *t)
 	s->b[at + 1] = (uint8_t)t->id; s->b[at + 2] = (uint8_t)(t->id >> 8);
 	s->len += size;
 	s->b[s->poff[pid] + 3] = (uint8_t)(depth + 1);
-	sv_index(s);
+	sv_index(x->vm->m, s);
 	for (int i = 0; i < f->nparams && i < n; i++) {
 		Var *v = f->params[i];
 		vm_store(s->b + s->ftop[pid] + FHDR + v->offset, v->kind, v->bits, args[i]);
@@ -661,7 +661,7 @@ static void do_return(Exec *x, const Trans *t)
 	s->len -= size;
 	memset(s->b + s->len, 0, size);
 	s->b[s->poff[pid] + 3]--;
-	sv_index(s);
+	sv_index(x->vm->m, s);
 	const Trans *ct = x->vm->prog->trans[ctid];
 	if (ct->st->lhs && has) assign(x, ct->st->lhs, v);
 	x->ret_atomic = ct->atomic;
@@ -704,7 +704,7 @@ static int proc_enabled(Exec *x, int pid)
 int vm_proc_enabled(VM *vm, const uint8_t *b, int pid)
 {
 	State st; st.b = (uint8_t *)b;
-	sv_index(&st);
+	sv_index(vm->m, &st);
 	if (pid < 0 || pid >= st.nproc) return 0;
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = &st; x.pid = pid;

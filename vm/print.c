@@ -34,7 +34,7 @@ static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t
 void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 {
 	State s; s.b = (uint8_t *)b; (void)len;
-	sv_index(&s);
+	sv_index(vm->m, &s);
 	Model *m = vm->m;
 	fprintf(f, "global variables:\n");
 	for (int i = 0; i < m->nglobals; i++) print_var(vm, f, "", m->globals[i], b + GOFF);
@@ -171,7 +171,7 @@ static void dot_refs(VM *vm, FILE *f, const char *from, Var **vs, int n, const u
 void vm_write_dot(VM *vm, const uint8_t *b, int len, FILE *f)
 {
 	State s; s.b = (uint8_t *)b; (void)len;
-	sv_index(&s);
+	sv_index(vm->m, &s);
 	Model *m = vm->m;
 	fprintf(f, "digraph heap {\n  node [fontname=\"monospace\"];\n");
 	dot_refs(vm, f, "", m->globals, m->nglobals, b + GOFF, 1);

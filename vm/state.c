@@ -2,7 +2,7 @@
 #include "vm.h"
 #include <string.h>
 
-static int chan_size(Model *m, int spec)
+static int chan_size(const Model *m, int spec)
 {
 	ChanSpec *c = m->chanspecs[spec];
 	return CHDR + c->cap * c->msgsize;
@@ -10,11 +10,9 @@ static int chan_size(Model *m, int spec)
 
 /* Offsets are recomputed from the bytes: the per-proctype local size and
  * the per-channel capacity are known from the model. */
-static Model *IDX_MODEL;
 
-void sv_index(State *s)
+void sv_index(const Model *m, State *s)
 {
-	Model *m = IDX_MODEL;
 	s->nproc = s->b[0];
 	s->nchan = s->b[1];
 	int off = GOFF + m->globsize;
@@ -77,11 +75,10 @@ Code *sv_code(VM *vm, const State *s, int pid)
 void vm_initial(VM *vm, State *s, uint8_t *buf)
 {
 	Model *m = vm->m;
-	IDX_MODEL = m;
 	memset(buf, 0, GOFF + m->globsize);
 	s->b = buf;
 	buf[0] = 0; buf[1] = 0; buf[2] = 0; buf[3] = 0;
-	sv_index(s);
+	sv_index(m, s);
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = s; x.pid = -1;
 	/* globals in declaration order; channels are created as declared */

@@ -196,7 +196,7 @@ static int sys_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, Suc
 	static uint8_t *curbuf, *tmpbuf;
 	if (!curbuf) { curbuf = malloc(MAXSTATE); tmpbuf = malloc(MAXSTATE); }
 	memcpy(curbuf, b, len);
-	cur.b = curbuf; sv_index(&cur);
+	cur.b = curbuf; sv_index(vm->m, &cur);
 	tmp.b = tmpbuf;
 	G g = { vm, &cur, tmp, tmpbuf, out, 0 };
 	g.tmp.b = tmpbuf;
@@ -228,7 +228,7 @@ int vm_claim_accepting(VM *vm, const uint8_t *b)
 	if (vm->m->never) return vm->m->never->code->locs[vm_claim_pc(vm, b)].accept;
 	/* no claim: accept labels in the processes themselves (as pan -a) */
 	State s; s.b = (uint8_t *)b;
-	sv_index(&s);
+	sv_index(vm->m, &s);
 	for (int pid = 0; pid < s.nproc; pid++)
 		if (sv_code(vm, &s, pid)->locs[sv_pc(&s, pid)].accept) return 1;
 	return 0;
@@ -249,7 +249,7 @@ int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *ou
 	if (cpc == k->endloc) return 0;
 	/* the claim's enabled moves, on the current state */
 	memcpy(curbuf, b, len);
-	cur.b = curbuf; sv_index(&cur);
+	cur.b = curbuf; sv_index(vm->m, &cur);
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = &cur; x.pid = -1;
 	const Loc *l = &k->locs[cpc];
@@ -306,7 +306,7 @@ int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *ou
 int vm_valid_end(VM *vm, const uint8_t *b, int len)
 {
 	State s; s.b = (uint8_t *)b; (void)len;
-	sv_index(&s);
+	sv_index(vm->m, &s);
 	for (int pid = 0; pid < s.nproc; pid++) {
 		if (sv_depth(&s, pid) || !sv_code(vm, &s, pid)->locs[sv_pc(&s, pid)].end) return 0;
 	}

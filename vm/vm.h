@@ -87,7 +87,7 @@ typedef struct Exec {
 } Exec;
 
 /* state.c */
-void sv_index(State *s);                 /* recompute offsets from the bytes */
+void sv_index(const Model *m, State *s);                 /* recompute offsets from the bytes */
 void sv_copy(State *dst, const State *src);
 int sv_pc(const State *s, int pid);
 int sv_ptype(const State *s, int pid);

@@ -158,7 +158,7 @@ static int canon(const uint8_t *b, int len, uint8_t *outbest)
 	static uint8_t buf[MAXSTATE];
 	memcpy(buf, b, len);
 	State s; memset(&s, 0, sizeof s);
-	s.b = buf; sv_index(&s);
+	s.b = buf; sv_index(M, &s);
 	int live[MAXOBJ], k = 0;
 	for (int i = 0; i < s.nslot; i++) if (buf[s.hoff[i]] != FREE_SLOT) live[k++] = i + 1;
 	if (k > maxobj) { too_many = 1; return -1; }

@@ -146,9 +146,9 @@ static SearchResult run(VM *vm, int mode, VSet *out, ProcSym **psout)
 
 /* dst = the process permutation `from` (new position -> old position)
  * applied to src: blocks moved, channel creators renamed. */
-static int apply_perm(const uint8_t *src, int len, const int *from, uint8_t *dst)
+static int apply_perm(const Model *m, const uint8_t *src, int len, const int *from, uint8_t *dst)
 {
-	State s; s.b = (uint8_t *)src; sv_index(&s);
+	State s; s.b = (uint8_t *)src; sv_index(m, &s);
 	int n = s.nproc, to[MAXPROC];
 	memset(dst, 0, MAXSTATE);
 	memcpy(dst, src, (size_t)len);
@@ -177,9 +177,9 @@ typedef struct Orb {
 
 static void orb_try(Orb *o)
 {
-	int len = apply_perm(o->src, o->len, o->from, o->tmp);
+	int len = apply_perm(o->vm->m, o->src, o->len, o->from, o->tmp);
 	if (o->heap && o->vm->m->has_heap) {
-		State s; s.b = o->tmp; sv_index(&s);
+		State s; s.b = o->tmp; sv_index(o->vm->m, &s);
 		heap_collect(o->vm, &s, 1, NULL);
 		len = s.len;
 	}
@@ -211,7 +211,7 @@ static int orbit_min(VM *vm, const ProcSym *ps, int heap, const uint8_t *b, int 
 	Orb o; memset(&o, 0, sizeof o);
 	o.vm = vm; o.ps = ps; o.src = b; o.len = len; o.heap = heap;
 	o.tmp = tmp; o.best = out;
-	State s; s.b = (uint8_t *)b; sv_index(&s);
+	State s; s.b = (uint8_t *)b; sv_index(vm->m, &s);
 	o.n = s.nproc;
 	for (int j = 0; j < o.n; j++) o.type[j] = sv_ptype(&s, j);
 	orb_rec(&o, 0);
@@ -247,7 +247,7 @@ static void pair_test(VM *vm, const ProcSym *ps, const VSet *stored, PairStats *
 	uint8_t acc[MAXPROC], accin[MAXPROC];
 	for (size_t x = 0; x < stored->n && st->pairs < limit; x++) {
 		const uint8_t *sb = stored->v[x].b; int len = stored->v[x].len;
-		State s; s.b = (uint8_t *)sb; sv_index(&s);
+		State s; s.b = (uint8_t *)sb; sv_index(vm->m, &s);
 		int n = s.nproc;
 		for (int i = 0; i < n; i++) for (int k = i + 1; k < n; k++) {
 			int t = sv_ptype(&s, i);
@@ -262,12 +262,12 @@ static void pair_test(VM *vm, const ProcSym *ps, const VSet *stored, PairStats *
 			int from[MAXPROC];
 			for (int j = 0; j < n; j++) from[j] = j;
 			from[i] = k; from[k] = i;
-			apply_perm(sb, len, from, b2);
+			apply_perm(vm->m, sb, len, from, b2);
 			int len2 = len;
 			if (vm->m->has_heap) {
 				int rev[MAXPROC];
 				for (int j = 0; j < n; j++) rev[j] = n - 1 - j;
-				State s2; s2.b = b2; sv_index(&s2);
+				State s2; s2.b = b2; sv_index(vm->m, &s2);
 				heap_collect(vm, &s2, 1, rev);
 				len2 = s2.len;
 			}
@@ -275,12 +275,12 @@ static void pair_test(VM *vm, const ProcSym *ps, const VSet *stored, PairStats *
 			/* B: s2 with the swap as the accumulated permutation */
 			for (int j = 0; j < n; j++) accin[j] = (uint8_t)from[j];
 			procsym_canon(ps, vm, b2, len2, accin, n, acc, NULL);
-			State sa; sa.b = a; sv_index(&sa);
-			State sb2; sb2.b = b2; sv_index(&sb2);
+			State sa; sa.b = a; sv_index(vm->m, &sa);
+			State sb2; sb2.b = b2; sv_index(vm->m, &sb2);
 			if (sa.len == sb2.len && !memcmp(a, b2, (size_t)sa.len)) st->lemma2_ok++;
 			/* C: s2 with an identity permutation */
 			procsym_canon(ps, vm, c, len2, NULL, 0, acc, NULL);
-			State sc; sc.b = c; sv_index(&sc);
+			State sc; sc.b = c; sv_index(vm->m, &sc);
 			if (sa.len == sc.len && !memcmp(a, c, (size_t)sa.len)) st->ident_ok++;
 		}
 	}

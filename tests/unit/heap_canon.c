@@ -143,7 +143,7 @@ static void encode(const AH *h, State *s, uint8_t *buf)
 		off += objsize;
 	}
 	s->b = buf;
-	sv_index(s);
+	sv_index(M, s);
 	cr_assert_eq(s->len, off);
 }
 
