@@ -6,6 +6,7 @@
 #include "../search/search.h"
 #include "../heap/heap.h"
 #include "../reduce/por.h"
+#include "../reduce/reduce.h"
 #include <gc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +56,7 @@ typedef struct Opts {
 	const char *dumpfile;
 	const char *dotfile;
 	int compare;            /* -compare[=LIST] */
+	int por_given;          /* -por= was on the command line */
 	const char *compare_list;
 } Opts;
 
@@ -96,7 +98,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 			continue;
 		}
 		if (!strncmp(a, "-sym=", 5)) { o->sym = a + 5; continue; }
-		if (!strncmp(a, "-por=", 5)) { o->por = a + 5; continue; }
+		if (!strncmp(a, "-por=", 5)) { o->por = a + 5; o->por_given = 1; continue; }
 		if (!strncmp(a, "-cache=", 7)) { o->cache = a + 7; continue; }
 		if (!strncmp(a, "-calldepth=", 11)) { o->call_bound = (int)num_arg("-calldepth", a + 11); if (o->call_bound < 1 || o->call_bound > 255) { fprintf(stderr, "dspin: -calldepth must be 1..255\n"); exit(2); } continue; }
 		if (!strncmp(a, "-heap=", 6)) { o->heap_bound = (int)num_arg("-heap", a + 6); if (o->heap_bound < 1 || o->heap_bound > MAXOBJ) { fprintf(stderr, "dspin: -heap must be 1..%d\n", MAXOBJ); exit(2); } continue; }
@@ -147,48 +149,72 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* the stack that simulation and trail replay run on: the VM's semantics,
+ * the garbage collector (numbering objects as the search did), the claim;
+ * no symmetry, so moves name creation pids */
+static Layer *plain_stack(VM *vm, const Opts *o)
+{
+	StackSpec sp = { strstr(o->sym, "heap") != NULL, NULL, o->accept == 2, 0, NULL, 0 };
+	return stack_build(vm, &sp);
+}
+
+/* print move mv's output (printf) by running it once more on a copy of s */
+static void print_move_output(VM *vm, const uint8_t *b, int len, const Move *mv, uint8_t *scratch)
+{
+	State s;
+	memcpy(scratch, b, (size_t)len);
+	s.b = scratch;
+	sv_index(vm->m, &s);
+	vm->simulate = 1;
+	vm->out = stdout;
+	vm_do_move(vm, &s, mv, NULL, 0);
+	vm->simulate = 0;
+}
+
 static int simulate(VM *vm, Opts *o)
 {
 	srand((unsigned)o->seed);
-	uint8_t *cur = malloc(MAXSTATE);
-	State s;
-	vm->simulate = 0;
-	vm_initial(vm, &s, cur);
+	Ctx *c = ns_ctx_new(plain_stack(vm, o), vm);
+	uint8_t *cur = malloc(MAXSTATE), *scratch = malloc(MAXSTATE);
 	SuccBuf sb; memset(&sb, 0, sizeof sb);
+	if (!c || !cur || !scratch || ns_initial(c, &sb) != 1) {
+		fprintf(stderr, "dspin: out of memory\n");
+		return 2;
+	}
+	int len = sb.v[0].len;
+	memcpy(cur, sb.v[0].b, (size_t)len);
+	vm->simulate = 0;
 	int apid = -1, err = 0;
 	long step;
 	for (step = 0; step < o->steps; step++) {
-		int fa;
-		int n = vm_successors(vm, s.b, s.len, apid, &sb, &fa);
+		SState ss = { cur, len, NULL, 0, apid };
+		int n = ns_next_all(c, &ss, &sb);
 		if (!n) break;
-		int k = rand() % n;
-		Move mv = sb.v[k].mv;
-		int next_apid = sb.v[k].atomic_pid;
-		if (o->verbose) vm_print_move(vm, &mv, (int)step + 1, stdout);
-		vm->simulate = 1; vm->out = stdout;
-		char msg[256] = "";
-		sv_index(vm->m, &s);
-		int e = vm_do_move(vm, &s, &mv, msg, sizeof msg);
-		vm->simulate = 0;
-		sv_index(vm->m, &s);
-		if (e) {
-			printf("dspin: %s\n", msg);
-			vm_print_move(vm, &mv, (int)step + 1, stdout);
+		Succ *next = &sb.v[rand() % n];
+		if (o->verbose) vm_print_move(vm, &next->tmv, (int)step + 1, stdout);
+		print_move_output(vm, cur, len, &next->mv, scratch);
+		if (next->err) {
+			printf("dspin: %s\n", next->errmsg);
+			vm_print_move(vm, &next->tmv, (int)step + 1, stdout);
 			err = 1;
-			if (e == ERR_RUNTIME) break;
 			break;
 		}
-		apid = next_apid;
+		memcpy(cur, next->b, (size_t)next->len);
+		len = next->len;
+		apid = next->atomic_pid;
 	}
 	fflush(stdout);
-	if (!err && step < o->steps && !vm_valid_end(vm, s.b, s.len)) {
+	SState ss = { cur, len, NULL, 0, -1 };
+	if (!err && step < o->steps && !ns_valid_end(c, &ss)) {
 		printf("dspin: invalid end state (no process can move)\n");
 		err = 1;
 	}
-	printf("%ld steps, %d process%s alive\n", step, s.nproc, s.nproc == 1 ? "" : "es");
-	vm_print_state(vm, s.b, s.len, stdout);
+	printf("%ld steps, %d process%s alive\n", step, cur[0], cur[0] == 1 ? "" : "es");
+	vm_print_state(vm, cur, len, stdout);
 	succbuf_free(&sb);
+	ns_ctx_free(c);
 	free(cur);
+	free(scratch);
 	return err ? 1 : 0;
 }
 
@@ -202,18 +228,6 @@ static void dump_state(void *ctx, const uint8_t *b, int len)
 	for (int i = 0; i < len; i++) fprintf(d->f, " %02x", b[i]);
 	fputc('\n', d->f);
 	vm_print_state(d->vm, b, len, d->f);
-}
-
-static void gc_step(VM *vm, State *s)
-{
-	heap_collect(vm, s, vm->heap_canonical, NULL);
-}
-
-/* with process symmetry the canonical renumbering happens later, in
- * procsym_canon, visiting processes in original order: only sweep here */
-static void gc_sweep_step(VM *vm, State *s)
-{
-	heap_collect(vm, s, 0, NULL);
 }
 
 /* -compare: one configuration's result */
@@ -232,9 +246,6 @@ static void vm_setup(VM *vm, Model *m, Program *prog, const Opts *o)
 	vm->prog = prog; vm->m = m; vm->out = stdout;
 	vm->heap_bound = o->heap_bound;
 	vm->call_bound = o->call_bound;
-	vm->no_stutter = o->accept == 2;
-	vm->heap_canonical = strstr(o->sym, "heap") != NULL;
-	if (m->has_heap) vm->post_step = gc_step;
 }
 
 /* One verification run with o's -sym/-por/-cache: sets up the VM and the
@@ -252,48 +263,56 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	SearchOpts so; memset(&so, 0, sizeof so);
 	so.bfs = o.bfs; so.keep_going = o.keep_going; so.max_depth = o.depth;
 	so.accept = o.accept;
-	so.fair = o.fair;
 	if (o.fair && !o.accept) { fprintf(stderr, "dspin: -f (weak fairness) goes with -a or -l\n"); return 2; }
 	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
 	so.mem_limit = (size_t)o.mem_mb << 20;
 	so.quiet = o.quiet || o.json;
 	so.progress = !o.quiet;
 	so.trail_path = row ? NULL : trail;   /* -compare writes no trails */
+	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
+	int twophase = !strcmp(o.por, "twophase");
+	if (twophase && so.bfs) {
+		fprintf(stderr, "dspin: warning: Twophase is a depth-first strategy; -bfs uses the static reduction\n");
+		twophase = 0;
+	}
+	int se = so.accept ? SEARCH_NDFS : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : SEARCH_DFS;
+	int heap_canonical = strstr(o.sym, "heap") != NULL;
+	/* the reductions asked for that this search cannot run: said once,
+	 * from the one table (search/support.c) */
+	const char *why;
 	ProcSym *ps = NULL;
 	if (strstr(o.sym, "proc")) {
-		ps = procsym_analyze(&vm, vm.heap_canonical);
-		if (o.accept) {
-			if (!row) fprintf(stderr, "dspin: warning: process symmetry is not combined with cycle detection yet; searching without it\n");
+		ps = procsym_analyze(&vm, heap_canonical);
+		if ((why = search_refuses(se, RED_PROC))) {
+			if (!row) fprintf(stderr, "dspin: warning: process symmetry is not available with %s: %s; searching without it\n", search_name(se), why);
 			ps = NULL;
-		} else if (o.bfs) {
-			fprintf(stderr, "dspin: warning: process symmetry is not available with -bfs; searching without it\n");
-			ps = NULL;
-		} else if (ps->any) {
-			so.procsym = ps;
-			if (vm.post_step) vm.post_step = gc_sweep_step;
 		}
 	}
-	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
+	int proc_on = ps && ps->any;
+	PorTable *pt = NULL;
+	const char *por_refused = pormode != POR_NONE ? search_refuses(se, RED_POR) : NULL;
+	if (pormode != POR_NONE && (why = por_refused)) {
+		/* the default -por=static says nothing; an explicit one is warned */
+		if (!row && op->por_given) fprintf(stderr, "dspin: warning: partial-order reduction is not available with %s: %s; searching without it\n", search_name(se), why);
+		pormode = POR_NONE;
+	}
 	int nsafe = 0;
 	if (pormode != POR_NONE) {
-		if (o.bfs) fprintf(stderr, "dspin: warning: partial-order reduction is not available with -bfs; searching without it\n");
-		else if (o.accept) {
-			/* the nested DFS has no partial-order reduction yet */
-		} else {
-			nsafe = por_classify(&vm, pormode, vm.heap_canonical);
-			if (nsafe > 0 && !strcmp(o.por, "twophase"))
-				so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
-			else so.por = nsafe > 0;
-		}
+		pt = por_table(&vm, pormode);
+		nsafe = por_table_nsafe(pt);
 	}
+	/* the stack: semantics, then the reductions (vm/next.h) */
+	StackSpec sp = { heap_canonical, proc_on ? ps : NULL, o.accept == 2, o.fair, nsafe > 0 ? pt : NULL, !twophase };
+	so.stack = stack_build(&vm, &sp);
+	if (nsafe > 0 && twophase) so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
+	int por_ran_static = nsafe > 0 && !twophase;
 	/* the reduction that runs, for the summary and JSON */
-	const char *por_ran = pormode == POR_NONE || o.bfs || o.accept || m->never ? "none"
-		: !strcmp(o.por, "twophase") ? (so.twophase == 1 ? "twophase cache=all" : so.twophase == 2 ? "twophase cache=backedge" : "twophase cache=none")
-		: "static";
+	const char *por_ran = so.twophase == 1 ? "twophase cache=all" : so.twophase == 2 ? "twophase cache=backedge"
+		: so.twophase == 3 ? "twophase cache=none" : por_ran_static ? "static" : "none";
 	/* heap symmetry without objects, or process symmetry without
 	 * interchangeable processes, is no reduction at all */
-	int heap_ran = vm.heap_canonical && m->has_heap;
-	const char *sym_ran = heap_ran ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none");
+	int heap_ran = heap_canonical && m->has_heap;
+	const char *sym_ran = heap_ran ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none");
 	Dump dump = { &vm, NULL, 0 };
 	if (o.dumpfile) {
 		dump.f = fopen(o.dumpfile, "w");
@@ -308,7 +327,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		uint8_t *buf = malloc(MAXSTATE);
 		int len;
 		FILE *df = fopen(o.dotfile, "w");
-		if (df && trail_final_state(&vm, trail, buf, &len) == 0) {
+		if (df && trail_final_state(&vm, plain_stack(&vm, &o), trail, buf, &len) == 0) {
 			vm_write_dot(&vm, buf, len, df);
 			if (!so.quiet) printf("dspin: wrote %s\n", o.dotfile);
 		} else fprintf(stderr, "dspin: cannot write '%s'\n", o.dotfile);
@@ -345,7 +364,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		       (unsigned long long)r.stored, (unsigned long long)r.matched,
 		       (unsigned long long)r.transitions, (unsigned long long)r.atomic_steps);
 		printf(",\"max_objects\":%d,\"heap_renumbered\":%llu,\"procs_permuted\":%llu,\"por_reduced_states\":%llu",
-		       vm.max_objects, vm.heap_renumbered, vm.procs_permuted, (unsigned long long)r.por_reduced);
+		       r.stats.max_objects, r.stats.heap_renumbered, r.stats.procs_permuted,
+		       (unsigned long long)(so.twophase ? r.por_reduced : r.stats.por_reduced));
 		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
 		int stopped = r.errors && !o.keep_going;
 		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete || stopped ? "false" : "true",
@@ -360,11 +380,12 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
-	       vm.heap_canonical ? (so.procsym ? "heap,proc" : "heap") : (so.procsym ? "proc" : "none"), so.por || so.twophase ? o.por : "none", o.bfs ? " -bfs" : "");
+	       heap_canonical ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none"), por_ran_static || so.twophase ? o.por : "none", o.bfs ? " -bfs" : "");
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
-	if (so.por) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
-	else if (pormode != POR_NONE && !o.bfs && !so.twophase) printf("\tpartial-order reduction: %s\n", o.accept ? "not with -a/-l yet" : m->never ? "no safe locations (never claim present)" : "no safe locations");
+	if (por_ran_static) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
+	else if (por_refused) printf("\tpartial-order reduction: not with %s: %s\n", search_name(se), por_refused);
+	else if (pormode != POR_NONE && !so.twophase) printf("\tpartial-order reduction: %s\n", m->never ? "no safe locations (never claim present)" : "no safe locations");
 	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
 	printf("\tassertion violations\t+\n");
 	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
@@ -375,10 +396,10 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	printf("%9llu transitions (= stored+matched)\n", (unsigned long long)r.transitions);
 	printf("%9llu atomic steps\n", (unsigned long long)r.atomic_steps);
 	printf("%9.3f memory usage (Mbyte)\n", r.mem / 1048576.0);
-	if (m->has_heap) printf("%9d objects in the largest heap\n", vm.max_objects);
-	if (vm.heap_canonical && m->has_heap) printf("%9llu successors renumbered by heap symmetry\n", vm.heap_renumbered);
-	if (so.procsym) printf("%9llu successors reordered by process symmetry\n", vm.procs_permuted);
-	if (so.por) printf("%9llu states expanded with one process (partial-order reduction)\n", (unsigned long long)r.por_reduced);
+	if (m->has_heap) printf("%9d objects in the largest heap\n", r.stats.max_objects);
+	if (heap_canonical && m->has_heap) printf("%9llu successors renumbered by heap symmetry\n", r.stats.heap_renumbered);
+	if (proc_on) printf("%9llu successors reordered by process symmetry\n", r.stats.procs_permuted);
+	if (por_ran_static) printf("%9llu states expanded with one process (partial-order reduction)\n", r.stats.por_reduced);
 	if (so.twophase) printf("%9llu deterministic phase-1 steps (Twophase)\n", (unsigned long long)r.por_reduced);
 	printf("\nelapsed time %.3g seconds\n", r.secs);
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
@@ -504,7 +525,7 @@ int main(int argc, char **argv)
 	snprintf(trail, sizeof trail, "%s.trail", o.file);
 	if (o.replay) {
 		vm.simulate = 0;
-		return trail_replay(&vm, o.trailfile ? o.trailfile : trail, stdout);
+		return trail_replay(&vm, plain_stack(&vm, &o), o.trailfile ? o.trailfile : trail, stdout);
 	}
 
 	if (o.compare) return compare(m, prog, &o);

@@ -130,7 +130,7 @@ static void roots(Gc *g, const int *proc_order)
 	}
 }
 
-int heap_collect(VM *vm, State *s, int canonical, const int *proc_order)
+int heap_collect(VM *vm, State *s, int canonical, const int *proc_order, NsStats *st)
 {
 	if (!s->nslot) return 0;
 	Model *m = vm->m;
@@ -140,11 +140,11 @@ int heap_collect(VM *vm, State *s, int canonical, const int *proc_order)
 	roots(&g, proc_order);
 	uint8_t tmp[MAXSTATE];
 	int hstart = s->hoff[0], n = 0;
-	if (g.k > vm->max_objects) vm->max_objects = g.k;
+	if (st && g.k > st->max_objects) st->max_objects = g.k;
 	if (canonical) {
 		int moved = g.k != s->nslot;
 		for (int k = 1; k <= g.k && !moved; k++) moved = g.order[k] != k;
-		if (moved) vm->heap_renumbered++;
+		if (moved && st) st->heap_renumbered++;
 		for (int k = 1; k <= g.k; k++) {
 			int o = g.order[k];
 			int sz = s->hoff[o] - s->hoff[o - 1];

@@ -12,10 +12,17 @@
  */
 #ifndef DSPIN_HEAP_H
 #define DSPIN_HEAP_H
-#include "../vm/vm.h"
+#include "../vm/next.h"
 
 /* Collect garbage in place (s must be indexed); returns objects alive.
  * proc_order: visit processes in this order (NULL = pid order); it is the
- * inverse process permutation of Fig. 5's line (*). */
-int heap_collect(VM *vm, State *s, int canonical, const int *proc_order);
+ * inverse process permutation of Fig. 5's line (*).  st (may be NULL)
+ * counts the largest heap and the renumbered states. */
+int heap_collect(VM *vm, State *s, int canonical, const int *proc_order, NsStats *st);
+
+/* The layer (heap/layer_heap.c): collects the garbage after every move
+ * that may change references, and with canonical = 1 (-sym=heap) renumbers
+ * the objects canonically.  canonical = 0 when process symmetry numbers
+ * them later, in its own visiting order. */
+Layer *layer_heap(VM *vm, int canonical);
 #endif

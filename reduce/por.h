@@ -15,7 +15,7 @@
  * commute modulo heap symmetry (Lemma 4). */
 #ifndef DSPIN_POR_H
 #define DSPIN_POR_H
-#include "../vm/vm.h"
+#include "../vm/next.h"
 
 enum { POR_NONE, POR_STATIC, POR_SI };
 
@@ -31,6 +31,11 @@ int por_loc_class(const PorTable *t, const Loc *loc);
 /* do the conditions of the conditionally safe transitions at loc (where
  * process pid is, class 2) hold in state s? */
 int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const Loc *loc);
+
+/* The layer (reduce/layer_por.c): with ample = 1 the reduced expansion
+ * of Fig. 1e with the search's proviso hook; with ample = 0 it only answers
+ * safe_group (Twophase's classification). */
+Layer *layer_por(VM *vm, const PorTable *t, int ample);
 
 /* Mark Loc.por_safe on every location of every proctype and function.
  * Returns the number of safe locations. (old interface, to be removed) */

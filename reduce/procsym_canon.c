@@ -7,22 +7,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* sorting context for qsort */
-static const State *CMP_S;
-static int cmp_block(const void *pa, const void *pb)
+/* the order of two process blocks: pc, then length, then bytes, then
+ * position (total on distinct positions) */
+static int cmp_block(const State *s, int a, int b)
 {
-	int a = *(const int *)pa, b = *(const int *)pb;
-	int pca = sv_pc(CMP_S, a), pcb = sv_pc(CMP_S, b);
-	if (pca != pcb) return pca < pcb ? -1 : 1;
-	int la = CMP_S->poff[a + 1] - CMP_S->poff[a], lb = CMP_S->poff[b + 1] - CMP_S->poff[b];
-	if (la != lb) return la < lb ? -1 : 1;
-	int c = memcmp(CMP_S->b + CMP_S->poff[a], CMP_S->b + CMP_S->poff[b], la);
-	if (c) return c;
+	int pca = sv_pc(s, a), pcb = sv_pc(s, b);
+	if (pca != pcb)
+		return pca < pcb ? -1 : 1;
+	int la = s->poff[a + 1] - s->poff[a], lb = s->poff[b + 1] - s->poff[b];
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	int c = memcmp(s->b + s->poff[a], s->b + s->poff[b], (size_t)la);
+	if (c)
+		return c;
 	return a < b ? -1 : a > b;
 }
 
+/* insertion sort of k positions: k is the number of instances of one
+ * proctype, small, and the comparison needs the state (no qsort context) */
+static void sort_blocks(const State *s, int *v, int k)
+{
+	for (int i = 1; i < k; i++) {
+		int x = v[i], j = i - 1;
+		while (j >= 0 && cmp_block(s, v[j], x) > 0) {
+			v[j + 1] = v[j];
+			j--;
+		}
+		v[j + 1] = x;
+	}
+}
+
 int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
-		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid)
+		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid, NsStats *st)
 {
 	State s; s.b = buf; (void)len;
 	sv_index(vm->m, &s);
@@ -32,13 +48,12 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 	/* heap numbered visiting processes in original-identity order */
 	if (ps->heap && vm->m->has_heap) {
 		for (int j = 0; j < n; j++) order[acc[j] < n ? acc[j] : j] = j;
-		heap_collect(vm, &s, 1, order);
+		heap_collect(vm, &s, 1, order, st);
 	}
 	/* pc-sorted: instances of each eligible proctype, in place of each other */
 	int from[MAXPROC];                  /* new position -> old position */
 	for (int j = 0; j < n; j++) from[j] = j;
 	int pos[MAXPROC];
-	CMP_S = &s;   /* reset below */
 	for (int t = 0; t < vm->m->nptypes; t++) {
 		if (!ps->eligible[t]) continue;
 		int k = 0;
@@ -46,16 +61,16 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		if (k < 2) continue;
 		int sorted[MAXPROC];
 		memcpy(sorted, pos, sizeof(int) * k);
-		qsort(sorted, k, sizeof(int), cmp_block);
+		sort_blocks(&s, sorted, k);
 		for (int i = 0; i < k; i++) from[pos[i]] = sorted[i];
 	}
-	CMP_S = NULL;
 	int moved = 0;
 	for (int j = 0; j < n; j++) if (from[j] != j) moved = 1;
 	int to[MAXPROC];
 	for (int j = 0; j < n; j++) to[from[j]] = j;
 	if (moved) {
-		vm->procs_permuted++;
+		if (st)
+			st->procs_permuted++;
 		uint8_t tmp[MAXSTATE];
 		int start = s.poff[0], w = 0;
 		for (int j = 0; j < n; j++) {

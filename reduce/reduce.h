@@ -3,7 +3,7 @@
  * "Depth First Search Combining Heap and Process Symmetry", Lemma 2). */
 #ifndef DSPIN_REDUCE_H
 #define DSPIN_REDUCE_H
-#include "../vm/vm.h"
+#include "../vm/next.h"
 
 typedef struct ProcSym {
 	unsigned char *eligible;     /* per proctype: instances may be permuted */
@@ -26,5 +26,27 @@ void procsym_report(VM *vm, const ProcSym *ps, FILE *f);
  * Returns the state's length, which shrinks when the collection drops
  * free slots; the bytes past it are zeroed. */
 int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *b, int len,
-		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid);
+		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid, NsStats *st);
+
+/* The layer (reduce/layer_procsym.c): canonicalizes every successor with
+ * procsym_canon and carries the original identities as the state's aux
+ * bytes (Iosif, Fig. 5, "Depth First Search Combining Heap and Process
+ * Symmetry").  Below it the heap layer must only collect (canonical = 0). */
+Layer *layer_procsym(VM *vm, const ProcSym *ps);
+
+/* A layer stack, bottom to top: the VM, the garbage collector and heap
+ * symmetry (when the model has a heap), process symmetry (ps with
+ * eligible proctypes), the never claim (when the model has one), weak
+ * fairness, partial-order reduction (por: a table, NULL for none; ample = 0
+ * only classifies, for Twophase).  reduce/stack.c. */
+struct PorTable;
+typedef struct StackSpec {
+	int heap_canonical;
+	const ProcSym *ps;
+	int no_stutter;          /* -l */
+	int fair;                /* -f */
+	const struct PorTable *por;
+	int por_ample;
+} StackSpec;
+Layer *stack_build(VM *vm, const StackSpec *sp);
 #endif

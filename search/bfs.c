@@ -1,10 +1,18 @@
-/* bfs.c — breadth-first search, for shortest counterexamples (-bfs).
+/* bfs.c — breadth-first search over the next-state interface, for
+ * shortest counterexamples (-bfs).
  *
  * The store doubles as the queue: records are appended in discovery order.
  * States inside atomic sequences are followed depth-first within one
  * expansion and not stored (as in the DFS), so BFS stores the same states;
- * each stored state remembers its parent and the moves from it, so a trail
- * can be rebuilt.
+ * each stored state remembers its parent, the moves from it and its aux
+ * bytes, so a trail can be rebuilt and process symmetry can go on.
+ *
+ * The proviso hook answers "already in the store".  That is sound for
+ * safety in breadth-first order: on any cycle of the reduced graph, take
+ * the state s expanded last; its successor on the cycle was expanded
+ * before s, so it was in the store when s was expanded, and s was
+ * expanded fully (the BFS condition of Bosnacki, Leue and Lluch-Lafuente,
+ * "Partial-Order Reduction for General State Exploring Algorithms").
  */
 #include "search.h"
 #include <stdlib.h>
@@ -16,8 +24,11 @@ typedef struct Path { Move *mv; int n, cap; } Path;
 
 typedef struct Bfs {
 	VM *vm; const SearchOpts *o; SearchResult *r;
+	Ctx *c;
 	Store st;
 	uint32_t *parent; uint64_t *moff; uint16_t *mcnt; uint32_t *depth; size_t cap;
+	uint64_t *aoff; uint8_t *alen;    /* each record's aux bytes in auxs */
+	uint8_t *auxs; size_t naux, capaux;
 	Move *moves; size_t nmoves, capmoves;
 	int stop;
 	size_t cur;     /* state being expanded */
@@ -64,7 +75,13 @@ static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 	if (!b->o->keep_going) b->stop = 1;
 }
 
-static void add_state(Bfs *b, const uint8_t *s, int len, const Move *mv, int nmv, uint32_t depth)
+static int in_store(void *arg, const uint8_t *s, int len)
+{
+	Bfs *b = arg;
+	return store_has(&b->st, s, len, state_hash(s, len));
+}
+
+static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int alen, const Move *mv, int nmv, uint32_t depth)
 {
 	size_t idx;
 	int ins = store_insert(&b->st, s, len, state_hash(s, len), &idx);
@@ -80,7 +97,18 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const Move *mv, int nmv
 		b->moff = realloc(b->moff, sizeof(uint64_t) * b->cap);
 		b->mcnt = realloc(b->mcnt, sizeof(uint16_t) * b->cap);
 		b->depth = realloc(b->depth, sizeof(uint32_t) * b->cap);
+		b->aoff = realloc(b->aoff, sizeof(uint64_t) * b->cap);
+		b->alen = realloc(b->alen, b->cap);
 	}
+	if (b->naux + (size_t)alen > b->capaux) {
+		b->capaux = b->capaux ? b->capaux * 2 : 1 << 16;
+		while (b->capaux < b->naux + (size_t)alen) b->capaux *= 2;
+		b->auxs = realloc(b->auxs, b->capaux);
+	}
+	b->aoff[idx] = b->naux;
+	b->alen[idx] = (uint8_t)alen;
+	if (alen) memcpy(b->auxs + b->naux, aux, (size_t)alen);
+	b->naux += (size_t)alen;
 	if (b->nmoves + nmv > b->capmoves) {
 		b->capmoves = b->capmoves ? b->capmoves * 2 : 1 << 16;
 		while (b->capmoves < b->nmoves + nmv) b->capmoves *= 2;
@@ -95,35 +123,37 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const Move *mv, int nmv
 }
 
 /* Expand state s (reached with atomic_pid); follow atomic continuations. */
-static void expand(Bfs *b, const uint8_t *s, int len, int apid, Move *path, int np, uint32_t depth, int level)
+static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, Move *path, int np, uint32_t depth, int level)
 {
 	SuccBuf sb; memset(&sb, 0, sizeof sb);
-	int fa;
-	int n = vm_successors(b->vm, s, len, apid, &sb, &fa);
-	if (level > 0 && !fa) {
+	SState ss = { s, len, aux, alen, apid };
+	int n = ns_next_all(b->c, &ss, &sb);
+	if (sb.oom) { b->r->incomplete = 2; b->stop = 1; succbuf_free(&sb); return; }
+	if (level > 0 && !sb.from_atomic) {
 		/* atomicity lost (or never held): this is a stored state */
-		add_state(b, s, len, path, np, depth);
+		add_state(b, s, len, aux, alen, path, np, depth);
 		succbuf_free(&sb);
 		return;
 	}
 	if (level > 0) b->r->atomic_steps++;
 	if (b->o->max_depth && (long)depth >= b->o->max_depth) { if (n) b->r->incomplete = 1; succbuf_free(&sb); return; }
-	if (n == 0 && !vm_valid_end(b->vm, s, len)) bfs_error(b, "invalid end state", path, np);
+	if (n == 0 && !ns_valid_end(b->c, &ss)) bfs_error(b, "invalid end state", path, np);
 	for (int i = 0; i < n && !b->stop; i++) {
 		Succ *c = &sb.v[i];
 		if (np >= 4000) { bfs_error(b, "atomic sequence too long (does it loop?)", path, np); break; }
-		path[np] = c->mv;
+		path[np] = c->tmv;
 		if (c->err) {
 			bfs_error(b, c->errmsg, path, np + 1);
 			if (c->err == ERR_RUNTIME) continue;
 		}
 		uint32_t d = depth + 1 + (c->mv.rv_pid >= 0);
 		if (c->atomic_pid >= 0) {
-			uint8_t *copy = malloc(c->len);
-			memcpy(copy, c->b, c->len);
-			expand(b, copy, c->len, c->atomic_pid, path, np + 1, d, level + 1);
+			uint8_t *copy = malloc((size_t)c->len + (size_t)c->alen + 1);
+			memcpy(copy, c->b, (size_t)c->len);
+			if (c->alen) memcpy(copy + c->len, c->aux, (size_t)c->alen);
+			expand(b, copy, c->len, copy + c->len, c->alen, c->atomic_pid, path, np + 1, d, level + 1);
 			free(copy);
-		} else add_state(b, c->b, c->len, path, np + 1, d);
+		} else add_state(b, c->b, c->len, c->aux, c->alen, path, np + 1, d);
 	}
 	succbuf_free(&sb);
 }
@@ -132,23 +162,32 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 {
 	Bfs b; memset(&b, 0, sizeof b);
 	b.vm = vm; b.o = o; b.r = r;
+	b.c = ns_ctx_new(o->stack, vm);
+	SuccBuf sb0; memset(&sb0, 0, sizeof sb0);
+	if (!b.c || ns_initial(b.c, &sb0) != 1) {
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
+		ns_ctx_free(b.c);
+		succbuf_free(&sb0);
+		return -1;
+	}
+	b.c->proviso = in_store;
+	b.c->proviso_arg = &b;
 	double t0 = now(), last = t0;
 	store_init(&b.st, o->mem_limit);
 	b.st.indexed = 1;
-	uint8_t *ib = malloc(MAXSTATE);
-	State s0;
-	vm_initial(vm, &s0, ib);
 	Move path[4096];
 	b.cur = 0;
-	add_state(&b, ib, s0.len, NULL, 0, 0);
-	free(ib);
+	add_state(&b, sb0.v[0].b, sb0.v[0].len, sb0.v[0].aux, sb0.v[0].alen, NULL, 0, 0);
+	succbuf_free(&sb0);
 	for (size_t i = 0; i < b.st.nrec && !b.stop; i++) {
 		b.cur = i;
 		int len;
 		const uint8_t *s = store_get(&b.st, i, &len);
-		uint8_t *copy = malloc(len);
+		int alen = b.alen[i];
+		uint8_t *copy = malloc((size_t)len + (size_t)alen + 1);
 		memcpy(copy, s, len);
-		expand(&b, copy, len, -1, path, 0, b.depth[i], 0);
+		if (alen) memcpy(copy + len, b.auxs + b.aoff[i], (size_t)alen);
+		expand(&b, copy, len, copy + len, alen, -1, path, 0, b.depth[i], 0);
 		free(copy);
 		if (o->progress && (i & 0xffff) == 0 && now() - last > 5) {
 			last = now();
@@ -156,10 +195,12 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 				(unsigned long long)r->stored, b.depth[i], r->stored / (last - t0));
 		}
 	}
+	r->stats = b.c->stats;
+	ns_ctx_free(b.c);
 	r->transitions = r->stored + r->matched;
-	r->mem = b.st.bytes + b.cap * 18 + b.capmoves * sizeof(Move);
+	r->mem = b.st.bytes + b.cap * 27 + b.capaux + b.capmoves * sizeof(Move);
 	r->secs = now() - t0;
 	store_free(&b.st);
-	free(b.parent); free(b.moff); free(b.mcnt); free(b.depth); free(b.moves);
+	free(b.parent); free(b.moff); free(b.mcnt); free(b.depth); free(b.moves); free(b.aoff); free(b.alen); free(b.auxs);
 	return r->errors;
 }

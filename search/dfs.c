@@ -1,4 +1,5 @@
-/* dfs.c — SPIN-compatible explicit-state search.
+/* dfs.c — SPIN-compatible explicit-state search over the next-state
+ * interface (vm/next.h).
  *
  * Depth-first with an explicit stack (no recursion limit).  As in SPIN's
  * pan: states reached inside an atomic sequence are not stored while the
@@ -6,25 +7,27 @@
  * "transitions" is stored + matched.  Each frame keeps its successors in a
  * stack arena that is cut back when the frame is popped.
  *
- * Partial-order reduction: Holzmann & Peled's reduced expansion with the
- * in-stack proviso (Fig. 1e; -por=static), or Nalumasu & Gopalakrishnan's
- * Twophase with selective caching (PV paper, Fig. 3; -por=twophase
- * -cache=all|backedge|none), see visit_twophase.
+ * The search knows no reduction.  It offers the proviso hook (is a state on
+ * the DFS stack?) to the layers that ask for it (Holzmann & Peled's
+ * in-stack proviso, Fig. 1e, in reduce/layer_por.c), and it has one
+ * strategy of its own: Nalumasu & Gopalakrishnan's Twophase with selective
+ * caching (PV paper, Fig. 3; -por=twophase -cache=all|backedge|none), see
+ * visit_twophase, which asks the interface which processes are safe.
  */
 #include "search.h"
-#include "../reduce/por.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
 
 typedef struct SRec {            /* a successor as kept on the stack */
-	Move mv;
+	Move mv;                     /* in the parent's positions */
+	Move tmv;                    /* as the trail records it */
 	int32_t atomic_pid;
 	int32_t len;
 	int32_t err;
 	int32_t skip;                /* a run-time error: the step did not happen */
-	int32_t nacc;                /* process symmetry: identities follow the bytes */
+	int32_t alen;                /* aux bytes follow the key */
 	int32_t pad;
 } SRec;
 
@@ -39,7 +42,7 @@ typedef struct Frame {
 	size_t cur_off;              /* record of successor `next` */
 	int atomic_pid;
 	int unstored;                /* inside an atomic sequence: not in the store */
-	size_t acc_off; int nacc;    /* process symmetry: original pid of each position */
+	size_t aux_off; int alen;    /* the state's aux bytes (vm/next.h) */
 	uint64_t hash; int stored;   /* stored frames are in the on-stack set */
 	long depth;
 	Move in;
@@ -52,7 +55,6 @@ typedef struct Frame {
 	uint8_t tp_inset;            /* its hash is in Dfs.tplist */
 	int tp_cpid; uint8_t tp_clist, tp_csave;  /* what the phase-1 child inherits */
 	size_t cm_off; int cm_len;   /* moves of the chain collapsed into this frame */
-	uint8_t in_unwound;          /* `in` already holds original pids */
 } Frame;
 
 /* The states on the DFS stack, by hash, for the reduction proviso: a
@@ -107,6 +109,7 @@ typedef struct Dfs {
 	const SearchOpts *o;
 	SearchResult *r;
 	Store st;
+	Ctx *c;
 	Frame *fr; long nfr, capfr;
 	uint8_t *ar; size_t arn, arcap;
 	SuccBuf sb;
@@ -114,6 +117,7 @@ typedef struct Dfs {
 	OnStack tplist;              /* Twophase: hashes of the list states on the stack */
 	Move *cm; size_t ncm, capcm; /* Twophase: moves of collapsed chains */
 	int stop;
+	int oom;                     /* out of memory: the search stops, incomplete */
 	double t0, last_progress;
 } Dfs;
 
@@ -129,23 +133,17 @@ static void *ar_alloc(Dfs *d, size_t n)
 	if (d->arn + n > d->arcap) {
 		size_t nc = d->arcap ? d->arcap * 2 : 1 << 20;
 		while (nc < d->arn + n) nc *= 2;
-		d->ar = realloc(d->ar, nc);
-		if (!d->ar) { fprintf(stderr, "dspin: out of memory (search stack)\n"); exit(2); }
+		uint8_t *na = realloc(d->ar, nc);
+		if (!na) {
+			d->oom = d->stop = 1;
+			return NULL;
+		}
+		d->ar = na;
 		d->arcap = nc;
 	}
 	void *p = d->ar + d->arn;
 	d->arn += n;
 	return p;
-}
-
-/* process symmetry: a move's positions -> the original pids, by the
- * identities kept in the frame it leaves */
-static void unwind(const Dfs *d, const Frame *par, Move *m)
-{
-	if (!d->o->procsym) return;
-	const uint8_t *acc = d->ar + par->acc_off;
-	if (m->pid >= 0 && m->pid < par->nacc) m->pid = acc[m->pid];
-	if (m->rv_pid >= 0 && m->rv_pid < par->nacc) m->rv_pid = acc[m->rv_pid];
 }
 
 static void report_error(Dfs *d, const char *msg, const Move *last)
@@ -163,11 +161,9 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 				Frame *fi = &d->fr[i];
 				/* a collapsed Twophase chain: its moves, already unwound */
 				for (int j = 0; j < fi->cm_len; j++) mv[k++] = d->cm[fi->cm_off + j];
-				mv[k] = fi->in;
-				if (!fi->in_unwound) unwind(d, &d->fr[i - 1], &mv[k]);
-				k++;
+				mv[k++] = fi->in;
 			}
-			if (last) { mv[k] = *last; unwind(d, &d->fr[n - 1], &mv[k]); k++; }
+			if (last) mv[k++] = *last;
 			r->trail_written = trail_write(d->vm, d->o->trail_path, mv, k, msg) == 0;
 			free(mv);
 		}
@@ -175,96 +171,72 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 	if (!d->o->keep_going) d->stop = 1;
 }
 
-/* Expand the top frame: generate successors, check end states. */
-/* Holzmann & Peled's reduced expansion: if some process is at a location
- * whose moves are all safe and has a move, keep only its moves, unless one
- * leads onto the stack (proviso).  Processes are tried from the highest pid
- * down, as SPIN does. */
-static void reduce_expansion(Dfs *d, Frame *f, int n)
+/* the top frame's state as the interface takes it */
+static SState frame_state(const Dfs *d, const Frame *f)
 {
-	if (n < 2) return;
-	State s; s.b = d->ar + f->state_off;
-	sv_index(d->vm->m, &s);
-	uint64_t self = state_hash(d->ar + f->state_off, f->len);   /* not yet in the set if just stored */
-	for (int pid = s.nproc - 1; pid >= 0; pid--) {
-		Code *k = sv_code(d->vm, &s, pid);
-		const Loc *loc = &k->locs[sv_pc(&s, pid)];
-		if (!loc->por_safe) continue;
-		if (loc->por_safe == 2 && !por_cond_holds(d->vm, &s, pid, loc)) continue;
-		int mine = 0, ok = 1;
-		size_t off = f->succ_off;
-		for (int i = 0; i < n; i++) {
-			SRec *rec = (SRec *)(d->ar + off);
-			if (rec->mv.pid == pid) {
-				mine++;
-				uint64_t h = state_hash(d->ar + off + SREC, rec->len);
-				/* states inside an atomic sequence are not in the set:
-				 * count them as possibly on the stack */
-				if (h == self || rec->atomic_pid >= 0 || os_has(&d->onstack, h)) ok = 0;
-			}
-			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
-		}
-		if (!mine || !ok || mine == n) { if (mine == n) return; continue; }
-		off = f->succ_off;
-		for (int i = 0; i < n; i++) {
-			SRec *rec = (SRec *)(d->ar + off);
-			if (rec->mv.pid != pid) rec->skip = 1;
-			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
-		}
-		d->r->por_reduced++;
-		return;
-	}
+	SState ss = { d->ar + f->state_off, f->len, d->ar + f->aux_off, f->alen, f->atomic_pid };
+	return ss;
 }
 
+/* the proviso hook: is this state on the stack (or the one being
+ * expanded)?  States are compared by hash; a collision only makes the
+ * reduction more cautious. */
+static int on_stack(void *arg, const uint8_t *b, int len)
+{
+	Dfs *d = arg;
+	uint64_t h = state_hash(b, len);
+	return h == d->fr[d->nfr - 1].hash || os_has(&d->onstack, h);
+}
+
+/* Expand the top frame: its successors from the interface, copied into
+ * the stack arena.  Returns their number, -1 when out of memory. */
 static int expand(Dfs *d, int *from_atomic)
 {
 	Frame *f = &d->fr[d->nfr - 1];
-	int n = vm_successors(d->vm, d->ar + f->state_off, f->len, f->atomic_pid, &d->sb, from_atomic);
-	f = &d->fr[d->nfr - 1];
+	SState ss = frame_state(d, f);
+	int n = ns_next_all(d->c, &ss, &d->sb);
+	*from_atomic = d->sb.from_atomic;
+	if (d->sb.oom) {
+		d->oom = d->stop = 1;
+		return -1;
+	}
 	f->succ_off = d->arn;
 	f->cur_off = d->arn;
-	f->nsucc = n; f->next = 0;
-	const ProcSym *ps = d->o->procsym;
+	f->nsucc = n;
+	f->next = 0;
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
-		size_t roff = d->arn;
-		SRec *rec = ar_alloc(d, SREC);
-		rec->mv = s->mv; rec->atomic_pid = s->atomic_pid; rec->len = s->len; rec->err = s->err; rec->skip = 0;
-		int nacc = ps ? s->b[0] : 0;
-		rec->nacc = nacc;
-		size_t boff = d->arn;
-		uint8_t *b = ar_alloc(d, (size_t)s->len);   /* may move the arena: rec is stale now */
-		memcpy(b, s->b, (size_t)s->len);
-		if (ps) {
-			size_t aoff = d->arn;
-			ar_alloc(d, (size_t)nacc);
-			f = &d->fr[d->nfr - 1];
-			rec = (SRec *)(d->ar + roff);
-			int apid = rec->atomic_pid;
-			int nl = procsym_canon(ps, d->vm, d->ar + boff, rec->len, d->ar + f->acc_off, f->nacc, d->ar + aoff, &apid);
-			rec->atomic_pid = apid;
-			/* the collection may have dropped free slots: the state is
-			 * shorter, and its identities move down with it (a stale
-			 * length kept zero bytes in the key: heap,proc stored
-			 * duplicates, found by tests/gen seeds 2009749, 2021613) */
-			if (PAD8(nl) != PAD8(rec->len)) {
-				memmove(d->ar + boff + PAD8(nl), d->ar + aoff, (size_t)nacc);
-				d->arn -= PAD8(rec->len) - PAD8(nl);
-			}
-			rec->len = nl;
-		}
-		if (s->len > d->r->max_vec) d->r->max_vec = s->len;
+		uint8_t *p = ar_alloc(d, SREC + PAD8(s->len) + PAD8(s->alen));
+		if (!p)
+			return -1;
+		SRec *rec = (SRec *)p;
+		rec->mv = s->mv;
+		rec->tmv = s->tmv;
+		rec->atomic_pid = s->atomic_pid;
+		rec->len = s->len;
+		rec->err = s->err;
+		rec->skip = 0;
+		rec->alen = s->alen;
+		memcpy(p + SREC, s->b, (size_t)s->len);
+		if (s->alen)
+			memcpy(p + SREC + PAD8(s->len), s->aux, (size_t)s->alen);
+		if (s->len > d->r->max_vec)
+			d->r->max_vec = s->len;
 	}
-	if (d->o->por && !*from_atomic) reduce_expansion(d, &d->fr[d->nfr - 1], n);
 	return n;
 }
 
 static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pid, long depth)
 {
 	if (d->nfr == d->capfr) {
-		d->capfr = d->capfr ? d->capfr * 2 : 1024;
-		d->fr = realloc(d->fr, sizeof(Frame) * d->capfr);
-		if (!d->fr) { fprintf(stderr, "dspin: out of memory (search stack)\n"); exit(2); }
+		long nc = d->capfr ? d->capfr * 2 : 1024;
+		Frame *nf = realloc(d->fr, sizeof(Frame) * (size_t)nc);
+		if (!nf) {
+			d->oom = d->stop = 1;
+			return -1;
+		}
+		d->fr = nf;
+		d->capfr = nc;
 	}
 	Frame *f = &d->fr[d->nfr++];
 	memset(f, 0, sizeof *f);
@@ -293,7 +265,7 @@ static void report_move_error(Dfs *d, SRec *rec, int i)
 	char msg[256];
 	Succ *sc = &d->sb.v[i];
 	snprintf(msg, sizeof msg, "%s", sc->errmsg[0] ? sc->errmsg : "error");
-	report_error(d, msg, &rec->mv);
+	report_error(d, msg, &rec->tmv);
 	if (rec->err == ERR_RUNTIME) rec->skip = 1;
 }
 
@@ -302,14 +274,14 @@ static void report_move_error(Dfs *d, SRec *rec, int i)
 static void report_state_errors(Dfs *d, int n)
 {
 	Frame *f = &d->fr[d->nfr - 1];
-	/* with a never claim no successor means the claim cannot follow: no error */
-	if (n == 0 && !d->vm->m->never && !vm_valid_end(d->vm, d->ar + f->state_off, f->len))
+	SState ss = frame_state(d, f);
+	if (n == 0 && !ns_valid_end(d->c, &ss))
 		report_error(d, "invalid end state", NULL);
 	size_t off = f->succ_off;
 	for (int i = 0; i < n && !d->stop; i++) {
 		SRec *rec = (SRec *)(d->ar + off);
 		if (rec->err && !rec->skip) report_move_error(d, rec, i);
-		off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
+		off += SREC + PAD8(rec->len) + PAD8(rec->alen);
 	}
 }
 
@@ -328,9 +300,12 @@ static int visit(Dfs *d)
 		return 0;
 	}
 	if (f->depth > d->r->depth) d->r->depth = f->depth;
+	f->hash = state_hash(d->ar + f->state_off, f->len);
 	if (f->atomic_pid >= 0) {
 		/* inside an atomic sequence: stored only if atomicity is lost here */
 		n = expand(d, &from_atomic);
+		if (n < 0)
+			return 0;
 		f = &d->fr[d->nfr - 1];
 		if (from_atomic) {
 			/* an atomic sequence that loops without leaving: stop at the
@@ -348,7 +323,7 @@ static int visit(Dfs *d)
 	}
 	{
 		size_t idx;
-		uint64_t h = state_hash(d->ar + f->state_off, f->len);
+		uint64_t h = f->hash;
 		int ins = store_insert(&d->st, d->ar + f->state_off, f->len, h, &idx);
 		if (ins < 0) {
 			d->r->incomplete = 2;
@@ -357,13 +332,15 @@ static int visit(Dfs *d)
 		}
 		if (ins == 0) { d->r->matched++; d->arn = f->succ_off; d->nfr--; return 0; }
 		d->r->stored++;
-		f->hash = h; f->stored = 1;
-		if (d->o->por) os_add(&d->onstack, h);
+		f->stored = 1;
+		if (d->c->proviso_used) os_add(&d->onstack, h);
 		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
 		if ((d->r->stored & 0xffff) == 0 && d->o->progress) progress(d);
 	}
 	if (f->atomic_pid < 0) {
 		n = expand(d, &from_atomic);
+		if (n < 0)
+			return 0;
 		f = &d->fr[d->nfr - 1];
 	}
 expanded:
@@ -417,19 +394,17 @@ static int tp_in_list(Dfs *d, const Frame *top, const uint8_t *b, int len, uint6
  * tp_pid down that is deterministic here */
 static int tp_choose(Dfs *d, Frame *f, int n, int *pid_out)
 {
-	State s; s.b = d->ar + f->state_off;
-	sv_index(d->vm->m, &s);
-	for (int pid = f->tp_pid < s.nproc ? f->tp_pid : s.nproc - 1; pid >= 0; pid--) {
-		Code *k = sv_code(d->vm, &s, pid);
-		const Loc *loc = &k->locs[sv_pc(&s, pid)];
-		if (!loc->por_safe) continue;
-		if (loc->por_safe == 2 && !por_cond_holds(d->vm, &s, pid, loc)) continue;
+	SState ss = frame_state(d, f);
+	int nproc = ss.b[0];
+	for (int pid = f->tp_pid < nproc ? f->tp_pid : nproc - 1; pid >= 0; pid--) {
+		if (!ns_safe_group(d->c, &ss, pid))
+			continue;
 		int mine = 0, which = -1, into_atomic = 0;
 		size_t off = f->succ_off;
 		for (int i = 0; i < n; i++) {
 			SRec *rec = (SRec *)(d->ar + off);
 			if (rec->mv.pid == pid) { mine++; which = i; into_atomic = rec->atomic_pid >= 0; }
-			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
+			off += SREC + PAD8(rec->len) + PAD8(rec->alen);
 		}
 		/* a move into an atomic sequence disables every other process:
 		 * it is not independent of their moves, so not deterministic */
@@ -476,31 +451,30 @@ static void tp_collapse(Dfs *d)
 	if (t - x < 2) return;
 	size_t need = d->ncm + (size_t)(t - x);
 	if (need > d->capcm) {
+		Move *ncm = realloc(d->cm, sizeof(Move) * (need * 2 + 1024));
+		if (!ncm)
+			return;   /* the chain stays on the stack: slower, not wrong */
+		d->cm = ncm;
 		d->capcm = need * 2 + 1024;
-		d->cm = realloc(d->cm, sizeof(Move) * d->capcm);
-		if (!d->cm) { fprintf(stderr, "dspin: out of memory (search stack)\n"); exit(2); }
 	}
 	Frame *S = &d->fr[t];
 	size_t cm_off = d->ncm;
 	for (long i = x + 1; i < t; i++) {
-		Move m = d->fr[i].in;
-		unwind(d, &d->fr[i - 1], &m);
-		d->cm[d->ncm++] = m;
+		d->cm[d->ncm++] = d->fr[i].in;
 		if (d->fr[i].tp_inset) os_del(&d->tplist, d->fr[i].hash);
 	}
 	Move in = S->in;
-	unwind(d, &d->fr[t - 1], &in);
 	Frame *X = &d->fr[x];
 	size_t dst = X->succ_off;
-	size_t slen = PAD8(S->len) + PAD8(S->nacc);
+	size_t slen = PAD8(S->len) + PAD8(S->alen);
 	memmove(d->ar + dst, d->ar + S->state_off, slen);
 	size_t nsb = d->arn - S->succ_off;
 	memmove(d->ar + dst + slen, d->ar + S->succ_off, nsb);
 	size_t delta = S->succ_off - (dst + slen);
 	Frame nf = *S;
-	nf.state_off = dst; nf.acc_off = dst + PAD8(S->len);
+	nf.state_off = dst; nf.aux_off = dst + PAD8(S->len);
 	nf.succ_off -= delta; nf.cur_off -= delta;
-	nf.in = in; nf.in_unwound = 1;
+	nf.in = in;
 	nf.cm_off = cm_off; nf.cm_len = (int)(t - x - 1);
 	d->arn -= delta;
 	X->next = X->nsucc;          /* x's other moves were all skipped */
@@ -526,6 +500,8 @@ static int visit_twophase(Dfs *d)
 	}
 	int from_atomic = 0;
 	int n = expand(d, &from_atomic);
+	if (n < 0)
+		return 0;
 	f = &d->fr[d->nfr - 1];
 	f->tp_atomic = (uint8_t)from_atomic;
 	if (is_x && f->atomic_pid >= 0 && !from_atomic && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
@@ -545,7 +521,7 @@ static int visit_twophase(Dfs *d)
 		for (int i = 0; i < n; i++) {
 			SRec *rec = (SRec *)(d->ar + off);
 			if (i == ci) coff = off; else rec->skip = 1;
-			off += SREC + PAD8(rec->len) + PAD8(rec->nacc);
+			off += SREC + PAD8(rec->len) + PAD8(rec->alen);
 		}
 		SRec *rec = (SRec *)(d->ar + coff);
 		if (rec->err) report_move_error(d, rec, ci);
@@ -570,7 +546,7 @@ static int visit_twophase(Dfs *d)
 		for (int i = 0; i < n; i++) {
 			SRec *r2 = (SRec *)(d->ar + off);
 			if (i != ci) r2->skip = 0;
-			off += SREC + PAD8(r2->len) + PAD8(r2->nacc);
+			off += SREC + PAD8(r2->len) + PAD8(r2->alen);
 		}
 	}
 
@@ -603,75 +579,98 @@ static int visit_twophase(Dfs *d)
 	return 1;
 }
 
+/* the initial state as the bottom frame */
+static int push_initial(Dfs *d)
+{
+	int n = ns_initial(d->c, &d->sb);
+	if (n != 1 || d->sb.oom)
+		return -1;
+	Succ *s = &d->sb.v[0];
+	uint8_t *b = ar_alloc(d, PAD8(s->len) + PAD8(s->alen));
+	if (!b || push(d, 0, s->len, NULL, -1, 0) < 0)
+		return -1;
+	memcpy(b, s->b, (size_t)s->len);
+	if (s->alen)
+		memcpy(b + PAD8(s->len), s->aux, (size_t)s->alen);
+	Frame *f = &d->fr[0];
+	f->aux_off = PAD8(s->len);
+	f->alen = s->alen;
+	f->succ_off = d->arn;
+	f->tp_start = 0;
+	f->tp_pid = 255;
+	f->tp_list = f->tp_save = 1;
+	d->r->max_vec = s->len;
+	return 0;
+}
+
+/* pop the top frame: cut the arena back to its own successor block */
+static void pop(Dfs *d)
+{
+	Frame *f = &d->fr[d->nfr - 1];
+	if (f->stored && d->c->proviso_used) os_del(&d->onstack, f->hash);
+	if (f->tp_inset) os_del(&d->tplist, f->hash);
+	if (f->cm_len) d->ncm = f->cm_off;
+	d->arn = f->succ_off;
+	d->nfr--;
+}
+
+/* push the top frame's next successor; 0 when it was skipped */
+static int push_next(Dfs *d)
+{
+	Frame *f = &d->fr[d->nfr - 1];
+	size_t off = f->cur_off;
+	SRec *rec = (SRec *)(d->ar + off);
+	f->next++;
+	f->cur_off = off + SREC + PAD8(rec->len) + PAD8(rec->alen);
+	if (rec->skip) return 0;
+	long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
+	size_t soff = off + SREC;
+	Move in = rec->tmv;
+	int len = rec->len, alen = rec->alen;
+	if (push(d, soff, len, &in, rec->atomic_pid, depth) < 0)
+		return 0;
+	Frame *par = &d->fr[d->nfr - 2], *ch = &d->fr[d->nfr - 1];
+	ch->succ_off = d->arn;
+	ch->aux_off = soff + PAD8(len);
+	ch->alen = alen;
+	if (d->o->twophase) {
+		if (par->tp_phase2) {    /* a new phase 1 begins at the child */
+			ch->tp_start = d->nfr - 1; ch->tp_pid = 255; ch->tp_list = ch->tp_save = 1;
+		} else {
+			ch->tp_start = par->tp_start; ch->tp_pid = par->tp_cpid;
+			ch->tp_list = par->tp_clist; ch->tp_save = par->tp_csave;
+		}
+	}
+	return 1;
+}
+
 int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 {
 	Dfs d; memset(&d, 0, sizeof d);
 	d.vm = vm; d.o = o; d.r = r;
+	d.c = ns_ctx_new(o->stack, vm);
+	if (!d.c) {
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
+		return -1;
+	}
+	d.c->proviso = on_stack;
+	d.c->proviso_arg = &d;
 	store_init(&d.st, o->mem_limit);
 	d.t0 = d.last_progress = now();
-	uint8_t *ib = malloc(MAXSTATE);
-	State s0;
-	vm_initial(vm, &s0, ib);
-	r->max_vec = s0.len;
-	uint8_t *b = ar_alloc(&d, (size_t)s0.len);
-	memcpy(b, ib, (size_t)s0.len);
-	free(ib);
-	size_t acc0 = d.arn;
-	int nacc0 = 0;
-	if (o->procsym) {
-		nacc0 = b[0];
-		ar_alloc(&d, (size_t)nacc0);
-		int nl = procsym_canon(o->procsym, vm, d.ar, s0.len, NULL, 0, d.ar + acc0, NULL);
-		if (PAD8(nl) != PAD8(s0.len)) {
-			memmove(d.ar + PAD8(nl), d.ar + acc0, (size_t)nacc0);
-			d.arn -= PAD8(s0.len) - PAD8(nl);
-			acc0 = PAD8(nl);
-		}
-		s0.len = nl;
-	}
-	push(&d, 0, s0.len, NULL, -1, 0);
-	d.fr[0].acc_off = acc0; d.fr[0].nacc = nacc0;
-	d.fr[0].succ_off = d.arn;
-	d.fr[0].tp_start = 0; d.fr[0].tp_pid = 255; d.fr[0].tp_list = d.fr[0].tp_save = 1;
 	int (*visit_fn)(Dfs *) = o->twophase ? visit_twophase : visit;
-	if (!visit_fn(&d)) goto done;
-	while (d.nfr > 0 && !d.stop) {
-		Frame *f = &d.fr[d.nfr - 1];
-		if (f->next >= f->nsucc) {
-			/* cut the arena back to this frame's own successor block */
-			if (f->stored && o->por) os_del(&d.onstack, f->hash);
-			if (f->tp_inset) os_del(&d.tplist, f->hash);
-			if (f->cm_len) d.ncm = f->cm_off;
-			d.arn = f->succ_off;
-			d.nfr--;
-			continue;
+	if (push_initial(&d) < 0)
+		d.oom = 1;
+	else if (visit_fn(&d))
+		while (d.nfr > 0 && !d.stop) {
+			Frame *f = &d.fr[d.nfr - 1];
+			if (f->next >= f->nsucc)
+				pop(&d);
+			else if (push_next(&d))
+				visit_fn(&d);
 		}
-		size_t off = f->cur_off;
-		SRec *rec = (SRec *)(d.ar + off);
-		f->next++;
-		f->cur_off = off + SREC + PAD8(rec->len) + PAD8(rec->nacc);
-		if (rec->skip) continue;
-		long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
-		size_t soff = off + SREC;
-		int len = rec->len;
-		Move mv = rec->mv;
-		int apid = rec->atomic_pid;
-		push(&d, soff, len, &mv, apid, depth);
-		d.fr[d.nfr - 1].succ_off = d.arn;
-		d.fr[d.nfr - 1].acc_off = soff + PAD8(len);
-		d.fr[d.nfr - 1].nacc = rec->nacc;
-		if (o->twophase) {
-			Frame *par = &d.fr[d.nfr - 2], *ch = &d.fr[d.nfr - 1];
-			if (par->tp_phase2) {    /* a new phase 1 begins at the child */
-				ch->tp_start = d.nfr - 1; ch->tp_pid = 255; ch->tp_list = ch->tp_save = 1;
-			} else {
-				ch->tp_start = par->tp_start; ch->tp_pid = par->tp_cpid;
-				ch->tp_list = par->tp_clist; ch->tp_save = par->tp_csave;
-			}
-		}
-		visit_fn(&d);
-	}
-done:
+	if (d.oom && !r->incomplete)
+		r->incomplete = 2;
+	r->stats = d.c->stats;
 	r->transitions = r->stored + r->matched;
 	r->mem = d.st.bytes + d.arcap + (size_t)d.capfr * sizeof(Frame);
 	r->secs = now() - d.t0;
@@ -680,6 +679,7 @@ done:
 	free(d.tplist.k); free(d.tplist.c); free(d.cm);
 	free(d.fr); free(d.ar);
 	succbuf_free(&d.sb);
+	ns_ctx_free(d.c);
 	return r->errors;
 }
 

@@ -2,19 +2,17 @@
  * Vardi, Wolper, Yannakakis), as in SPIN's -a and -l (Holzmann & Peled,
  * Fig. 1d "Extension for Cycle Detection").
  *
- * The first search explores the product of the system and the never claim
- * (vm_successors runs the claim in lockstep); when it backtracks from a
+ * The first search explores the next-state interface, whose claim layer
+ * runs the never claim in lockstep (vm/layer_claim.c); when it backtracks from a
  * state where the claim is at an accept label, a second search from that
  * seed looks for a path back to it, in a store of its own.  A path found
  * is an acceptance cycle: its trail is the first search's stack, then the
  * second search's stack, then the closing move.
  *
- * Weak fairness (-f) is SPIN's construction (Iosif, section 4.1): the key
- * carries a counter C in 0..N+1 (N processes).  From copy 0 an accepting
- * state moves to copy 1; in copy i (1..N) a move of process i-1, or a state
- * where process i-1 cannot move, advances to copy i+1; copy N+1 returns to
- * copy 0.  Only copy N+1 seeds the nested search, so an accepting cycle
- * found there lets every process move or be blocked along it.
+ * Weak fairness (-f) is a layer (vm/layer_fair.c): its states are
+ * accepting only in the last copy of SPIN's N+1 copies construction, so
+ * the search seeds the nested search from any state the interface calls
+ * accepting.
  *
  * States are keyed with the process holding atomic control, and states
  * inside atomic sequences are stored too (unlike the safety search), so
@@ -35,6 +33,7 @@ typedef struct NFrame {
 
 typedef struct Nd {
 	VM *vm; const SearchOpts *o; SearchResult *r;
+	Ctx *c;
 	Store s1, s2;
 	NFrame *fr; int nfr, cap;        /* first search */
 	NFrame *fr2; int nfr2, cap2;     /* nested search */
@@ -55,37 +54,30 @@ static void free_frame(NFrame *f)
 	memset(f, 0, sizeof *f);
 }
 
+/* a frame's state as the interface takes it: the key without the byte
+ * of the atomic process */
+static SState frame_state(const NFrame *f)
+{
+	SState ss = { f->key, f->klen - 1, NULL, 0, f->key[f->klen - 1] - 1 };
+	return ss;
+}
+
 /* fill a frame's successor list */
 static void expand(Nd *d, NFrame *f)
 {
-	int fa;
-	int slen = f->klen - 2;
-	int apid = f->key[slen] - 1;
-	int copy = f->key[slen + 1];
-	int n = vm_successors(d->vm, f->key, slen, apid, &d->sb, &fa);
-	int nproc = f->key[0];
+	SState ss = frame_state(f);
+	int n = ns_next_all(d->c, &ss, &d->sb);
 	f->nsucc = n; f->next = 0;
 	f->skey = malloc(sizeof(uint8_t *) * (n + 1)); f->sklen = malloc(sizeof(int) * (n + 1));
 	f->smv = malloc(sizeof(Move) * (n + 1)); f->serr = malloc(sizeof(int) * (n + 1));
 	f->smsg = malloc(sizeof(char *) * (n + 1));
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
-		f->sklen[i] = s->len + 2;
-		f->skey[i] = malloc(s->len + 2);
+		f->sklen[i] = s->len + 1;
+		f->skey[i] = malloc(s->len + 1);
 		memcpy(f->skey[i], s->b, s->len);
 		f->skey[i][s->len] = (uint8_t)(s->atomic_pid + 1);
-		int c = 0;
-		if (d->o->fair) {
-			c = copy;
-			if (c == nproc + 1) c = 0;
-			if (c == 0 && vm_claim_accepting(d->vm, f->key)) c = 1;
-			if (c >= 1 && c <= nproc) {
-				int q = c - 1;
-				if (s->mv.pid == q || (s->mv.rv_pid == q) || !vm_proc_enabled(d->vm, f->key, q)) c++;
-			}
-		}
-		f->skey[i][s->len + 1] = (uint8_t)c;
-		f->smv[i] = s->mv;
+		f->smv[i] = s->tmv;
 		f->serr[i] = s->err;
 		f->smsg[i] = s->err ? strdup(s->errmsg) : NULL;
 		if (s->len > d->r->max_vec) d->r->max_vec = s->len;
@@ -160,33 +152,40 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 {
 	Nd d; memset(&d, 0, sizeof d);
 	d.vm = vm; d.o = o; d.r = r;
+	d.c = ns_ctx_new(o->stack, vm);
+	if (!d.c || ns_initial(d.c, &d.sb) != 1) {
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
+		ns_ctx_free(d.c);
+		succbuf_free(&d.sb);
+		return -1;
+	}
 	double t0 = now();
 	store_init(&d.s1, o->mem_limit);
 	store_init(&d.s2, o->mem_limit);
-	uint8_t *ib = malloc(MAXSTATE + 2);
-	State s0;
-	vm_initial(vm, &s0, ib);
-	ib[s0.len] = 0;       /* no atomic control */
-	ib[s0.len + 1] = 0;   /* fairness copy 0 */
+	int klen = d.sb.v[0].len + 1;
+	uint8_t *ib = malloc((size_t)klen);
+	memcpy(ib, d.sb.v[0].b, (size_t)klen - 1);
+	ib[klen - 1] = 0;     /* no atomic control */
 	size_t idx;
-	store_insert(&d.s1, ib, s0.len + 2, state_hash(ib, s0.len + 2), &idx);
+	store_insert(&d.s1, ib, klen, state_hash(ib, klen), &idx);
 	r->stored = 1;
-	r->max_vec = s0.len;
-	push(&d.fr, &d.nfr, &d.cap, ib, s0.len + 2, NULL);
+	r->max_vec = klen - 1;
+	push(&d.fr, &d.nfr, &d.cap, ib, klen, NULL);
 	free(ib);
 	expand(&d, &d.fr[0]);
 	while (d.nfr > 0 && !d.stop) {
 		NFrame *f = &d.fr[d.nfr - 1];
 		if ((long)d.nfr > r->depth) r->depth = d.nfr;
-		if (f->nsucc == 0 && f->next == 0 && !vm->m->never) {
+		SState ss = frame_state(f);
+		if (f->nsucc == 0 && f->next == 0) {
 			/* without a claim the safety checks still apply (pan -a too) */
 			f->next = 1;
-			if (!vm_valid_end(vm, f->key, f->klen - 2)) { report(&d, "invalid end state", NULL, 0); if (d.stop) break; }
+			if (!ns_valid_end(d.c, &ss)) { report(&d, "invalid end state", NULL, 0); if (d.stop) break; }
 		}
 		if (f->next >= f->nsucc || (o->max_depth && d.nfr > o->max_depth)) {
 			if (f->next < f->nsucc) r->incomplete = 1;
 			/* post-order: an accepting state seeds the nested search */
-			int seed = o->fair ? f->key[f->klen - 1] == f->key[0] + 1 : vm_claim_accepting(vm, f->key);
+			int seed = ns_accepting(d.c, &ss);
 			if (seed && nested(&d)) { if (d.stop) break; }
 			free_frame(&d.fr[--d.nfr]);
 			continue;
@@ -205,6 +204,8 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		expand(&d, c);
 	}
 	while (d.nfr > 0) free_frame(&d.fr[--d.nfr]);
+	r->stats = d.c->stats;
+	ns_ctx_free(d.c);
 	r->transitions = r->stored + r->matched;
 	r->mem = d.s1.bytes + d.s2.bytes;
 	r->secs = now() - t0;

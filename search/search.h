@@ -2,9 +2,8 @@
  * trails. */
 #ifndef DSPIN_SEARCH_H
 #define DSPIN_SEARCH_H
-#include "../vm/vm.h"
+#include "../vm/next.h"
 #include "store.h"
-#include "../reduce/reduce.h"
 
 typedef struct SearchOpts {
 	int bfs;
@@ -17,16 +16,15 @@ typedef struct SearchOpts {
 	/* called for every newly stored state (tests, oracles, dumps) */
 	void (*on_store)(void *ctx, const uint8_t *b, int len);
 	void *on_store_ctx;
-	const ProcSym *procsym;  /* process symmetry (DFS only), NULL: off */
-	int por;                 /* partial-order reduction on (locations classified by reduce/por.c) */
-	int twophase;            /* instead of por: Twophase, 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
+	const Layer *stack;      /* the next-state interface to explore (its top layer) */
+	int twophase;            /* Twophase instead of plain DFS: 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
-	int fair;                /* -f: weak fairness (SPIN's N+1 copies) */
 } SearchOpts;
 
 typedef struct SearchResult {
 	uint64_t stored, matched, atomic_steps, transitions;
-	uint64_t por_reduced;     /* states expanded with one process's moves only */
+	uint64_t por_reduced;     /* Twophase: deterministic phase-1 steps */
+	NsStats stats;            /* what the layers counted */
 	long depth;
 	int errors;
 	int incomplete;         /* 1 depth bound, 2 memory bound */
@@ -45,9 +43,19 @@ typedef struct SearchResult {
 /* count an error and remember its message among the distinct ones */
 void result_note_error(SearchResult *r, const char *msg);
 
+/* Which search offers which reduction: one table (search/support.c). */
+enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_BFS, SEARCH_NDFS, NSEARCH };
+enum { RED_HEAP, RED_PROC, RED_POR, NRED };
+/* NULL if search `se` supports reduction `red`, else why not */
+const char *search_refuses(int se, int red);
+const char *search_name(int se);
+
+/* Explore o->stack; returns the number of errors, or -1 when the search
+ * could not start (out of memory; r->first_error says so). */
 int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
 int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err);
 int trail_write_cycle(VM *vm, const char *path, const Move *mv, int n, const char *err, int cycle);
-int trail_replay(VM *vm, const char *path, FILE *out);
-int trail_final_state(VM *vm, const char *path, uint8_t *buf, int *len);
+/* replay on a stack without symmetry or reduction (moves name creation pids) */
+int trail_replay(VM *vm, const Layer *plain, const char *path, FILE *out);
+int trail_final_state(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len);
 #endif

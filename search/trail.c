@@ -32,14 +32,34 @@ int trail_write_cycle(VM *vm, const char *path, const Move *mv, int n, const cha
  * With out, every step is printed, with the error a step raised; err
  * receives the error named in the header.  Returns the number of steps, or
  * -1 when the trail is malformed or does not fit the model. */
-static int run_trail(VM *vm, const char *path, uint8_t *buf, int *len, FILE *out, char *err, size_t errlen)
+/* the successor of (b, len) by move mv, as the only record of out; 0 if
+ * no successor matches.  All successors are generated (no atomic control
+ * assumed: the atomic process's moves are among them) and compared. */
+static int apply_move(Ctx *c, const uint8_t *b, int len, const Move *mv, SuccBuf *out)
+{
+	SState ss = { b, len, NULL, 0, -1 };
+	int n = ns_next_all(c, &ss, out);
+	for (int i = 0; i < n; i++) {
+		const Move *m = &out->v[i].tmv;
+		if (m->pid == mv->pid && m->tid == mv->tid && m->rv_pid == mv->rv_pid &&
+		    m->rv_tid == mv->rv_tid && m->sel == mv->sel && m->claim == mv->claim) {
+			out->v[0] = out->v[i];
+			out->n = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len, FILE *out, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) { fprintf(stderr, "dspin: cannot open trail '%s'\n", path); return -1; }
-	State s0;
-	vm_initial(vm, &s0, buf);
-	*len = s0.len;
+	Ctx *c = ns_ctx_new(plain, vm);
 	SuccBuf sb; memset(&sb, 0, sizeof sb);
+	if (!c || ns_initial(c, &sb) != 1) { fclose(f); ns_ctx_free(c); succbuf_free(&sb); return -1; }
+	memcpy(buf, sb.v[0].b, (size_t)sb.v[0].len);
+	*len = sb.v[0].len;
 	char line[512];
 	int step = 0;
 	if (err) err[0] = 0;
@@ -56,7 +76,7 @@ static int run_trail(VM *vm, const char *path, uint8_t *buf, int *len, FILE *out
 		Move mv = { (int16_t)pid, (int16_t)rp, tid, rt, sel, claim };
 		step++;
 		if (out) vm_print_move(vm, &mv, step, out);
-		if (!vm_apply(vm, buf, *len, &mv, &sb)) {
+		if (!apply_move(c, buf, *len, &mv, &sb)) {
 			if (out) fprintf(out, "dspin: trail step %d cannot be replayed (the model changed?)\n", step);
 			step = -1; break;
 		}
@@ -64,31 +84,30 @@ static int run_trail(VM *vm, const char *path, uint8_t *buf, int *len, FILE *out
 		if (s->err && out) fprintf(out, "dspin: %s\n", s->errmsg);
 		if (s->err != ERR_RUNTIME) { memcpy(buf, s->b, s->len); *len = s->len; }
 	}
+	if (step >= 0 && err && !strcmp(err, "invalid end state")) {
+		/* check the claim: no process can move, and not all are at an end */
+		SState ss = { buf, *len, NULL, 0, -1 };
+		int n = ns_next_all(c, &ss, &sb);
+		if (n == 0 && !ns_valid_end(c, &ss)) fprintf(out, "dspin: replay reached the invalid end state\n");
+		else fprintf(out, "dspin: replay did NOT reach an invalid end state\n");
+	}
 	fclose(f);
 	succbuf_free(&sb);
+	ns_ctx_free(c);
 	return step;
 }
 
-int trail_final_state(VM *vm, const char *path, uint8_t *buf, int *len)
+int trail_final_state(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len)
 {
-	return run_trail(vm, path, buf, len, NULL, NULL, 0) < 0 ? -1 : 0;
+	return run_trail(vm, plain, path, buf, len, NULL, NULL, 0) < 0 ? -1 : 0;
 }
 
-int trail_replay(VM *vm, const char *path, FILE *out)
+int trail_replay(VM *vm, const Layer *plain, const char *path, FILE *out)
 {
 	char err[600];
 	uint8_t *cur = malloc(MAXSTATE);
 	int len;
-	int step = run_trail(vm, path, cur, &len, out, err, sizeof err);
-	if (step >= 0 && !strcmp(err, "invalid end state")) {
-		/* check the claim: no process can move, and not all are at an end */
-		SuccBuf all; memset(&all, 0, sizeof all);
-		int fa;
-		int n = vm_successors(vm, cur, len, -1, &all, &fa);
-		if (n == 0 && !vm_valid_end(vm, cur, len)) fprintf(out, "dspin: replay reached the invalid end state\n");
-		else fprintf(out, "dspin: replay did NOT reach an invalid end state\n");
-		succbuf_free(&all);
-	}
+	int step = run_trail(vm, plain, path, cur, &len, out, err, sizeof err);
 	if (step >= 0) {
 		if (err[0]) fprintf(out, "dspin: error: %s\n", err);
 		fprintf(out, "final state after %d steps:\n", step);

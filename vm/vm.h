@@ -61,15 +61,7 @@ typedef struct VM {
 	FILE *out;
 	int nwarn_trunc;
 	int heap_bound;         /* live objects allowed (-heap=N) */
-	/* run after every step on the new state (the garbage collector) */
-	void (*post_step)(struct VM *vm, State *s);
-	int heap_canonical;
 	int call_bound;         /* deepest call stack allowed (-calldepth=N) */
-	int no_stutter;         /* -l: a stopped system does not let the claim move on */
-	/* statistics kept by the reductions for the summary */
-	int max_objects;                /* most live objects in one state */
-	unsigned long long heap_renumbered; /* successors whose objects were renumbered */
-	unsigned long long procs_permuted;  /* successors whose processes were reordered */
 } VM;
 
 typedef struct Exec {
@@ -114,34 +106,8 @@ void vm_runtime_error(Exec *x, const char *fmt, ...);
 int vm_rv_match(Exec *x, const Trans *recv, int cidx, const int32_t *msg, int n);
 int vm_send_values(Exec *x, const Stmt *s, int32_t *msg);
 
-/* succ.c */
-typedef struct Succ {
-	Move mv;
-	int atomic_pid;         /* process that keeps control after this move, -1 none */
-	int err;                /* ERR_* raised by the move */
-	char errmsg[256];
-	int len;
-	size_t off;             /* offset of the bytes in the SuccBuf arena */
-	uint8_t *b;             /* successor bytes (owned by the SuccBuf) */
-} Succ;
-
-typedef struct SuccBuf {
-	Succ *v; int n, cap;
-	uint8_t *arena; size_t used, acap;
-} SuccBuf;
-
-/* Enumerate the successors of s.  atomic_pid: the process holding atomic
- * control (-1 none).  *from_atomic is set when the successors come from that
- * process continuing its atomic sequence (the state is then not stored, as
- * in SPIN). Returns the number of successors. */
-int vm_successors(VM *vm, const uint8_t *b, int len, int atomic_pid, SuccBuf *out, int *from_atomic);
+/* next_vm.c (the next-state interface itself is vm/next.h) */
 int vm_valid_end(VM *vm, const uint8_t *b, int len);
-int vm_claim_pc(VM *vm, const uint8_t *b);
-int vm_claim_accepting(VM *vm, const uint8_t *b);   /* the never claim is at an accept label */
-/* Apply one move (for trails and simulation); returns 0 if it cannot be replayed. */
-int vm_apply(VM *vm, const uint8_t *b, int len, const Move *mv, SuccBuf *out);
-void succbuf_clear(SuccBuf *sb);
-void succbuf_free(SuccBuf *sb);
 int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen);
 
 /* print.c */

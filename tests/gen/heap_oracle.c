@@ -26,6 +26,7 @@
 #include "../../vm/vm.h"
 #include "../../search/search.h"
 #include "../../heap/heap.h"
+#include "../../reduce/reduce.h"
 #include <gc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +77,6 @@ static void collect(void *ctx, const uint8_t *b, int len)
 	nstored++;
 }
 
-static void gc_step(VM *v, State *s) { heap_collect(v, s, v->heap_canonical, NULL); }
 
 static int maxobj = 7, too_many;
 
@@ -206,17 +206,17 @@ int main(int argc, char **argv)
 	memset(&vm, 0, sizeof vm);
 	vm.prog = prog; vm.m = M; vm.out = stdout;
 	vm.heap_bound = heap_bound;
-	if (M->has_heap) vm.post_step = gc_step;
 
 	SearchOpts so; memset(&so, 0, sizeof so);
 	so.keep_going = 1; so.quiet = 1;
 	so.on_store = collect;
 	SearchResult r1, r2;
-	vm.heap_canonical = 0;
+	StackSpec plain = { 0, NULL, 0, 0, NULL, 0 }, canonical = { 1, NULL, 0, 0, NULL, 0 };
+	so.stack = stack_build(&vm, &plain);
 	search_run(&vm, &so, &r1);
 
 	so.on_store = NULL;
-	vm.heap_canonical = 1;
+	so.stack = stack_build(&vm, &canonical);
 	search_run(&vm, &so, &r2);
 
 	Set set = { 0 };

@@ -104,7 +104,6 @@ static int vs_equal(const VSet *a, const VSet *b)
 }
 
 /* ---- driving the library like cli/main.c ---- */
-static void gc_step(VM *vm, State *s) { heap_collect(vm, s, vm->heap_canonical, NULL); }
 static void collect(void *ctx, const uint8_t *b, int len) { vs_add(ctx, b, len); }
 
 static int load(const char *path, VM *vm)
@@ -126,15 +125,14 @@ static const char *SYMNAME[] = { "none", "heap", "proc", "heap,proc" };
 /* run one search; collects stored states into out (may be NULL) */
 static SearchResult run(VM *vm, int mode, VSet *out, ProcSym **psout)
 {
-	vm->heap_canonical = mode == SYM_HEAP || mode == SYM_HEAPPROC;
-	vm->post_step = vm->m->has_heap ? gc_step : NULL;
+	int heap = mode == SYM_HEAP || mode == SYM_HEAPPROC;
 	SearchOpts so; memset(&so, 0, sizeof so);
 	so.quiet = 1;
 	ProcSym *ps = NULL;
-	if (mode == SYM_PROC || mode == SYM_HEAPPROC) {
-		ps = procsym_analyze(vm, vm->heap_canonical);
-		if (ps->any) so.procsym = ps;
-	}
+	if (mode == SYM_PROC || mode == SYM_HEAPPROC)
+		ps = procsym_analyze(vm, heap);
+	StackSpec sp = { heap, ps, 0, 0, NULL, 0 };
+	so.stack = stack_build(vm, &sp);
 	if (psout) *psout = ps;
 	if (out) { so.on_store = collect; so.on_store_ctx = out; }
 	SearchResult r;
@@ -180,7 +178,7 @@ static void orb_try(Orb *o)
 	int len = apply_perm(o->vm->m, o->src, o->len, o->from, o->tmp);
 	if (o->heap && o->vm->m->has_heap) {
 		State s; s.b = o->tmp; sv_index(o->vm->m, &s);
-		heap_collect(o->vm, &s, 1, NULL);
+		heap_collect(o->vm, &s, 1, NULL, NULL);
 		len = s.len;
 	}
 	o->nperm++;
@@ -256,7 +254,7 @@ static void pair_test(VM *vm, const ProcSym *ps, const VSet *stored, PairStats *
 			st->pairs++;
 			/* A: s itself, identity */
 			memset(a, 0, MAXSTATE); memcpy(a, sb, (size_t)len);
-			procsym_canon(ps, vm, a, len, NULL, 0, acc, NULL);
+			procsym_canon(ps, vm, a, len, NULL, 0, acc, NULL, NULL);
 			/* s2: swap i and k, then permute the heap (visit processes
 			 * in reverse order) */
 			int from[MAXPROC];
@@ -268,18 +266,18 @@ static void pair_test(VM *vm, const ProcSym *ps, const VSet *stored, PairStats *
 				int rev[MAXPROC];
 				for (int j = 0; j < n; j++) rev[j] = n - 1 - j;
 				State s2; s2.b = b2; sv_index(vm->m, &s2);
-				heap_collect(vm, &s2, 1, rev);
+				heap_collect(vm, &s2, 1, rev, NULL);
 				len2 = s2.len;
 			}
 			memcpy(c, b2, MAXSTATE);
 			/* B: s2 with the swap as the accumulated permutation */
 			for (int j = 0; j < n; j++) accin[j] = (uint8_t)from[j];
-			procsym_canon(ps, vm, b2, len2, accin, n, acc, NULL);
+			procsym_canon(ps, vm, b2, len2, accin, n, acc, NULL, NULL);
 			State sa; sa.b = a; sv_index(vm->m, &sa);
 			State sb2; sb2.b = b2; sv_index(vm->m, &sb2);
 			if (sa.len == sb2.len && !memcmp(a, b2, (size_t)sa.len)) st->lemma2_ok++;
 			/* C: s2 with an identity permutation */
-			procsym_canon(ps, vm, c, len2, NULL, 0, acc, NULL);
+			procsym_canon(ps, vm, c, len2, NULL, 0, acc, NULL, NULL);
 			State sc; sc.b = c; sv_index(vm->m, &sc);
 			if (sa.len == sc.len && !memcmp(a, c, (size_t)sa.len)) st->ident_ok++;
 		}

@@ -177,7 +177,7 @@ static void decode(const State *s, AH *h)
 static int collect(const AH *h, int canonical, State *s, uint8_t *buf)
 {
 	encode(h, s, buf);
-	return heap_collect(&vm, s, canonical, NULL);
+	return heap_collect(&vm, s, canonical, NULL, NULL);
 }
 
 /* ---- the brute force ---- */

@@ -19,6 +19,7 @@
 #include "../../lang/code.h"
 #include "../../vm/vm.h"
 #include "../../search/search.h"
+#include "../../reduce/reduce.h"
 #include <criterion/criterion.h>
 #include <gc.h>
 #include <stdio.h>
@@ -118,6 +119,8 @@ UNIT_FN SearchResult run_model_opts(const char *src, RunOpts ro)
 	so.max_depth = ro.max_depth;
 	so.quiet = 1;
 	so.progress = 0;
+	StackSpec sp = { 0, NULL, 0, 0, NULL, 0 };
+	so.stack = stack_build(&vm, &sp);
 	so.trail_path = NULL;
 	SearchResult r;
 	search_run(&vm, &so, &r);

@@ -1,0 +1,29 @@
+/* support.c — which search offers which reduction, in one table.  The
+ * command asks it before it builds a layer stack, and its messages are
+ * the ones the user sees. */
+#include "search.h"
+
+static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "-bfs", "-a/-l (nested DFS)" };
+
+/* NULL: supported; else the reason, completing "<reduction> is not
+ * available with <search>: ..." */
+static const char *const REFUSE[NSEARCH][NRED] = {
+	[SEARCH_DFS] = { NULL, NULL, NULL },
+	[SEARCH_TWOPHASE] = { NULL, NULL, NULL },
+	[SEARCH_BFS] = { NULL, NULL, NULL },
+	[SEARCH_NDFS] = {
+		NULL,
+		"the fairness counter does not follow the process permutation yet (issue 14)",
+		"the cycle proviso and the claim's visibility are not implemented yet (issue 14)",
+	},
+};
+
+const char *search_refuses(int se, int red)
+{
+	return REFUSE[se][red];
+}
+
+const char *search_name(int se)
+{
+	return NAMES[se];
+}

@@ -1,0 +1,194 @@
+/* layer_claim.c — the product with the never claim, as a layer.
+ *
+ * Every step is a claim step (evaluated on the current state, as SPIN's
+ * claim moves first) followed by a system step; when the system has no
+ * move, the claim moves alone (stutter), except under -l, where a stopped
+ * system does not let the claim move on.  A claim with no enabled move
+ * cuts the path; a claim that reaches its closing brace is an error.  The
+ * claim's location is a hidden global (Model.claim_pc), so the key is the
+ * system's.
+ */
+#include "next.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+typedef struct ClaimConf { int no_stutter; } ClaimConf;
+typedef struct ClaimWork { SuccBuf sys; State cur; uint8_t curbuf[MAXSTATE]; } ClaimWork;
+
+static void *claim_work_new(const Layer *l, Ctx *c)
+{
+	(void)l; (void)c;
+	ClaimWork *w = calloc(1, sizeof *w);
+	if (w)
+		w->cur.b = w->curbuf;
+	return w;
+}
+
+static void claim_work_free(const Layer *l, void *p)
+{
+	(void)l;
+	ClaimWork *w = p;
+	succbuf_free(&w->sys);
+	free(w);
+}
+
+int vm_claim_pc(VM *vm, const uint8_t *b)
+{
+	return vm_load(b + GOFF + vm->m->claim_pc->offset, TY_SHORT, 0);
+}
+
+/* a run-time error in the claim (an uninitialised channel, a bad index):
+ * an error of its own, reported on this state */
+static int claim_error(SuccBuf *out, const SState *s, const Trans *t, const char *msg)
+{
+	Succ d;
+	memset(&d, 0, sizeof d);
+	d.mv.pid = d.mv.rv_pid = -1;
+	d.mv.tid = d.mv.rv_tid = -1;
+	d.mv.claim = t->id + 1;
+	d.tmv = d.mv;
+	d.atomic_pid = -1;
+	d.err = ERR_RUNTIME;
+	snprintf(d.errmsg, sizeof d.errmsg, "in the never claim: %.200s", msg);
+	sb_copy(out, &d, s->b, s->len, s->aux, s->alen);
+	sb_finish(out);
+	return out->n;
+}
+
+/* one product successor: claim move t with system successor sys (NULL:
+ * the claim stutters on s) */
+static void product(VM *vm, SuccBuf *out, const SState *s, const Trans *t, const Succ *sys)
+{
+	Succ st;
+	if (!sys) {
+		memset(&st, 0, sizeof st);
+		st.mv.pid = st.mv.rv_pid = -1;
+		st.mv.tid = st.mv.rv_tid = -1;
+		st.tmv = st.mv;
+		st.atomic_pid = -1;
+		sys = &st;
+	}
+	Succ *d = sys == &st ? sb_copy(out, sys, s->b, s->len, s->aux, s->alen)
+	                     : sb_copy(out, sys, sys->b, sys->len, sys->aux, sys->alen);
+	if (!d)
+		return;
+	d->mv.claim = d->tmv.claim = t->id + 1;
+	vm_store(out->arena + d->off + GOFF + vm->m->claim_pc->offset, TY_SHORT, 0, t->to);
+	if (t->to == vm->m->never->code->endloc && !d->err) {
+		d->err = ERR_ASSERT;
+		snprintf(d->errmsg, sizeof d->errmsg, "never claim violated (the claim reached its end)");
+	}
+}
+
+static int claim_next(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf *out)
+{
+	VM *vm = c->vm;
+	ClaimWork *w = c->work[l->slot];
+	const ClaimConf *cf = l->conf;
+	Code *k = vm->m->never->code;
+	int cpc = vm_claim_pc(vm, s->b);
+	succbuf_clear(out);
+	if (cpc == k->endloc)
+		return 0;
+	/* the claim's enabled moves, on the current state */
+	memcpy(w->curbuf, s->b, (size_t)s->len);
+	sv_index(vm->m, &w->cur);
+	Exec x;
+	memset(&x, 0, sizeof x);
+	x.vm = vm;
+	x.s = &w->cur;
+	x.pid = -1;
+	const Loc *loc = &k->locs[cpc];
+	const Trans *els = NULL;
+	int ncm = 0;
+	const Trans **cm = malloc(sizeof *cm * (size_t)(loc->nt + 1));
+	if (!cm) {
+		out->oom = 1;
+		return 0;
+	}
+	for (int i = 0; i < loc->nt; i++) {
+		if (loc->t[i]->is_else) {
+			els = loc->t[i];
+			continue;
+		}
+		x.err = 0;
+		int en = vm_enabled(&x, loc->t[i]);
+		if (x.err) {
+			int n = claim_error(out, s, loc->t[i], x.errmsg);
+			free(cm);
+			return n;
+		}
+		if (en)
+			cm[ncm++] = loc->t[i];
+	}
+	if (!ncm && els)
+		cm[ncm++] = els;
+	if (!ncm) {
+		free(cm);
+		return 0;
+	}
+	int n = pid < 0 ? ns_below_next_all(l, c, s, &w->sys) : ns_below_next_proc(l, c, s, pid, &w->sys);
+	out->from_atomic = w->sys.from_atomic;
+	int stutter = n == 0 && pid < 0;
+	if (!(stutter && cf->no_stutter))
+		for (int i = 0; i < ncm; i++) {
+			if (stutter)
+				product(vm, out, s, cm[i], NULL);
+			for (int j = 0; j < n; j++)
+				product(vm, out, s, cm[i], &w->sys.v[j]);
+		}
+	free(cm);
+	sb_finish(out);
+	return out->n;
+}
+
+static int claim_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
+{
+	return claim_next(l, c, s, -1, out);
+}
+
+static int claim_next_proc(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf *out)
+{
+	return claim_next(l, c, s, pid, out);
+}
+
+/* the claim observes the system: no process's moves are invisible to it
+ * (partial-order reduction under claims is issue 14's) */
+static int claim_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
+{
+	(void)l; (void)c; (void)s; (void)pid;
+	return 0;
+}
+
+/* with a claim, a state with no successor means the claim cannot follow:
+ * not an invalid end state */
+static int claim_valid_end(const Layer *l, Ctx *c, const SState *s)
+{
+	(void)l; (void)c; (void)s;
+	return 1;
+}
+
+static int claim_accepting(const Layer *l, Ctx *c, const SState *s)
+{
+	(void)l;
+	return c->vm->m->never->code->locs[vm_claim_pc(c->vm, s->b)].accept;
+}
+
+Layer *layer_claim(VM *vm, int no_stutter)
+{
+	(void)vm;
+	Layer *l = xalloc(sizeof *l);
+	ClaimConf *cf = xalloc(sizeof *cf);
+	cf->no_stutter = no_stutter;
+	l->name = "claim";
+	l->conf = cf;
+	l->work_new = claim_work_new;
+	l->work_free = claim_work_free;
+	l->next_all = claim_next_all;
+	l->next_proc = claim_next_proc;
+	l->safe_group = claim_safe_group;
+	l->valid_end = claim_valid_end;
+	l->accepting = claim_accepting;
+	return l;
+}

@@ -1,0 +1,145 @@
+/* next.h — the next-state interface: what every search asks of a model,
+ * and what every reduction takes and gives.
+ *
+ * Modelled on LTSmin's PINS (pins.h: a state, transitions grouped by
+ * process, layers that wrap an interface and give one, pins2pins-*), in
+ * dspin's own terms.  A *layer* answers:
+ *   initial     the initial state;
+ *   next_all    every successor of a state;
+ *   next_proc   the successors by one process's moves only (SPIN's
+ *               process preselection: a reduction asks for one group
+ *               without executing the others);
+ *   safe_group  whether one process's moves in a state are independent of
+ *               every other process's and invisible (the static dependency
+ *               information: lang/access.h, reduce/por.h);
+ *   valid_end, accepting   properties of a state.
+ * An op left NULL is answered by the layer below.  The bottom layer is the
+ * VM (vm/next_vm.c); above it, in this order when present: the garbage
+ * collector and heap symmetry (heap/layer_heap.c), process symmetry
+ * (reduce/layer_procsym.c), the never-claim product (vm/layer_claim.c),
+ * the weak-fairness counter (vm/layer_fair.c), partial-order reduction
+ * (reduce/layer_por.c).  docs/architecture.md draws the stack.
+ *
+ * A state is its key (the bytes the search stores; every layer keeps the
+ * VM's layout of vm.h at the front and may append bytes of its own) plus
+ * aux bytes that travel with the state along a path but are not part of
+ * its identity (process symmetry's original identities, Iosif Fig. 5).
+ *
+ * Layers are immutable once built and shared by every search worker; each
+ * worker has a Ctx with the layers' scratch memory and its statistics, so
+ * nothing here is global and two models can be searched side by side.
+ */
+#ifndef DSPIN_NEXT_H
+#define DSPIN_NEXT_H
+#include "vm.h"
+#ifndef MAXFIELDS
+#define MAXFIELDS 32    /* fields of a channel message */
+#endif
+
+typedef struct Succ {
+	Move mv;                /* in the parent's process positions */
+	Move tmv;               /* in creation pids, as a trail records it */
+	int atomic_pid;         /* process that keeps control after the move, -1 none */
+	int err;                /* ERR_* raised by the move */
+	unsigned char heap_dirty;   /* the step may have changed references */
+	int len;                /* key bytes at arena + off */
+	int alen;               /* aux bytes at arena + aoff */
+	size_t off, aoff;
+	char errmsg[256];
+	uint8_t *b, *aux;       /* set by sb_finish; stale after the next sb_alloc */
+} Succ;
+
+typedef struct SuccBuf {
+	Succ *v; int n, cap;
+	uint8_t *arena; size_t used, acap;
+	int from_atomic;        /* the moves continue the atomic sequence of the
+	                         * state's atomic process (the state is then not
+	                         * stored, as in SPIN) */
+	int oom;                /* an allocation failed: the successors are incomplete */
+} SuccBuf;
+
+void succbuf_clear(SuccBuf *sb);
+void succbuf_free(SuccBuf *sb);
+Succ *sb_push(SuccBuf *sb);                 /* a zeroed record, NULL when out of memory */
+uint8_t *sb_alloc(SuccBuf *sb, int len);    /* arena bytes, NULL when out of memory */
+Succ *sb_copy(SuccBuf *sb, const Succ *from, const uint8_t *key, int len, const uint8_t *aux, int alen);
+void sb_finish(SuccBuf *sb);                /* set every record's b and aux */
+static inline uint8_t *sb_key(SuccBuf *sb, int i) { return sb->arena + sb->v[i].off; }
+
+/* a state handed to a layer */
+typedef struct SState {
+	const uint8_t *b; int len;
+	const uint8_t *aux; int alen;
+	int atomic_pid;         /* process holding atomic control, -1 none */
+} SState;
+
+typedef struct Layer Layer;
+typedef struct Ctx Ctx;
+
+struct Layer {
+	const char *name;
+	Layer *below;
+	void *conf;             /* the layer's own set-up, read-only */
+	int slot;               /* its scratch: Ctx.work[slot] */
+	void *(*work_new)(const Layer *l, Ctx *c);
+	void (*work_free)(const Layer *l, void *w);
+	int (*initial)(const Layer *l, Ctx *c, SuccBuf *out);
+	int (*next_all)(const Layer *l, Ctx *c, const SState *s, SuccBuf *out);
+	int (*next_proc)(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf *out);
+	int (*safe_group)(const Layer *l, Ctx *c, const SState *s, int pid);
+	int (*valid_end)(const Layer *l, Ctx *c, const SState *s);
+	int (*accepting)(const Layer *l, Ctx *c, const SState *s);
+};
+
+#define NS_MAXLAYERS 8
+
+typedef struct NsStats {
+	int max_objects;                    /* most live objects in one state */
+	unsigned long long heap_renumbered; /* successors whose objects were renumbered */
+	unsigned long long procs_permuted;  /* successors whose processes were reordered */
+	unsigned long long por_reduced;     /* states expanded with one process's moves */
+} NsStats;
+
+struct Ctx {
+	VM *vm;
+	const Layer *top;
+	void *work[NS_MAXLAYERS];
+	NsStats stats;
+	/* The proviso hook, the one thing a reduction asks of the search:
+	 * could this successor close a cycle of the reduced graph (on the DFS
+	 * stack; already visited, in BFS)?  NULL: always "yes". */
+	int (*proviso)(void *arg, const uint8_t *b, int len);
+	void *proviso_arg;
+	int proviso_used;       /* set by a layer that calls it: the search keeps
+	                         * what the hook needs (the DFS its stack set) */
+};
+
+/* A worker context for the stack whose top layer is top; NULL when out of
+ * memory. */
+Ctx *ns_ctx_new(const Layer *top, VM *vm);
+void ns_ctx_free(Ctx *c);
+/* put l on top of below (slot numbers follow the height) */
+Layer *ns_push(Layer *l, Layer *below);
+
+/* the ops of the stack's top layer */
+int ns_initial(Ctx *c, SuccBuf *out);
+int ns_next_all(Ctx *c, const SState *s, SuccBuf *out);
+int ns_next_proc(Ctx *c, const SState *s, int pid, SuccBuf *out);
+int ns_safe_group(Ctx *c, const SState *s, int pid);
+int ns_valid_end(Ctx *c, const SState *s);
+int ns_accepting(Ctx *c, const SState *s);
+/* the same ops, answered by the first layer below l that has them */
+int ns_below_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out);
+int ns_below_next_proc(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf *out);
+int ns_below_initial(const Layer *l, Ctx *c, SuccBuf *out);
+int ns_below_safe_group(const Layer *l, Ctx *c, const SState *s, int pid);
+int ns_below_valid_end(const Layer *l, Ctx *c, const SState *s);
+int ns_below_accepting(const Layer *l, Ctx *c, const SState *s);
+
+/* the bottom layer: the VM's semantics (vm/next_vm.c) */
+Layer *layer_vm(VM *vm);
+/* the never-claim product (vm/layer_claim.c); no_stutter for -l */
+Layer *layer_claim(VM *vm, int no_stutter);
+/* the weak-fairness counter, SPIN's N+1 copies (vm/layer_fair.c) */
+Layer *layer_fair(VM *vm);
+#endif

@@ -1,0 +1,385 @@
+/* next_vm.c — the bottom layer of the next-state interface: successor
+ * generation with SPIN's scheduling rules.
+ *  - a process inside an atomic sequence keeps control while it can move;
+ *    when it blocks, atomicity is lost and every process may move;
+ *  - `timeout` is true only when no other move exists in the whole system;
+ *  - `else` is taken only when no other option of its location can move;
+ *  - unless-escapes take precedence over the guarded statements;
+ *  - a rendezvous send and its matching receive form one compound move;
+ *  - a process at its closing brace may die if it is the last one created.
+ * Processes are tried from the highest pid down, as SPIN's pan does.
+ * The garbage collector is not run here: a move that may change references
+ * is marked heap_dirty, and the heap layer (heap/layer_heap.c) collects.
+ */
+#include "next.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+/* a worker's scratch: the state being expanded and a successor */
+typedef struct VmWork {
+	State cur, tmp;
+	uint8_t curbuf[MAXSTATE], tmpbuf[MAXSTATE];
+} VmWork;
+
+typedef struct Gen {
+	VM *vm;
+	VmWork *w;
+	SuccBuf *out;
+	int timeout;
+} Gen;
+
+static void *vm_work_new(const Layer *l, Ctx *c)
+{
+	(void)l; (void)c;
+	VmWork *w = malloc(sizeof *w);
+	if (!w)
+		return NULL;
+	w->cur.b = w->curbuf;
+	w->tmp.b = w->tmpbuf;
+	return w;
+}
+
+static void vm_work_free(const Layer *l, void *w)
+{
+	(void)l;
+	free(w);
+}
+
+static int heap_effect(const VM *vm, const Move *mv)
+{
+	if (mv->tid < 0)
+		return 1;   /* a death frees the process's references */
+	if (vm->prog->trans[mv->tid]->heap_effect)
+		return 1;
+	return mv->rv_tid >= 0 && vm->prog->trans[mv->rv_tid]->heap_effect;
+}
+
+static void emit(Gen *g, Exec *x, const Move *mv, int atomic_pid)
+{
+	if (g->vm->m->uses_last)
+		x->s->b[3] = (uint8_t)(mv->rv_pid >= 0 ? mv->rv_pid : mv->pid);
+	uint8_t *d = sb_alloc(g->out, x->s->len);
+	Succ *s = sb_push(g->out);
+	if (!d || !s)
+		return;
+	s->mv = *mv;
+	s->tmv = *mv;
+	s->atomic_pid = atomic_pid;
+	s->err = x->err;
+	s->heap_dirty = (unsigned char)(!x->err && heap_effect(g->vm, mv));
+	if (x->err)
+		snprintf(s->errmsg, sizeof s->errmsg, "%s", x->errmsg);
+	s->len = x->s->len;
+	s->off = (size_t)(d - g->out->arena);
+	memcpy(d, x->s->b, (size_t)x->s->len);
+}
+
+static void exec_on(Gen *g, Exec *x, State *s, int pid)
+{
+	memset(x, 0, sizeof *x);
+	x->vm = g->vm;
+	x->s = s;
+	x->pid = pid;
+	x->timeout = g->timeout;
+}
+
+/* an Exec on a fresh copy of the state being expanded */
+static void fresh(Gen *g, Exec *x, int pid)
+{
+	sv_copy(&g->w->tmp, &g->w->cur);
+	exec_on(g, x, &g->w->tmp, pid);
+}
+
+/* rendezvous: pair send t of pid with every matching receive */
+static int rendezvous(Gen *g, int pid, const Trans *t, int chan_idx)
+{
+	const State *cur = &g->w->cur;
+	int n = 0;
+	Exec x;
+	fresh(g, &x, pid);
+	int32_t msg[MAXFIELDS];
+	int nm = vm_send_values(&x, t->st, msg);
+	if (x.err)
+		return 0;
+	for (int q = cur->nproc - 1; q >= 0; q--) {
+		if (q == pid)
+			continue;
+		Proctype *qt = sv_proc(g->vm, cur, q);
+		const Loc *ql = &sv_code(g->vm, cur, q)->locs[sv_pc(cur, q)];
+		Exec qx;
+		exec_on(g, &qx, &g->w->cur, q);
+		if (qt->provided && !vm_eval(&qx, qt->provided))
+			continue;
+		for (int i = 0; i < ql->nt; i++) {
+			const Trans *r = ql->t[i];
+			qx.err = 0;
+			if (!vm_rv_match(&qx, r, chan_idx, msg, nm) || qx.err)
+				continue;
+			fresh(g, &x, pid);
+			vm_execute(&x, t);          /* sender: evaluates, moves pc */
+			x.pid = q;
+			memcpy(x.rvmsg, msg, sizeof(int32_t) * (size_t)nm);
+			x.rvn = nm;
+			vm_execute(&x, r);          /* receiver takes the values */
+			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0 };
+			emit(g, &x, &mv, r->atomic ? q : -1);
+			n++;
+		}
+	}
+	return n;
+}
+
+static int try_select(Gen *g, int pid, const Trans *t)
+{
+	int n = 0;
+	for (int v = t->select_lo; v <= t->select_hi; v++) {
+		Exec x;
+		fresh(g, &x, pid);
+		x.sel = v;
+		vm_execute(&x, t);
+		Move mv = { (int16_t)pid, -1, t->id, -1, v, 0 };
+		emit(g, &x, &mv, t->atomic ? pid : -1);
+		n++;
+	}
+	return n;
+}
+
+static int try_trans(Gen *g, int pid, const Trans *t)
+{
+	Exec x;
+	exec_on(g, &x, &g->w->cur, pid);
+	if (t->st && t->st->k == S_SEND && !t->dstep) {
+		/* a send on a rendezvous channel pairs with a receive */
+		int32_t cid = vm_eval(&x, t->st->lhs);
+		int ch = x.err ? -1 : vm_chan_index(&x, cid);
+		if (!x.err && ch >= 0 && g->vm->m->chanspecs[g->w->cur.b[ch]]->cap == 0)
+			return rendezvous(g, pid, t, ch);
+		x.err = 0;
+	}
+	if (!vm_enabled(&x, t))
+		return 0;
+	if (t->st && t->st->k == S_SELECT && !t->dstep)
+		return try_select(g, pid, t);
+	fresh(g, &x, pid);
+	vm_execute(&x, t);
+	Move mv = { (int16_t)pid, -1, t->id, -1, 0, 0 };
+	int keeps = (t->st && t->st->k == S_RETURN) ? x.ret_atomic : t->atomic;
+	emit(g, &x, &mv, keeps ? pid : -1);
+	return 1;
+}
+
+/* the unless-escapes of l by decreasing priority: the first level that
+ * can move wins */
+static int gen_escapes(Gen *g, int pid, const Loc *l)
+{
+	int prio = 256;
+	for (;;) {
+		int best = 0;
+		for (int i = 0; i < l->nt; i++) {
+			int e = l->t[i]->escape;
+			if (e && e < prio && e > best)
+				best = e;
+		}
+		if (!best)
+			return 0;
+		int n = 0;
+		for (int i = 0; i < l->nt; i++)
+			if (l->t[i]->escape == best)
+				n += try_trans(g, pid, l->t[i]);
+		if (n)
+			return n;
+		prio = best;
+	}
+}
+
+static int gen_proc(Gen *g, int pid)
+{
+	const State *cur = &g->w->cur;
+	Proctype *pt = sv_proc(g->vm, cur, pid);
+	int pc = sv_pc(cur, pid);
+	Code *k = sv_code(g->vm, cur, pid);
+	const Loc *l = &k->locs[pc];
+	if (pc == k->endloc && !sv_depth(cur, pid)) {
+		if (pid != cur->nproc - 1)
+			return 0;
+		Exec x;
+		fresh(g, &x, pid);
+		vm_die(&x, pid);
+		Move mv = { (int16_t)pid, -1, -1, -1, 0, 0 };
+		emit(g, &x, &mv, -1);
+		return 1;
+	}
+	if (pt->provided) {
+		Exec x;
+		exec_on(g, &x, &g->w->cur, pid);
+		if (!vm_eval(&x, pt->provided))
+			return 0;
+	}
+	if (l->has_escape) {
+		int n = gen_escapes(g, pid, l);
+		if (n)
+			return n;
+	}
+	int n = 0;
+	const Trans *els = NULL;
+	for (int i = 0; i < l->nt; i++) {
+		const Trans *t = l->t[i];
+		if (t->escape)
+			continue;
+		if (t->is_else) {
+			els = t;
+			continue;
+		}
+		n += try_trans(g, pid, t);
+	}
+	if (!n && els)
+		n += try_trans(g, pid, els);
+	return n;
+}
+
+static void load(Gen *g, const SState *s)
+{
+	memcpy(g->w->curbuf, s->b, (size_t)s->len);
+	sv_index(g->vm->m, &g->w->cur);
+}
+
+static int vm_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
+{
+	Gen g = { c->vm, c->work[l->slot], out, 0 };
+	load(&g, s);
+	succbuf_clear(out);
+	int n = 0;
+	int apid = s->atomic_pid;
+	if (apid >= 0 && apid < g.w->cur.nproc) {
+		n = gen_proc(&g, apid);
+		if (n)
+			out->from_atomic = 1;
+	}
+	if (!n)
+		for (int pid = g.w->cur.nproc - 1; pid >= 0; pid--)
+			n += gen_proc(&g, pid);
+	if (!n) {
+		g.timeout = 1;
+		for (int pid = g.w->cur.nproc - 1; pid >= 0; pid--)
+			n += gen_proc(&g, pid);
+	}
+	sb_finish(out);
+	return out->n;
+}
+
+static int vm_next_proc(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf *out)
+{
+	Gen g = { c->vm, c->work[l->slot], out, 0 };
+	load(&g, s);
+	succbuf_clear(out);
+	if (pid >= 0 && pid < g.w->cur.nproc)
+		gen_proc(&g, pid);
+	sb_finish(out);
+	return out->n;
+}
+
+static int vm_initial_op(const Layer *l, Ctx *c, SuccBuf *out)
+{
+	VmWork *w = c->work[l->slot];
+	succbuf_clear(out);
+	State s;
+	vm_initial(c->vm, &s, w->tmpbuf);
+	Succ *d = sb_push(out);
+	uint8_t *b = sb_alloc(out, s.len);
+	if (!d || !b)
+		return 0;
+	d->mv.pid = d->mv.rv_pid = -1;
+	d->mv.tid = d->mv.rv_tid = -1;
+	d->tmv = d->mv;
+	d->atomic_pid = -1;
+	d->len = s.len;
+	d->off = (size_t)(b - out->arena);
+	memcpy(b, s.b, (size_t)s.len);
+	sb_finish(out);
+	return 1;
+}
+
+/* valid end state: every process at its end or at an end-label */
+int vm_valid_end(VM *vm, const uint8_t *b, int len)
+{
+	State s;
+	s.b = (uint8_t *)b;
+	(void)len;
+	sv_index(vm->m, &s);
+	for (int pid = 0; pid < s.nproc; pid++)
+		if (sv_depth(&s, pid) || !sv_code(vm, &s, pid)->locs[sv_pc(&s, pid)].end)
+			return 0;
+	return 1;
+}
+
+static int vm_valid_end_op(const Layer *l, Ctx *c, const SState *s)
+{
+	(void)l;
+	return vm_valid_end(c->vm, s->b, s->len);
+}
+
+/* without a never claim, accept labels in the processes (as pan -a) */
+static int vm_accepting_op(const Layer *l, Ctx *c, const SState *s)
+{
+	(void)l;
+	State st;
+	st.b = (uint8_t *)s->b;
+	sv_index(c->vm->m, &st);
+	for (int pid = 0; pid < st.nproc; pid++)
+		if (sv_code(c->vm, &st, pid)->locs[sv_pc(&st, pid)].accept)
+			return 1;
+	return 0;
+}
+
+Layer *layer_vm(VM *vm)
+{
+	(void)vm;
+	Layer *l = xalloc(sizeof *l);
+	l->name = "vm";
+	l->work_new = vm_work_new;
+	l->work_free = vm_work_free;
+	l->initial = vm_initial_op;
+	l->next_all = vm_next_all;
+	l->next_proc = vm_next_proc;
+	l->valid_end = vm_valid_end_op;
+	l->accepting = vm_accepting_op;
+	return ns_push(l, NULL);
+}
+
+/* Execute exactly one move on s (in place), printing output if the VM is in
+ * simulation mode; no garbage collection.  Simulation uses it to print a
+ * move that the layers chose. */
+int vm_do_move(VM *vm, State *s, const Move *mv, char *errmsg, size_t errlen)
+{
+	Exec x;
+	memset(&x, 0, sizeof x);
+	x.vm = vm;
+	x.s = s;
+	x.pid = mv->pid;
+	if (mv->claim)
+		vm_store(s->b + GOFF + vm->m->claim_pc->offset, TY_SHORT, 0, vm->prog->trans[mv->claim - 1]->to);
+	if (mv->pid < 0)
+		return 0;   /* the claim moved alone (the system could not) */
+	if (vm->m->uses_last)
+		s->b[3] = (uint8_t)(mv->rv_pid >= 0 ? mv->rv_pid : mv->pid);
+	if (mv->tid < 0) {
+		vm_die(&x, mv->pid);
+		return 0;
+	}
+	const Trans *t = vm->prog->trans[mv->tid];
+	x.sel = mv->sel;
+	if (mv->rv_pid >= 0) {
+		int32_t msg[MAXFIELDS];
+		int nm = vm_send_values(&x, t->st, msg);
+		vm_execute(&x, t);
+		x.pid = mv->rv_pid;
+		memcpy(x.rvmsg, msg, sizeof(int32_t) * (size_t)nm);
+		x.rvn = nm;
+		vm_execute(&x, vm->prog->trans[mv->rv_tid]);
+	} else
+		vm_execute(&x, t);
+	if (x.err && errmsg)
+		snprintf(errmsg, errlen, "%s", x.errmsg);
+	return x.err;
+}
