@@ -43,8 +43,18 @@
  *            computes on t forever (including `atomic { t = 1; t = 0 }`),
  *            and init waits for the end of all others (`end: (_nr_pr ==
  *            1)`) to assert on the globals
+ * and, in 40% of the programs (decided on a second random stream, so the
+ * other programs are what they were before it existed),
+ *   obs      a process W whose private steps `Lb: t = 5; t = 0` only a
+ *            reader in the middle can see, and one read of W (W[0]:t,
+ *            W[0]@Lb, enabled(0), pc_value(0), _last, or _nr_pr) in one
+ *            position: a local, global or function-local initialiser, a
+ *            run argument, provided, an unless escape, a d_step or atomic
+ *            body, an array index, a send's argument; the value decides an
+ *            assertion, and no other remote reference is in the program
+ *            (see obs_plan)
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
- * noobjchan, nomutual, nocontrol, or nodyn (the first four).  `calls` etc. are accepted and
+ * noobjchan, nomutual, nocontrol, noobs, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on.
  */
 #include <stdio.h>
@@ -60,7 +70,16 @@ static unsigned rnd(unsigned n)
 }
 static int chance(int pct) { return (int)rnd(100) < pct; }
 
-static int F_CALLS = 1, F_METHODS = 1, F_OBJCHAN = 1, F_MUTUAL = 1, F_CONTROL = 1;
+/* A second stream for the obs feature's decisions, so that a program
+ * without obs is the same as the generator made it before obs existed. */
+static uint64_t rs2;
+static unsigned rnd2(unsigned n)
+{
+	rs2 ^= rs2 << 13; rs2 ^= rs2 >> 7; rs2 ^= rs2 << 17;
+	return n ? (unsigned)((rs2 >> 11) % n) : 0;
+}
+
+static int F_CALLS = 1, F_METHODS = 1, F_OBJCHAN = 1, F_MUTUAL = 1, F_CONTROL = 1, F_OBS = 1;
 /* what this program actually has */
 static int has_f, f_rec, has_h, h_alloc, has_meth, has_ch;
 
@@ -248,6 +267,187 @@ static int feature_stmt(void)
 
 static void block(int n);
 
+/* ---- obs: one read of another process's state, in one position ----
+ * The analysis that decides which steps partial-order reduction may take
+ * alone, and which proctypes process symmetry may permute, has to find
+ * every read of another process's state: P[i]:x, P[i]@L, enabled(),
+ * pc_value(), _last, and _nr_pr (the number of processes, changed by run
+ * and by deaths).  A read it misses makes the watched process's moves look
+ * private, and the reduction then never lets a reader in between them.
+ * In an obs program a process W (pid 0, declared first) has a stretch of
+ * private steps that only a reader in the middle can see:
+ *     Lb: t = 5; t = 0          (then W ends), or for _last
+ *     do :: true -> Lb: t = 5; t = 0 od
+ * and one proctype (the reader) reads W in ONE position (a local or global
+ * initialiser, a run argument, provided, an unless escape, a d_step or
+ * atomic body, an array index, a send's argument, a function's local
+ * initialiser), through a condition that holds only inside the stretch
+ * (obs_cond); the value decides an assertion.  Remote references elsewhere
+ * are left out of such a program, so the read in that position is the
+ * only one: a visitor that skips the position makes the reduction miss the
+ * violation (tests/gen/mutants.sh has one mutant per position). */
+enum { K_RVAR, K_RLABEL, K_ENABLED, K_PCVALUE, K_LAST, K_NRPR, NKIND };
+enum { P_LOCALINIT, P_RUNARG, P_PROVIDED, P_UNLESS, P_DSTEP, P_ATOMIC, P_INDEX, P_CHAN,
+       P_GLOBALINIT, P_FUNCINIT, NPOS };
+static const char *const obs_pos_name[NPOS] = { "localinit", "runarg", "provided", "unless",
+	"dstep", "atomic", "index", "chan", "globalinit", "funcinit" };
+static const char *const obs_kind_name[NKIND] = { "remote-var", "remote-label", "enabled",
+	"pc_value", "_last", "_nr_pr" };
+static int obs_pos = -1, obs_kind = -1;   /* -1: no obs in this program */
+static int obs_reader;     /* the proctype being generated is the reader */
+static int obs_pending;    /* ... and its read is still to come */
+static int pid_base;       /* 1 when W is pid 0 */
+
+/* the condition on W that holds only inside W's stretch of private steps */
+static void obs_cond(char *out)
+{
+	switch (obs_kind) {
+	case K_RVAR: strcpy(out, "W[0]:t == 5"); break;
+	case K_RLABEL: strcpy(out, "W[0]@Lb"); break;
+	case K_ENABLED: strcpy(out, "enabled(0)"); break;  /* W has not ended */
+	/* W's pc inside the stretch: 1 or 2 in SPIN (states numbered from the
+	 * entry: 1, 2, end 3) and in dspin (from the end: 2, 1, end 0) */
+	case K_PCVALUE: strcpy(out, "(pc_value(0) == 1 || pc_value(0) == 2)"); break;
+	/* W spins on private steps forever: a reduction that ignores the read
+	 * lets W move before every read, so only a step in between (someone
+	 * else moved last) sees _last != 0 */
+	case K_LAST: strcpy(out, "_last != 0"); break;
+	/* o2 = _nr_pr just before: a run or a death in between */
+	default: strcpy(out, "_nr_pr != o2"); break;
+	}
+}
+
+/* the read as a value: 5 exactly when obs_cond holds, else 0 */
+static void obs_val(char *out)
+{
+	char c[96];
+	if (obs_kind == K_RVAR) { strcpy(out, "W[0]:t"); return; }
+	obs_cond(c);
+	sprintf(out, "(%s -> 5 : 0)", c);
+}
+
+/* Decide whether this program has obs, and where and what it reads. */
+static void obs_plan(void)
+{
+	/* which kinds each position can take: SPIN rejects remote references
+	 * in provided, and its pan does not compile enabled() in an
+	 * initialiser or pc_value() in a global one; in a local initialiser or
+	 * a run argument _nr_pr is read by the (never private) run step, and
+	 * in provided no order of private steps changes it */
+	static const unsigned char ok[NPOS][NKIND] = {
+		[P_LOCALINIT] = { 1, 1, 0, 1, 1, 0 }, [P_RUNARG] = { 1, 1, 1, 1, 1, 0 },
+		[P_PROVIDED] = { 0, 0, 1, 1, 1, 0 },  [P_UNLESS] = { 1, 1, 1, 1, 1, 1 },
+		[P_DSTEP] = { 1, 1, 1, 1, 1, 1 },     [P_ATOMIC] = { 1, 1, 1, 1, 1, 1 },
+		[P_INDEX] = { 1, 1, 1, 1, 1, 1 },     [P_CHAN] = { 1, 1, 1, 1, 1, 1 },
+		[P_GLOBALINIT] = { 0, 0, 0, 0, 1, 1 }, [P_FUNCINIT] = { 1, 1, 1, 1, 1, 0 },
+	};
+	static const unsigned char pos_w[NPOS] = { 3, 2, 2, 2, 2, 2, 2, 2, 1, 2 };
+	static const unsigned char kind_w[NKIND] = { 3, 3, 1, 1, 1, 1 };
+	if (!F_OBS || rnd2(100) >= 40) return;
+	unsigned tot = 0, r;
+	for (int i = 0; i < NPOS; i++) tot += i == P_FUNCINIT && !has_f ? 0 : pos_w[i];
+	r = rnd2(tot);
+	for (obs_pos = 0; ; obs_pos++) {
+		unsigned w = obs_pos == P_FUNCINIT && !has_f ? 0 : pos_w[obs_pos];
+		if (r < w) break;
+		r -= w;
+	}
+	tot = 0;
+	for (int k = 0; k < NKIND; k++) tot += ok[obs_pos][k] ? kind_w[k] : 0;
+	r = rnd2(tot);
+	for (obs_kind = 0; ; obs_kind++) {
+		unsigned w = ok[obs_pos][obs_kind] ? kind_w[obs_kind] : 0;
+		if (r < w) break;
+		r -= w;
+	}
+	pid_base = 1;
+}
+
+/* W: pid 0, a stretch of private steps others can only see from inside */
+static void obs_watched(void)
+{
+	line("/* obs: %s in %s */", obs_kind_name[obs_kind], obs_pos_name[obs_pos]);
+	line("active proctype W() {"); indent++;
+	line("byte t;");
+	if (obs_kind == K_LAST) {
+		line("do");
+		line(":: true -> Lb: t = 5; t = 0");
+		line("od");
+	} else {
+		line("Lb: t = 5;");
+		line("t = 0");
+	}
+	indent--; line("}");
+}
+
+/* the reader's extra locals (not in lvars: random statements leave them alone) */
+static void obs_locals(void)
+{
+	char v[128];
+	if (obs_pos == P_LOCALINIT) { obs_val(v); line("byte o = %s;", v); }
+	else line("byte o;");
+	if (obs_kind == K_NRPR) line("byte o2;");
+	if (obs_pos == P_INDEX) line("byte la[2];");
+}
+
+/* the reader's first statements: the read happened before the body
+ * (initialiser, run argument) or gates every step (provided) */
+static void obs_prologue(void)
+{
+	if (obs_pos == P_LOCALINIT) { line("assert(o != 5);"); obs_pending = 0; }
+	else if (obs_pos == P_RUNARG) { line("assert(k != 5);"); obs_pending = 0; }
+	else if (obs_pos == P_PROVIDED) { line("assert(false);"); obs_pending = 0; }   /* moving at all is the violation */
+}
+
+/* the read in the reader's body, and the assertion its value decides */
+static void obs_stmt(void)
+{
+	char c[96], v[128];
+	obs_pending = 0;
+	obs_cond(c);
+	obs_val(v);
+	if (obs_kind == K_NRPR) line("o2 = _nr_pr;");
+	switch (obs_pos) {
+	case P_UNLESS:
+		line("{"); indent++;
+		line("o = 1;");
+		if (budget > 0 && rnd2(2)) { depth++; stmt(); depth--; }
+		line("o = 0;");
+		indent--; line("} unless { %s -> o = 5 };", c);
+		line("assert(o != 5);");
+		return;
+	case P_DSTEP:
+		line("d_step { o = %s; o = o + 1 };", v);
+		line("assert(o != 6);");
+		return;
+	case P_ATOMIC:
+		if (rnd2(2)) line("atomic { o = %s; assert(o != 5) };", v);
+		else { line("atomic { o = 1; o = %s };", v); line("assert(o != 5);"); }
+		return;
+	case P_INDEX:
+		switch (rnd2(3)) {
+		case 0: line("la[%s] = 1;", c); line("assert(la[1] == 0);"); return;
+		case 1: line("la[1] = 5;"); line("o = la[%s];", c); line("assert(o != 5);"); return;
+		default: line("la[1] = 1;"); line("assert(la[%s] == 0);", c); return;
+		}
+	case P_CHAN:
+		line("ob!%s;", v);
+		line("ob?o;");
+		line("assert(o != 5);");
+		return;
+	case P_FUNCINIT:
+		line("f(null, 1);");   /* f's own local reads W */
+		return;
+	case P_GLOBALINIT:
+		/* evaluated before any process exists: nothing to miss, but the
+		 * visitor must still accept it */
+		line("assert(gi == 0);");
+		return;
+	default:
+		return;
+	}
+}
+
 /* earlier active processes with a local t, by pid: targets of P[pid]:t */
 static struct { int pt, pid, label; } remotes[8];
 static int nremote, next_pid;
@@ -332,7 +532,7 @@ static int control_stmt(void)
 	}
 	switch (nremote && chance(45) ? 5 : rnd(5)) {
 	case 5: {        /* read another process's local: a remote reference */
-		if (!nremote) return 0;
+		if (!nremote || obs_pos >= 0) return 0;   /* obs: W's read is the only one */
 		int r = (int)rnd((unsigned)nremote);
 		budget--;
 		if (remotes[r].label && chance(40)) line("assert(!P%d[%d]@Lb);", remotes[r].pt, remotes[r].pid);
@@ -507,6 +707,7 @@ static void block(int n)
 
 static void stmt(void)
 {
+	if (obs_pending && depth == 0 && !in_atomic && rnd2(3) == 0) { obs_stmt(); return; }
 	if (depth < 2 && budget > 2 && chance(18)) {
 		char c[1200];
 		depth++; budget--;
@@ -539,6 +740,7 @@ static void locals(int allow_params)
 		line("%s %s;", cls[v->cls].name, v->name);
 	}
 	if ((has_pipe && cur_pt <= 1) || chance(50)) { Var *v = &lvars[nlvars++]; v->cls = -1; strcpy(v->name, "t"); line("byte t;"); }
+	if (obs_reader) obs_locals();
 	(void)allow_params;
 }
 
@@ -571,7 +773,7 @@ static void pipe_ends(int np)
 	}
 	if (np == 0) { line("t = _pid %% 3;"); line("pp!t;"); return; }
 	if (chance(30)) line("pp?t; assert(t != _pid %% 3);");
-	else line("pp?t; assert(t != %u);", p0_active2 ? rnd(2) : rnd(3));
+	else line("pp?t; assert(t != %u);", p0_active2 ? (pid_base + rnd(2)) % 3 : rnd(3));
 	if (chance(30)) line("if :: pp?t -> assert(t != %u) :: skip fi;", rnd(3));
 }
 
@@ -585,6 +787,7 @@ static void body(int total, int forever)
 		line(":: true ->");
 		indent++;
 		block(budget);
+		if (obs_pending) obs_stmt();
 		indent--;
 		line("od");
 		return;
@@ -596,11 +799,15 @@ static void body(int total, int forever)
 		line(":: i < %u ->", bound);
 		indent++;
 		block(budget);
+		if (obs_pending) obs_stmt();
 		if (budget <= 0 || 1) line("i++;");
 		indent--;
 		line(":: else -> break;");
 		line("od;");
-	} else block(budget);
+	} else {
+		block(budget);
+		if (obs_pending) obs_stmt();
+	}
 }
 
 /* ---- an LTL property over the globals (--ltl) ---- */
@@ -661,7 +868,7 @@ int main(int argc, char **argv)
 		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
 		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol|nodyn]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs|nodyn]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -670,9 +877,13 @@ int main(int argc, char **argv)
 	if (strstr(features, "noobjchan")) F_OBJCHAN = 0;
 	if (strstr(features, "nomutual")) F_MUTUAL = 0;
 	if (strstr(features, "nocontrol")) F_CONTROL = 0;
+	if (strstr(features, "noobs")) F_OBS = 0;
 	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
 	if (!rs) rs = 1;
 	for (int i = 0; i < 8; i++) rnd(2);
+	rs2 = seed * 0xBF58476D1CE4E5B9ull + 0x94D049BB133111EBull;
+	if (!rs2) rs2 = 1;
+	for (int i = 0; i < 8; i++) rnd2(2);
 
 	printf("/* dspin_gen %lu%s%s */\n", seed, features[0] ? " --features=" : "", features);
 	/* classes */
@@ -706,9 +917,17 @@ int main(int argc, char **argv)
 	}
 	has_f = F_CALLS && chance(40);
 	has_h = F_CALLS && chance(25);
+	obs_plan();
+	if (obs_pos >= 0) obs_watched();
 	if (has_f) {
 		f_rec = chance(50);
 		line("byte f(A a, byte k) {"); indent++;
+		if (obs_pos == P_FUNCINIT) {
+			char v[128];
+			obs_val(v);
+			line("byte o = %s;", v);
+			line("assert(o != 5);");
+		}
 		line("if");
 		if (f_rec) {
 			line(":: a == null || k == 0 -> return 0");
@@ -746,6 +965,8 @@ int main(int argc, char **argv)
 	int nr = 1 + (int)rnd(2);
 	for (int i = 0; i < nr; i++) { Var *v = &gvars[ngvars++]; v->cls = 0; sprintf(v->name, "r%d", i); line("A %s;", v->name); }
 	if (ncls == 2 && chance(60)) { Var *v = &gvars[ngvars++]; v->cls = 1; strcpy(v->name, "q"); line("B q;"); }
+	if (obs_pos == P_GLOBALINIT) line("byte gi = %s;", obs_kind == K_LAST ? "_last" : "_nr_pr");
+	if (obs_pos == P_CHAN) line("chan ob = [1] of { byte };");
 	has_pipe = F_CONTROL && chance(50);
 	if (has_pipe) line("chan pp = [%u] of { byte };", 1 + rnd(2));
 	pipe_race = has_pipe && chance(50);
@@ -758,23 +979,37 @@ int main(int argc, char **argv)
 		line("chan %s = [%d] of { %sA };", c->name, c->cap, c->withbyte ? "byte, " : "");
 	}
 	/* processes: 2-4 instances in total */
-	int total = 2 + (int)rnd(3), made = 0, np = 0;
+	/* W, when there is one, is one of the instances */
+	int total = 2 + (int)rnd(3), made = obs_pos >= 0, np = 0;
 	int runs[4], nruns = 0;     /* proctype numbers started from init */
+	next_pid = pid_base;
 	while (made < total) {
 		int left = total - made;
 		int kind = (int)rnd(3);   /* 0: active [2], 1: active, 2: run from init */
 		if (kind == 0 && left < 2) kind = 1 + (int)rnd(2);
+		/* obs: P0 reads W; an initialiser or a run argument is read when
+		 * init runs it */
+		obs_reader = obs_pos >= 0 && np == 0;
+		obs_pending = obs_reader;
+		if (obs_reader && (obs_pos == P_LOCALINIT || obs_pos == P_RUNARG)) kind = 2;
+		char prov[128] = "";
+		if (obs_reader && obs_pos == P_PROVIDED) {
+			char c[96];
+			obs_cond(c);
+			snprintf(prov, sizeof prov, " provided (%s)", c);
+		}
 		has_param = kind == 2;
-		if (kind == 0) line("active [2] proctype P%d() {", np);
-		else if (kind == 1) line("active proctype P%d() {", np);
-		else line("proctype P%d(byte k) {", np);
+		if (kind == 0) line("active [2] proctype P%d()%s {", np, prov);
+		else if (kind == 1) line("active proctype P%d()%s {", np, prov);
+		else line("proctype P%d(byte k)%s {", np, prov);
 		indent++;
 		cur_pt = np;
 		locals(kind == 2);
 		int with_t = has_local_t();
 		cur_label = 0;
 		if (np == 0) p0_active2 = kind == 0;   /* (P0 is declared first, init last) */
-		if (F_CONTROL && with_t && kind != 2 && chance(kind == 1 ? 25 : 20)) {
+		if (obs_reader) obs_prologue();
+		if (F_CONTROL && with_t && kind != 2 && !obs_reader && chance(kind == 1 ? 25 : 20)) {
 			/* no `new` first: the loop starts while the others still
 			 * have everything to do */
 			pipe_ends(np);
@@ -786,6 +1021,7 @@ int main(int argc, char **argv)
 		}
 		indent--;
 		line("}");
+		obs_reader = 0;
 		if (kind != 2) {
 			for (int j = 0; j < (kind == 0 ? 2 : 1); j++) {
 				if (with_t && F_CONTROL && nremote < 8) { remotes[nremote].pt = np; remotes[nremote].pid = next_pid; remotes[nremote].label = cur_label; nremote++; }
@@ -802,13 +1038,22 @@ int main(int argc, char **argv)
 	if (nruns) {
 		line("init {"); indent++;
 		nlvars = 0; has_param = 0;
-		if (chance(50)) {
+		/* obs: _last read by init's run is 0 unless init moved first */
+		if (chance(50) || ((obs_pos == P_LOCALINIT || obs_pos == P_RUNARG) && obs_kind == K_LAST)) {
 			char p[16];
 			pick_var(0, p, 1, 0);
 			line("%s = new A;", p);
 		}
 		line("atomic {"); indent++;
-		for (int j = 0; j < nruns; j++) line("run P%d(%u);", runs[j], 1 + rnd(3));
+		for (int j = 0, read = 0; j < nruns; j++) {
+			unsigned k = 1 + rnd(3);
+			if (obs_pos == P_RUNARG && runs[j] == 0 && !read) {
+				char v[128];
+				obs_val(v);
+				line("run P0(%s);", v);
+				read = 1;
+			} else line("run P%d(%u);", runs[j], k);
+		}
 		indent--; line("};");
 		if (F_CONTROL && chance(45)) {
 			/* the usual final check: once every other process has ended
