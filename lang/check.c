@@ -6,6 +6,7 @@
  * global block, locals in each proctype's block, fields in their record.
  */
 #include "ast.h"
+#include "access.h"
 #include "lexer.h"
 #include <string.h>
 #include <stdio.h>
@@ -536,28 +537,49 @@ static void hoist_list(Stmt **body, int n)
  *  - on the right of && or ||, or in a branch of (c -> a : b): it would be
  *    made even when the left side or the condition decides the value, e.g.
  *    on null in `x == null || x.get() < 3`. */
-static const Expr *find_call(const Expr *e)
+static int first_call(Visitor *v, Expr *e, Use use)
 {
-	if (!e) return NULL;
-	if (e->k == E_CALL && e->ptype) return e;
-	const Expr *c;
-	if ((c = find_call(e->a)) || (c = find_call(e->b)) || (c = find_call(e->c))) return c;
-	for (int i = 0; i < e->nargs; i++) if ((c = find_call(e->args[i]))) return c;
-	return NULL;
+	(void)use;
+	const Expr **found = v->ctx;
+	if (*found)
+		return 1;
+	if (e->k != E_CALL || !e->ptype)
+		return 0;
+	*found = e;
+	return 1;
 }
 
-static void check_lazy_calls(const Expr *e)
+/* the first call in e: outermost first, then left to right */
+static const Expr *find_call(Expr *e)
 {
-	if (!e) return;
+	const Expr *found = NULL;
+	Visitor v = { first_call, &found, CUR, IN_BODY };
+	visit_expr(&v, e, USE_READ);
+	return found;
+}
+
+static int lazy_call(Visitor *v, Expr *e, Use use)
+{
+	(void)v;
+	(void)use;
 	const Expr *c = NULL;
-	if (e->k == E_BIN && (e->op == T_ANDAND || e->op == T_OROR)) c = find_call(e->b);
-	else if (e->k == E_COND) { c = find_call(e->b); if (!c) c = find_call(e->c); }
-	if (c) {
-		diag_error(c->pos, "call to '%s' on the right of && / || or in a branch of ( -> : ) is not supported: calls in expressions run as steps before the expression, so it would run even when the left side decides; call it in a statement of its own, under an if", c->ptype->name);
-		return;
+	if (e->k == E_BIN && (e->op == T_ANDAND || e->op == T_OROR))
+		c = find_call(e->b);
+	else if (e->k == E_COND) {
+		c = find_call(e->b);
+		if (!c)
+			c = find_call(e->c);
 	}
-	check_lazy_calls(e->a); check_lazy_calls(e->b); check_lazy_calls(e->c);
-	for (int i = 0; i < e->nargs; i++) check_lazy_calls(e->args[i]);
+	if (!c)
+		return 0;
+	diag_error(c->pos, "call to '%s' on the right of && / || or in a branch of ( -> : ) is not supported: calls in expressions run as steps before the expression, so it would run even when the left side decides; call it in a statement of its own, under an if", c->ptype->name);
+	return 1;   /* one diagnostic for the operands of this operator */
+}
+
+static void check_lazy_calls(Expr *e)
+{
+	Visitor v = { lazy_call, NULL, CUR, IN_BODY };
+	visit_expr(&v, e, USE_READ);
 }
 
 static const Stmt *first_stmt(const Stmt *s)

@@ -54,6 +54,7 @@ typedef struct Program {
 	Model *m;
 	Trans **trans; int ntrans;
 	Loc **locs; int nlocs;       /* every location of every Code, d_step bodies too */
+	struct AccessTable *access;  /* what each transition touches (access.h) */
 } Program;
 
 Program *compile_model(Model *m);

@@ -8,6 +8,7 @@
  * every location of the guarded block, with priority.
  */
 #include "code.h"
+#include "access.h"
 #include "lexer.h"
 #include <string.h>
 #include <stdio.h>
@@ -367,66 +368,16 @@ int find_label(Proctype *pt, const char *name)
 	return -1;
 }
 
-static void resolve_remote(Expr *e)
+/* P[i]@L: the label's location, once every proctype is compiled */
+static int resolve_remote(Visitor *v, Expr *e, Use use)
 {
-	if (!e) return;
-	if (e->k == E_REMOTE_LABEL && e->ptype) {
-		e->label_loc = find_label(e->ptype, e->b->name);
-		if (e->label_loc < 0) diag_error(e->b->pos, "proctype '%s' has no label '%s'", e->ptype->name, e->b->name);
-	}
-	resolve_remote(e->a); resolve_remote(e->b); resolve_remote(e->c);
-	for (int i = 0; i < e->nargs; i++) resolve_remote(e->args[i]);
-}
-
-static void remote_in_stmt(Stmt *s)
-{
-	if (!s) return;
-	resolve_remote(s->lhs); resolve_remote(s->rhs); resolve_remote(s->lo); resolve_remote(s->hi);
-	for (int i = 0; i < s->nargs; i++) resolve_remote(s->args[i]);
-	for (int i = 0; i < s->nbody; i++) remote_in_stmt(s->body[i]);
-	for (int i = 0; i < s->nopts; i++) for (int j = 0; j < s->optlen[i]; j++) remote_in_stmt(s->opts[i][j]);
-	remote_in_stmt(s->sub); remote_in_stmt(s->esc);
-}
-
-/* Can executing this expression or statement change which objects are
- * reachable, or how they are numbered?  Only writes of references or
- * channel ids, allocation, process creation, calls and returns (frames
- * hold references) and messages do.  A step that does none of these
- * leaves the heap canonical: the garbage collector can skip it. */
-static int expr_heap_effect(const Expr *e)
-{
-	if (!e) return 0;
-	if (e->k == E_NEW || e->k == E_RUN || e->k == E_CALL) return 1;
-	if (expr_heap_effect(e->a) || expr_heap_effect(e->b) || expr_heap_effect(e->c)) return 1;
-	for (int i = 0; i < e->nargs; i++) if (expr_heap_effect(e->args[i])) return 1;
-	return 0;
-}
-
-static int lhs_is_ref(const Expr *e)
-{
-	return e && (e->k == E_VAR || e->k == E_FIELD) && e->var && (e->var->kind == TY_REF || e->var->kind == TY_CHAN);
-}
-
-static int trans_heap_effect(const Trans *t)
-{
-	if (t->dstep) {
-		const Code *k = t->dstep;
-		for (int l = 0; l < k->nlocs; l++)
-			for (int i = 0; i < k->locs[l].nt; i++)
-				if (trans_heap_effect(k->locs[l].t[i])) return 1;
+	(void)v;
+	(void)use;
+	if (e->k != E_REMOTE_LABEL || !e->ptype)
 		return 0;
-	}
-	const Stmt *s = t->st;
-	if (!s) return 1;
-	switch (s->k) {
-	case S_SEND: case S_RECV: case S_CALL: case S_RETURN: return 1;
-	case S_ASSIGN: case S_INCR: case S_DECR: case S_SELECT:
-		if (lhs_is_ref(s->lhs)) return 1;
-		break;
-	default: break;
-	}
-	if (expr_heap_effect(s->lhs) || expr_heap_effect(s->rhs)) return 1;
-	for (int i = 0; i < s->nargs; i++) if (expr_heap_effect(s->args[i])) return 1;
+	e->label_loc = find_label(e->ptype, e->b->name);
+	if (e->label_loc < 0)
+		diag_error(e->b->pos, "proctype '%s' has no label '%s'", e->ptype->name, e->b->name);
 	return 0;
 }
 
@@ -449,7 +400,6 @@ Program *compile_model(Model *m)
 	for (int i = 0; i < m->nptypes; i++) compile_proc(p, m->ptypes[i]);
 	if (m->never) { m->never->index = m->nptypes; compile_proc(p, m->never); }
 	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, m->funcs[i]);
-	for (int i = 0; i < p->ntrans; i++) p->trans[i]->heap_effect = (unsigned char)trans_heap_effect(p->trans[i]);
 	for (int i = 0; i < m->nptypes; i++) number_locs(p, m->ptypes[i]->code);
 	if (m->never) number_locs(p, m->never->code);
 	for (int i = 0; i < m->nfuncs; i++) number_locs(p, m->funcs[i]->code);
@@ -464,9 +414,8 @@ Program *compile_model(Model *m)
 						diag_error(st->pos, "calls and returns are not allowed inside d_step");
 				}
 		}
-	for (int i = 0; i < m->nptypes; i++) remote_in_stmt(m->ptypes[i]->body);
-	for (int i = 0; i < m->nfuncs; i++) remote_in_stmt(m->funcs[i]->body);
-	if (m->never) remote_in_stmt(m->never->body);
+	Visitor remote = { resolve_remote, NULL, NULL, IN_BODY };
+	visit_model(&remote, m);
 	/* select ranges must be constant */
 	for (int i = 0; i < p->ntrans; i++) {
 		Stmt *s = p->trans[i]->st;
@@ -478,5 +427,9 @@ Program *compile_model(Model *m)
 			if (!ok) diag_error(s->pos, "select range must be constant in dspin");
 		}
 	}
+	/* the collector can skip a step that leaves the heap canonical */
+	p->access = access_analyze(p);
+	for (int i = 0; i < p->ntrans; i++)
+		p->trans[i]->heap_effect = (unsigned char)access_heap_effect(p->access->trans[i]);
 	return p;
 }
