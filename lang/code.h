@@ -23,7 +23,6 @@ typedef struct Trans {
 	unsigned char is_goto;
 	unsigned char no_atomic;     /* jumps out to the start of its atomic: ends the sequence */
 	unsigned char heap_effect;   /* may change a reference or channel id: run the GC after it */
-	unsigned char por_cond;      /* a send/receive safe in some states (reduce/por_chan.c) */
 	Code *dstep;        /* S_DSTEP: the body, run to completion in one step */
 	int select_lo, select_hi;
 } Trans;
@@ -33,9 +32,6 @@ typedef struct Loc {
 	unsigned char end, progress, accept, is_jump, has_escape, is_branch;
 	unsigned char ends_atomic;   /* a goto to a label placed on an atomic statement */
 	unsigned char atomic_entry;  /* the first location of an atomic block */
-	unsigned char por_safe;      /* 1: every transition here is safe; 2: safe or
-	                              * conditionally safe (reduce/por.c) */
-	void *por_reach;             /* channel accesses reachable from here (por_chan.c) */
 	int atomic_id;
 	int gid;                     /* index in Program.locs: tables of the
 	                              * analyses and reductions are indexed by it */

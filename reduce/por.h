@@ -37,14 +37,11 @@ int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const
  * safe_group (Twophase's classification). */
 Layer *layer_por(VM *vm, const PorTable *t, int ample);
 
-/* Mark Loc.por_safe on every location of every proctype and function.
- * Returns the number of safe locations. (old interface, to be removed) */
-int por_classify(VM *vm, int mode, int heap_sym);
-
-/* por_chan.c: conditionally safe sends and receives */
-void por_chan_prepare(Model *m);
-int por_cond_stmt(const Stmt *s, int (*local_arg)(const Expr *), int (*local_target)(const Expr *));
-/* do the conditions of the conditionally safe transitions at loc (where
- * process pid is, loc->por_safe == 2) hold in state s? */
-int por_cond_holds(VM *vm, const State *s, int pid, const Loc *loc);
+/* por_chan.c, for por.c: conditionally safe sends and receives */
+typedef struct ChanTable ChanTable;
+ChanTable *chan_table(const Program *p);
+/* can this send or receive be safe, depending on the state? */
+int chan_cond_trans(const ChanTable *ct, const Trans *t);
+/* is it safe in state s, where process pid is about to take it? */
+int chan_cond_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const Trans *t);
 #endif

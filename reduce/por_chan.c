@@ -17,9 +17,12 @@
  * channel expressions whose value is fixed for the process's life are
  * understood (a chan variable, global or local, never assigned after its
  * declaration or process creation, optionally with a constant index);
- * anything else counts as "might be any channel".
+ * anything else counts as "might be any channel".  What each transition
+ * touches comes from the access sets (lang/access.h); the table built here
+ * is part of the POR table and, like it, immutable once built.
  */
 #include "por.h"
+#include "../lang/access.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,141 +30,179 @@ enum { SITE_R = 1, SITE_W = 2, SITE_T = 4 };
 typedef struct Site { int kind; const Expr *ch; } Site;
 typedef struct Reach { Site *s; int n; int unknown; int spawn; } Reach;
 
-/* chan variables assigned somewhere after their declaration */
-static const Var **unstable; static int nunstable, capunstable;
+struct ChanTable {
+	const Program *p;
+	const Var **unstable;   /* chan variables stored into after their declaration */
+	int nunstable;
+	Reach **reach;          /* by Loc.gid: proctypes' locations only */
+};
 
-static void note_assigned(const Expr *e)
+/* every store into a chan variable is in some access set as a write */
+static void find_unstable(ChanTable *ct)
 {
-	if (!e || e->k != E_VAR || !e->var || e->var->kind != TY_CHAN) return;
-	for (int i = 0; i < nunstable; i++) if (unstable[i] == e->var) return;
-	if (nunstable == capunstable) {
-		capunstable = capunstable ? capunstable * 2 : 16;
-		unstable = xgrow((void *)unstable, capunstable, sizeof *unstable);
+	const Access *all = ct->p->access->model;
+	for (int i = 0; i < all->n; i++) {
+		const AccItem *it = &all->v[i];
+		const Var *v = it->obj;
+		if (it->kind != A_GLOBAL && it->kind != A_LOCAL)
+			continue;
+		if ((it->mode & AM_WRITE) && v->kind == TY_CHAN)
+			PUSH(ct->unstable, ct->nunstable, v);
 	}
-	unstable[nunstable++] = e->var;
 }
 
-static void scan_assign(const Stmt *s)
+static int is_unstable(const ChanTable *ct, const Var *v)
 {
-	if (!s) return;
-	if (s->k == S_ASSIGN || s->k == S_SELECT) note_assigned(s->lhs);
-	if (s->k == S_RECV) for (int i = 0; i < s->nargs; i++) note_assigned(s->args[i]);
-	for (int i = 0; i < s->nbody; i++) scan_assign(s->body[i]);
-	for (int i = 0; i < s->nopts; i++)
-		for (int j = 0; j < s->optlen[i]; j++) scan_assign(s->opts[i][j]);
-	scan_assign(s->sub); scan_assign(s->esc);
-}
-
-static int is_unstable(const Var *v)
-{
-	for (int i = 0; i < nunstable; i++) if (unstable[i] == v) return 1;
+	for (int i = 0; i < ct->nunstable; i++)
+		if (ct->unstable[i] == v)
+			return 1;
 	return 0;
 }
 
 /* a channel expression whose value is fixed for the process's life */
-static int stable_chan(const Expr *e)
+static int stable_chan(const ChanTable *ct, const Expr *e)
 {
-	if (!e || e->k != E_VAR || !e->var || e->var->kind != TY_CHAN) return 0;
+	if (!e || e->k != E_VAR || !e->var || e->var->kind != TY_CHAN)
+		return 0;
 	const Var *v = e->var;
-	if (v->in_func || (v->scope != SC_GLOBAL && v->scope != SC_LOCAL) || is_unstable(v)) return 0;
-	if (e->a && e->a->k != E_CONST) return 0;
-	if (!e->a && v->arrlen) return 0;
+	if (v->in_func || (v->scope != SC_GLOBAL && v->scope != SC_LOCAL) || is_unstable(ct, v))
+		return 0;
+	if (e->a && e->a->k != E_CONST)
+		return 0;
+	if (!e->a && v->arrlen)
+		return 0;
 	return 1;
 }
 
-/* ---- the sites of one transition ---- */
-typedef struct Acc { Site *s; int n, cap; int unknown, spawn; } Acc;
+/* ---- the sites a transition touches ---- */
 
-static void add_site(Acc *a, int kind, const Expr *ch)
+static void add_site(const ChanTable *ct, Reach *r, int kind, const Expr *ch)
 {
-	if (!stable_chan(ch)) { a->unknown = 1; return; }
-	for (int i = 0; i < a->n; i++) if (a->s[i].ch == ch) { a->s[i].kind |= kind; return; }
-	if (a->n == a->cap) { a->cap = a->cap ? a->cap * 2 : 8; a->s = xgrow(a->s, a->cap, sizeof *a->s); }
-	a->s[a->n].kind = kind; a->s[a->n].ch = ch; a->n++;
-}
-
-static void expr_sites(const Expr *e, Acc *a)
-{
-	if (!e) return;
-	switch (e->k) {
-	case E_LEN: case E_EMPTY: case E_NEMPTY: case E_FULL: case E_NFULL: case E_POLL:
-		add_site(a, SITE_T, e->a); break;
-	case E_RUN: a->spawn = 1; break;
-	case E_CALL: a->unknown = 1; break;
-	default: break;
+	if (!stable_chan(ct, ch)) {
+		r->unknown = 1;
+		return;
 	}
-	expr_sites(e->a, a); expr_sites(e->b, a); expr_sites(e->c, a);
-	for (int i = 0; i < e->nargs; i++) expr_sites(e->args[i], a);
+	for (int i = 0; i < r->n; i++)
+		if (r->s[i].ch == ch) {
+			r->s[i].kind |= kind;
+			return;
+		}
+	r->s = xgrow(r->s, r->n + 1, sizeof *r->s);
+	r->s[r->n].kind = kind;
+	r->s[r->n].ch = ch;
+	r->n++;
 }
 
-static void code_sites(const Code *k, Acc *a);
-
-static void trans_sites(const Trans *t, Acc *a)
+static int site_kind(int mode)
 {
-	if (t->dstep) { code_sites(t->dstep, a); return; }
-	const Stmt *s = t->st;
-	if (!s) return;
-	if (s->k == S_SEND) add_site(a, SITE_W, s->lhs);
-	else if (s->k == S_RECV) add_site(a, SITE_R | SITE_T, s->lhs);
-	else if (s->k == S_CALL || s->k == S_RETURN) a->unknown = 1;
-	if (s->k != S_SEND && s->k != S_RECV) expr_sites(s->lhs, a);
-	expr_sites(s->rhs, a);
-	for (int i = 0; i < s->nargs; i++) expr_sites(s->args[i], a);
+	int kind = 0;
+	if (mode & AM_SEND)
+		kind |= SITE_W;
+	if (mode & AM_RECV)
+		kind |= SITE_R | SITE_T;
+	if (mode & AM_TEST)
+		kind |= SITE_T;
+	return kind;
 }
 
-static void code_sites(const Code *k, Acc *a)
+/* a call's code is not tracked; a new process could touch anything */
+static void add_sites(const ChanTable *ct, Reach *r, const Access *a)
 {
-	for (int l = 0; l < k->nlocs; l++)
-		for (int i = 0; i < k->locs[l].nt; i++) trans_sites(k->locs[l].t[i], a);
+	for (int i = 0; i < a->n; i++)
+		switch (a->v[i].kind) {
+		case A_CHAN: add_site(ct, r, site_kind(a->v[i].mode), a->v[i].obj); break;
+		case A_RUN: r->spawn = 1; break;
+		case A_CALL: case A_RETURN: r->unknown = 1; break;
+		default: break;
+		}
 }
 
 /* the sites reachable from every location of a proctype */
-static void reach_all(Code *k)
+static void reach_all(ChanTable *ct, const Code *k)
 {
+	const AccessTable *at = ct->p->access;
 	int n = k->nlocs;
 	char *seen = malloc((size_t)n);
 	int *stack = malloc(sizeof(int) * (size_t)(n + 1));
 	for (int l = 0; l < n; l++) {
-		Acc a = { 0 };
+		Reach *r = xalloc(sizeof *r);
 		memset(seen, 0, (size_t)n);
 		int sp = 0;
-		stack[sp++] = l; seen[l] = 1;
+		stack[sp++] = l;
+		seen[l] = 1;
 		while (sp) {
 			int x = stack[--sp];
 			for (int i = 0; i < k->locs[x].nt; i++) {
 				const Trans *t = k->locs[x].t[i];
-				trans_sites(t, &a);
-				if (t->to >= 0 && t->to < n && !seen[t->to]) { seen[t->to] = 1; stack[sp++] = t->to; }
+				add_sites(ct, r, at->trans[t->id]);
+				if (t->to >= 0 && t->to < n && !seen[t->to]) {
+					seen[t->to] = 1;
+					stack[sp++] = t->to;
+				}
 			}
 		}
-		Reach *r = xalloc(sizeof *r);   /* lives as long as the compiled model (GC) */
-		r->s = a.s; r->n = a.n; r->unknown = a.unknown; r->spawn = a.spawn;
-		k->locs[l].por_reach = r;
+		ct->reach[k->locs[l].gid] = r;
 	}
-	free(seen); free(stack);
+	free(seen);
+	free(stack);
 }
 
-void por_chan_prepare(Model *m)
+ChanTable *chan_table(const Program *p)
 {
-	nunstable = 0;
-	for (int i = 0; i < m->nptypes; i++) scan_assign(m->ptypes[i]->body);
-	for (int i = 0; i < m->nfuncs; i++) scan_assign(m->funcs[i]->body);
-	for (int i = 0; i < m->nptypes; i++) if (!m->ptypes[i]->code->locs[0].por_reach) reach_all(m->ptypes[i]->code);
+	ChanTable *ct = xalloc(sizeof *ct);
+	ct->p = p;
+	ct->reach = xalloc(sizeof(Reach *) * ((size_t)p->nlocs + 1));
+	find_unstable(ct);
+	for (int i = 0; i < p->m->nptypes; i++)
+		reach_all(ct, p->m->ptypes[i]->code);
+	return ct;
 }
 
-/* a send or receive that may be safe, decided per state */
-int por_cond_stmt(const Stmt *s, int (*local_arg)(const Expr *), int (*local_target)(const Expr *))
+/* ---- which sends and receives may be safe ---- */
+
+/* a receive's arguments: variables, constants, _ and eval() */
+static int plain_recv_args(const Stmt *s)
 {
-	if (!s || (s->k != S_SEND && s->k != S_RECV) || s->sorted || s->random || s->copy) return 0;
-	if (!stable_chan(s->lhs)) return 0;
 	for (int i = 0; i < s->nargs; i++) {
-		const Expr *a = s->args[i];
-		if (s->k == S_SEND) { if (!local_arg(a)) return 0; }
-		else if (a->k == E_VAR) { if (!local_target(a)) return 0; }
-		else if (a->k != E_CONST && a->k != E_UNDERSCORE && !(a->k == E_EVAL && local_arg(a->a))) return 0;
+		ExprKind k = s->args[i]->k;
+		if (k != E_VAR && k != E_CONST && k != E_UNDERSCORE && k != E_EVAL)
+			return 0;
 	}
 	return 1;
 }
+
+/* besides the channel ch (and reading the variable that names it),
+ * only the process's own variables */
+static int private_but(const Access *a, const Expr *ch)
+{
+	if (a->writes_ref)
+		return 0;
+	for (int i = 0; i < a->n; i++) {
+		const AccItem *it = &a->v[i];
+		if (it->kind == A_LOCAL || it->kind == A_PID)
+			continue;
+		if (it->kind == A_CHAN && it->obj == ch)
+			continue;
+		if (it->kind == A_GLOBAL && it->obj == ch->var && it->mode == AM_READ)
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+int chan_cond_trans(const ChanTable *ct, const Trans *t)
+{
+	const Stmt *s = t->st;
+	if (t->dstep || !s || (s->k != S_SEND && s->k != S_RECV))
+		return 0;
+	if (s->sorted || s->random || s->copy || !stable_chan(ct, s->lhs))
+		return 0;
+	if (s->k == S_RECV && !plain_recv_args(s))
+		return 0;
+	return private_but(ct->p->access->trans[t->id], s->lhs);
+}
+
+/* ---- the condition in a state ---- */
 
 /* the value of a stable channel expression in process pid's context, or
  * -1 if it cannot be read */
@@ -169,41 +210,52 @@ static int chan_value(const State *s, int pid, const Expr *e)
 {
 	const Var *v = e->var;
 	int idx = e->a ? e->a->val : 0;
-	if (v->arrlen && (idx < 0 || idx >= v->arrlen)) return -1;
+	if (v->arrlen && (idx < 0 || idx >= v->arrlen))
+		return -1;
 	const uint8_t *a;
-	if (v->scope == SC_GLOBAL) a = s->b + GOFF + v->offset;
+	if (v->scope == SC_GLOBAL)
+		a = s->b + GOFF + v->offset;
 	else {
-		if (pid < 0 || pid >= s->nproc) return -1;
+		if (pid < 0 || pid >= s->nproc)
+			return -1;
 		a = s->b + s->poff[pid] + PHDR + v->offset;
 	}
 	return vm_load(a + idx * v->elemsize, TY_CHAN, v->bits);
 }
 
-int por_cond_holds(VM *vm, const State *s, int pid, const Loc *loc)
+/* can another process still reach a conflicting access to channel cid? */
+static int others_reach(const ChanTable *ct, const State *s, int pid, int cid, int conflict)
 {
-	for (int i = 0; i < loc->nt; i++) {
-		const Trans *t = loc->t[i];
-		if (!t->por_cond) continue;
-		const Stmt *st = t->st;
-		int cid = chan_value(s, pid, st->lhs);
-		if (cid < 1 || cid > s->nchan) return 0;     /* no channel, or one inside an object */
-		const uint8_t *cb = s->b + s->coff[cid - 1];
-		int cap = vm->m->chanspecs[cb[0]]->cap, len = cb[2];
-		if (cap == 0) return 0;                       /* rendezvous */
-		int recv = st->k == S_RECV;
-		if (recv ? len == 0 : len >= cap) return 0;
-		int conflict = recv ? (SITE_R | SITE_T) : (SITE_W | SITE_T);
-		for (int y = 0; y < s->nproc; y++) {
-			if (y == pid) continue;
-			const uint8_t *ph = s->b + s->poff[y];
-			if (ph[3]) return 0;                      /* inside a call: code not tracked */
-			const Code *k = vm->m->ptypes[ph[0]]->code;
-			int pc = sv_pc(s, y);
-			const Reach *r = k->locs[pc].por_reach;
-			if (!r || r->unknown || r->spawn) return 0;
-			for (int j = 0; j < r->n; j++)
-				if ((r->s[j].kind & conflict) && chan_value(s, y, r->s[j].ch) == cid) return 0;
-		}
+	const Model *m = ct->p->m;
+	for (int y = 0; y < s->nproc; y++) {
+		if (y == pid)
+			continue;
+		const uint8_t *ph = s->b + s->poff[y];
+		if (ph[3])
+			return 1;                                 /* inside a call: code not tracked */
+		const Code *k = m->ptypes[ph[0]]->code;
+		const Reach *r = ct->reach[k->locs[sv_pc(s, y)].gid];
+		if (!r || r->unknown || r->spawn)
+			return 1;
+		for (int j = 0; j < r->n; j++)
+			if ((r->s[j].kind & conflict) && chan_value(s, y, r->s[j].ch) == cid)
+				return 1;
 	}
-	return 1;
+	return 0;
+}
+
+int chan_cond_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const Trans *t)
+{
+	const Stmt *st = t->st;
+	int cid = chan_value(s, pid, st->lhs);
+	if (cid < 1 || cid > s->nchan)
+		return 0;                                     /* no channel, or one inside an object */
+	const uint8_t *cb = s->b + s->coff[cid - 1];
+	int cap = vm->m->chanspecs[cb[0]]->cap, len = cb[2];
+	if (cap == 0)
+		return 0;                                     /* rendezvous */
+	int recv = st->k == S_RECV;
+	if (recv ? len == 0 : len >= cap) return 0;
+	int conflict = recv ? (SITE_R | SITE_T) : (SITE_W | SITE_T);
+	return !others_reach(ct, s, pid, cid, conflict);
 }

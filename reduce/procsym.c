@@ -8,53 +8,35 @@
  * state is a symmetric image of a reachable one. */
 #include "reduce.h"
 #include "../heap/heap.h"
+#include "../lang/access.h"
 #include <stdlib.h>
 #include <string.h>
 
-static void mark_expr(const Expr *e, unsigned char *bad, const char **why, int *all_bad, Proctype *owner, Model *m);
-
-static void exclude(unsigned char *bad, const char **why, int pt, const char *reason)
+/* Something that tells every proctype's instances apart: enabled(),
+ * pc_value(), _last anywhere; _pid outside a proctype's own code (in a
+ * function, whose callers are not told apart here, the never claim, a
+ * global initialiser). */
+static int all_apart(const Model *m, const AccessTable *at)
 {
-	if (!bad[pt]) { bad[pt] = 1; why[pt] = reason; }
+	if (access_find(at->model, A_ALLPROCS, NULL))
+		return 1;
+	for (int i = 0; i < m->nfuncs; i++)
+		if (access_find(at->func[i], A_PID, NULL))
+			return 1;
+	return access_find(at->claim, A_PID, NULL) || access_find(at->globals, A_PID, NULL);
 }
 
-static void mark_expr(const Expr *e, unsigned char *bad, const char **why, int *all_bad, Proctype *owner, Model *m)
+/* why the instances of pt can be told apart, or NULL */
+static const char *apart(const AccessTable *at, const Proctype *pt)
 {
-	if (!e) return;
-	switch (e->k) {
-	case E_PID:
-		if (owner && !owner->is_func) exclude(bad, why, owner->index, "reads _pid");
-		else *all_bad = 1;
-		break;
-	case E_REMOTE_LABEL: case E_REMOTE_VAR:
-		if (e->ptype) exclude(bad, why, e->ptype->index, "is named by a remote reference");
-		break;
-	case E_ENABLED: case E_PCVALUE: case E_LASTPID:
-		*all_bad = 1;
-		break;
-	default: break;
-	}
-	mark_expr(e->a, bad, why, all_bad, owner, m);
-	mark_expr(e->b, bad, why, all_bad, owner, m);
-	mark_expr(e->c, bad, why, all_bad, owner, m);
-	for (int i = 0; i < e->nargs; i++) mark_expr(e->args[i], bad, why, all_bad, owner, m);
-}
-
-static void mark_stmt(const Stmt *s, unsigned char *bad, const char **why, int *all_bad, Proctype *owner, Model *m)
-{
-	if (!s) return;
-	if (s->rhs && s->rhs->k == E_RUN && s->k != S_EXPR && s->rhs->ptype)
-		exclude(bad, why, s->rhs->ptype->index, "has its run result stored");
-	mark_expr(s->lhs, bad, why, all_bad, owner, m);
-	mark_expr(s->rhs, bad, why, all_bad, owner, m);
-	mark_expr(s->lo, bad, why, all_bad, owner, m);
-	mark_expr(s->hi, bad, why, all_bad, owner, m);
-	for (int i = 0; i < s->nargs; i++) mark_expr(s->args[i], bad, why, all_bad, owner, m);
-	for (int i = 0; i < s->nbody; i++) mark_stmt(s->body[i], bad, why, all_bad, owner, m);
-	for (int i = 0; i < s->nopts; i++)
-		for (int j = 0; j < s->optlen[i]; j++) mark_stmt(s->opts[i][j], bad, why, all_bad, owner, m);
-	mark_stmt(s->sub, bad, why, all_bad, owner, m);
-	mark_stmt(s->esc, bad, why, all_bad, owner, m);
+	if (access_find(at->own[pt->index], A_PID, NULL))
+		return "reads _pid";
+	if (access_find(at->model, A_REMOTE, pt))
+		return "is named by a remote reference";
+	/* the pid a run returns, used anywhere but as a statement of its own */
+	if (access_find(at->model, A_RUN, pt) & AM_READ)
+		return "has its run result stored";
+	return NULL;
 }
 
 /* can control reach the closing brace? (then SPIN's removal of the last
@@ -71,32 +53,22 @@ static int can_terminate(Proctype *pt)
 ProcSym *procsym_analyze(VM *vm, int heap)
 {
 	Model *m = vm->m;
+	const AccessTable *at = vm->prog->access;
 	ProcSym *ps = xalloc(sizeof *ps);
 	ps->heap = heap;
 	int n = m->nptypes;
-	unsigned char *bad = calloc(n + 1, 1);
-	const char **why = calloc(n + 1, sizeof(char *));
-	int all_bad = 0;
-	for (int i = 0; i < n; i++) {
-		Proctype *pt = m->ptypes[i];
-		mark_stmt(pt->body, bad, why, &all_bad, pt, m);
-		mark_expr(pt->provided, bad, why, &all_bad, pt, m);
-		for (int j = 0; j < pt->nlocals; j++) mark_expr(pt->locals[j]->init, bad, why, &all_bad, pt, m);
-	}
-	for (int i = 0; i < m->nfuncs; i++) mark_stmt(m->funcs[i]->body, bad, why, &all_bad, m->funcs[i], m);
-	for (int i = 0; i < m->nglobals; i++) mark_expr(m->globals[i]->init, bad, why, &all_bad, NULL, m);
-	if (m->never) mark_stmt(m->never->body, bad, why, &all_bad, NULL, m);
+	int all_bad = all_apart(m, at);
 	ps->eligible = xalloc((size_t)n + 1);
 	ps->reason = xalloc(sizeof(char *) * ((size_t)n + 1));
 	for (int i = 0; i < n; i++) {
 		Proctype *pt = m->ptypes[i];
+		const char *why = apart(at, pt);
 		if (pt->is_init) ps->reason[i] = "is init (one instance)";
 		else if (all_bad) ps->reason[i] = "the model uses _last, enabled() or pc_value(), or _pid in a function";
-		else if (bad[i]) ps->reason[i] = why[i];
+		else if (why) ps->reason[i] = why;
 		else if (can_terminate(pt)) ps->reason[i] = "can terminate (SPIN removes the last-created process first, which tells instances apart)";
 		else { ps->eligible[i] = 1; ps->any = 1; }
 	}
-	free(bad); free(why);
 	return ps;
 }
 

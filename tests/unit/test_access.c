@@ -1,0 +1,411 @@
+/* test_access.c — lang/access.c: a remote reference, enabled(), _last,
+ * _nr_pr... in every place an expression can stand lands in the access
+ * set of the transition that evaluates it, and the reductions built on
+ * the sets (POR classes, process symmetry) see it. */
+#include "unit_helpers.h"
+#include "../../lang/access.h"
+#include "../../reduce/por.h"
+#include "../../reduce/reduce.h"
+
+static Program *compile_src(const char *src)
+{
+	int before = diag_count;
+	capture_stderr_begin();
+	Model *m = parse_string("t.pml", src);
+	if (diag_count == before)
+		check_model(m);
+	Program *p = diag_count == before ? compile_model(m) : NULL;
+	char *text = capture_stderr_end();
+	cr_assert_eq(diag_count, before, "front-end errors for:\n%s\n%s", src, text);
+	return p;
+}
+
+static Proctype *find_code(const Model *m, const char *name)
+{
+	for (int i = 0; i < m->nptypes; i++)
+		if (!strcmp(m->ptypes[i]->name, name))
+			return m->ptypes[i];
+	for (int i = 0; i < m->nfuncs; i++)
+		if (!strcmp(m->funcs[i]->name, name))
+			return m->funcs[i];
+	if (m->never && !strcmp(name, "never"))
+		return m->never;
+	cr_assert_fail("no proctype or function '%s'", name);
+	return NULL;
+}
+
+/* does t's statement fit the description: its text contains `text`, or
+ * "d_step", or "=" for any assignment (inline expansions have no text) */
+static int matches(const Trans *t, const char *text)
+{
+	if (!strcmp(text, "d_step"))
+		return t->st->k == S_DSTEP;
+	if (!strcmp(text, "="))
+		return t->st->k == S_ASSIGN;
+	return t->st->text && strstr(t->st->text, text);
+}
+
+/* the first transition of `owner` that matches `text` ("escape:" before
+ * the text: an unless escape's copy) */
+static const Trans *find_trans(const Program *p, const char *owner, const char *text)
+{
+	const Proctype *pt = find_code(p->m, owner);
+	int escape = !strncmp(text, "escape:", 7);
+	if (escape)
+		text += 7;
+	for (int i = 0; i < p->ntrans; i++) {
+		const Trans *t = p->trans[i];
+		if (t->owner != pt || !t->st || (escape && !t->escape))
+			continue;
+		if (matches(t, text))
+			return t;
+	}
+	char seen[2000] = "";
+	for (int i = 0; i < p->ntrans; i++)
+		if (p->trans[i]->owner == pt && p->trans[i]->st && p->trans[i]->st->text && strlen(seen) < 1800)
+			strcat(strcat(seen, p->trans[i]->st->text), " | ");
+	cr_assert_fail("no transition '%s' in %s: %s", text, owner, seen);
+	return NULL;
+}
+
+static const Access *trans_set(const Program *p, const char *owner, const char *text)
+{
+	return p->access->trans[find_trans(p, owner, text)->id];
+}
+
+/* Build the model from a template with %s standing for the reference
+ * (and %s again where the template needs it twice). */
+static Program *model_with(const char *tmpl, const char *ref)
+{
+	char *src = xalloc(strlen(tmpl) + 4 * strlen(ref) + 1);
+	sprintf(src, tmpl, ref, ref, ref, ref);
+	return compile_src(src);
+}
+
+/* Q has a local y and a label L for P[0]:y and P[0]@L to name */
+#define QDECL "active proctype Q() { byte y; L: y = 1; y = 2 }\n"
+
+static const char *remote_refs[] = { "Q[0]:y", "Q[0]@L" };
+
+/* in every position, both forms of remote reference must be in the set
+ * of the transition named by (owner, text) */
+static void expect_remote(const char *tmpl, const char *owner, const char *text)
+{
+	for (int i = 0; i < 2; i++) {
+		Program *p = model_with(tmpl, remote_refs[i]);
+		const Proctype *q = find_code(p->m, "Q");
+		const Access *a = trans_set(p, owner, text);
+		cr_expect(access_find(a, A_REMOTE, q), "%s: %s:'%s' does not read Q\n%s", remote_refs[i], owner, text, tmpl);
+		cr_expect(access_find(p->access->model, A_REMOTE, q), "%s: the model does not read Q\n%s", remote_refs[i], tmpl);
+	}
+}
+
+/* ---- the visitor ---- */
+
+typedef struct Seen { int n; Where where[16]; const char *scope[16]; } Seen;
+
+static int note_remote(Visitor *v, Expr *e, Use use)
+{
+	(void)use;
+	Seen *seen = v->ctx;
+	if (e->k != E_REMOTE_VAR || seen->n == 16)
+		return 0;
+	seen->where[seen->n] = v->where;
+	seen->scope[seen->n] = v->scope ? v->scope->name : "(globals)";
+	seen->n++;
+	return 0;
+}
+
+static int seen_at(const Seen *seen, Where where, const char *scope)
+{
+	for (int i = 0; i < seen->n; i++)
+		if (seen->where[i] == where && !strcmp(seen->scope[i], scope))
+			return 1;
+	return 0;
+}
+
+Test(access, visitor_reaches_every_place)
+{
+	Program *p = compile_src(QDECL
+		"byte g = Q[0]:y;\n"
+		"byte f() { byte t = Q[0]:y; return Q[0]:y }\n"
+		"active proctype P() provided (Q[0]:y < 9) { byte x = Q[0]:y; x = f() }\n"
+		"never { do :: Q[0]:y == 7 -> break :: else od }\n");
+	Seen seen = { 0 };
+	Visitor v = { note_remote, &seen, NULL, IN_BODY };
+	visit_model(&v, p->m);
+	cr_expect_eq(seen.n, 6);
+	cr_expect(seen_at(&seen, IN_GLOBAL_INIT, "(globals)"));
+	cr_expect(seen_at(&seen, IN_LOCAL_INIT, "f"));
+	cr_expect(seen_at(&seen, IN_BODY, "f"));
+	cr_expect(seen_at(&seen, IN_PROVIDED, "P"));
+	cr_expect(seen_at(&seen, IN_LOCAL_INIT, "P"));
+	cr_expect(seen_at(&seen, IN_BODY, p->m->never->name));
+}
+
+/* ---- access sets ---- */
+
+Test(access, remote_in_local_initialiser)
+{
+	const char *m = QDECL
+		"active proctype R() { run P() }\n"
+		"proctype P() { byte x = %s; assert(x != 1) }\n";
+	/* evaluated when P is created: by the run */
+	expect_remote(m, "R", "run P()");
+	Program *p = model_with(m, "Q[0]:y");
+	const Access *own = p->access->own[find_code(p->m, "P")->index];
+	cr_expect(access_find(own, A_REMOTE, find_code(p->m, "Q")), "P's summary does not read Q");
+	/* the run does not touch P's locals as its own */
+	cr_expect_not(access_find(trans_set(p, "R", "run P()"), A_LOCAL, NULL));
+}
+
+Test(access, remote_in_global_initialiser)
+{
+	Program *p = compile_src(QDECL "byte g = Q[0]:y;\n");
+	cr_expect(access_find(p->access->globals, A_REMOTE, find_code(p->m, "Q")));
+	cr_expect(access_find(p->access->model, A_REMOTE, find_code(p->m, "Q")));
+}
+
+Test(access, remote_in_run_argument)
+{
+	expect_remote(QDECL "active proctype R() { run P(%s) }\nproctype P(byte a) { skip }\n", "R", "run P(");
+}
+
+Test(access, remote_in_provided_clause)
+{
+	/* evaluated with every step of P */
+	const char *m = QDECL "active proctype P() provided (%s) { byte x; x = 1; x = 2 }\n";
+	expect_remote(m, "P", "x = 1");
+	expect_remote(m, "P", "x = 2");
+}
+
+Test(access, remote_in_unless_escape)
+{
+	const char *m = QDECL "active proctype P() { byte x; { x = 1; x = 2 } unless { %s -> x = 3 } }\n";
+	expect_remote(m, "P", "escape:Q[0]");
+}
+
+Test(access, remote_in_atomic_body)
+{
+	expect_remote(QDECL "active proctype P() { byte x; atomic { x = 1; x = %s } }\n", "P", "x = Q");
+}
+
+Test(access, remote_in_dstep_body)
+{
+	expect_remote(QDECL "active proctype P() { byte x; d_step { x = 1; x = %s } }\n", "P", "d_step");
+}
+
+Test(access, remote_in_inline_expansion)
+{
+	expect_remote(QDECL "inline rd(v) { v = %s }\nactive proctype P() { byte x; rd(x) }\n", "P", "=");
+}
+
+Test(access, remote_in_function_body)
+{
+	const char *m = QDECL "byte f() { return %s }\nactive proctype P() { byte x; x = f() }\n";
+	expect_remote(m, "f", "return Q");
+	Program *p = model_with(m, "Q[0]:y");
+	const Proctype *q = find_code(p->m, "Q");
+	const Proctype *P = find_code(p->m, "P");
+	cr_expect(access_find(p->access->func[find_code(p->m, "f")->index], A_REMOTE, q));
+	/* reached from P through the call */
+	cr_expect(access_find(p->access->reach[P->index], A_REMOTE, q));
+	cr_expect_not(access_find(p->access->own[P->index], A_REMOTE, q));
+	cr_expect(access_find(trans_set(p, "P", "f()"), A_CALL, find_code(p->m, "f")));
+}
+
+Test(access, remote_in_method_body)
+{
+	const char *m = QDECL
+		"class C { byte k; byte get() { return k + %s } }\n"
+		"active proctype P() { C c; byte x; c = new C; x = c.get() }\n";
+	expect_remote(m, "get", "return k");
+	Program *p = model_with(m, "Q[0]:y");
+	cr_expect(access_find(p->access->reach[find_code(p->m, "P")->index], A_REMOTE, find_code(p->m, "Q")));
+	/* the method reads a field of its object */
+	cr_expect(access_find(trans_set(p, "get", "return k"), A_HEAP, NULL) & AM_READ);
+}
+
+Test(access, remote_in_array_index)
+{
+	const char *m = QDECL "active proctype P() { byte a[3]; a[%s] = 1 }\n";
+	expect_remote(m, "P", "a[");
+	Program *p = model_with(m, "Q[0]:y");
+	cr_expect(access_find(trans_set(p, "P", "a["), A_LOCAL, NULL) & AM_WRITE);
+}
+
+Test(access, remote_in_channel_arguments)
+{
+	expect_remote(QDECL "chan c = [2] of { byte };\nactive proctype P() { c!%s }\n", "P", "c!");
+	expect_remote(QDECL "chan c = [2] of { byte };\nactive proctype P() { c?eval(%s) }\n", "P", "c?");
+	expect_remote(QDECL "chan c[2] = [2] of { byte };\nactive proctype P() { c[%s]!1 }\n", "P", "c[");
+	expect_remote(QDECL "chan c = [2] of { byte };\nactive proctype P() { c?[%s] }\n", "P", "c?[");
+}
+
+Test(access, remote_in_for_bounds)
+{
+	const char *m = QDECL "active proctype P() { byte i; for (i : 0 .. %s) { skip } }\n";
+	expect_remote(m, "P", "for-test");
+}
+
+Test(access, remote_in_if_guard_and_assert)
+{
+	expect_remote(QDECL "active proctype P() { if :: %s -> skip :: else fi }\n", "P", "Q[0]");
+	expect_remote(QDECL "active proctype P() { assert(%s != 7) }\n", "P", "assert");
+	expect_remote(QDECL "active proctype P() { printf(\"%%d\", %s) }\n", "P", "printf");
+}
+
+Test(access, remote_in_never_claim)
+{
+	const char *m = QDECL "never { do :: %s -> break :: else od }\n";
+	expect_remote(m, "never", "Q[0]");
+	Program *p = model_with(m, "Q[0]@L");
+	cr_expect(access_find(p->access->claim, A_REMOTE, find_code(p->m, "Q")));
+}
+
+Test(access, observers_of_every_process)
+{
+	const char *where[] = {
+		"active proctype P() { byte x; x = %s }\n",                             /* statement */
+		"active proctype P() provided (%s >= 0) { byte x; x = 1 }\n",          /* provided */
+		"active proctype P() { byte x; d_step { x = 1; x = %s } }\n",           /* d_step */
+	};
+	const char *obs[] = { "enabled(0)", "pc_value(0)", "_last" };
+	for (unsigned w = 0; w < sizeof where / sizeof *where; w++)
+		for (unsigned o = 0; o < sizeof obs / sizeof *obs; o++) {
+			Program *p = model_with(where[w], obs[o]);
+			const Access *a = p->access->own[find_code(p->m, "P")->index];
+			cr_expect(access_find(a, A_ALLPROCS, NULL), "%s in:\n%s", obs[o], where[w]);
+		}
+}
+
+Test(access, nr_pr_and_pid_in_local_initialiser)
+{
+	Program *p = compile_src(
+		"active proctype R() { run P() }\n"
+		"proctype P() { byte n = _nr_pr; byte me = _pid; skip }\n");
+	const Access *run = trans_set(p, "R", "run P()");
+	cr_expect(access_find(run, A_NRPR, NULL), "the run reads _nr_pr for P's initialiser");
+	/* P's _pid is the new process's, not R's */
+	cr_expect_not(access_find(run, A_PID, NULL));
+	cr_expect(access_find(p->access->own[find_code(p->m, "P")->index], A_PID, NULL));
+	cr_expect(access_find(run, A_RUN, find_code(p->m, "P")) == AM_WRITE, "the pid is not used");
+}
+
+Test(access, kinds_of_locations)
+{
+	Program *p = compile_src(
+		"class N { byte k; N next }\n"
+		"byte g; chan c = [1] of { byte };\n"
+		"active proctype P() { N n; byte x; n = new N; n.next = n; x = n.k; g = x; c!x; c?x; x = len(c); x = run Q() }\n"
+		"proctype Q() { skip }\n");
+	cr_expect(access_find(trans_set(p, "P", "n = new"), A_NEW, NULL));
+	cr_expect(trans_set(p, "P", "n = new")->writes_ref);
+	cr_expect(access_find(trans_set(p, "P", "n.next"), A_HEAP, NULL) & AM_WRITE);
+	cr_expect(access_find(trans_set(p, "P", "x = n.k"), A_HEAP, NULL) & AM_READ);
+	cr_expect(access_find(trans_set(p, "P", "g = x"), A_GLOBAL, NULL) & AM_WRITE);
+	cr_expect(access_find(trans_set(p, "P", "c!x"), A_CHAN, NULL) & AM_SEND);
+	cr_expect(access_find(trans_set(p, "P", "c?x"), A_CHAN, NULL) & AM_RECV);
+	cr_expect(access_find(trans_set(p, "P", "len(c)"), A_CHAN, NULL) & AM_TEST);
+	cr_expect(access_find(trans_set(p, "P", "run Q"), A_RUN, find_code(p->m, "Q")) & AM_READ);
+	cr_expect(access_private(trans_set(p, "Q", "skip")));
+	cr_expect_not(access_private(trans_set(p, "P", "n = new")));
+}
+
+Test(access, heap_effect)
+{
+	Program *p = compile_src(
+		"class N { byte k; N next }\n"
+		"active proctype P() { N n; byte x; n = new N; x = 1; n.k = 2; n.next = null }\n");
+	cr_expect(find_trans(p, "P", "n = new")->heap_effect);
+	cr_expect_not(find_trans(p, "P", "x = 1")->heap_effect);
+	cr_expect_not(find_trans(p, "P", "n.k = 2")->heap_effect);
+	cr_expect(find_trans(p, "P", "n.next")->heap_effect);
+}
+
+/* ---- the reductions built on the sets ---- */
+
+static VM vm_of(Program *p)
+{
+	VM vm;
+	memset(&vm, 0, sizeof vm);
+	vm.prog = p;
+	vm.m = p->m;
+	vm.out = stdout;
+	return vm;
+}
+
+static int loc_class_of(const PorTable *t, const Program *p, const char *owner, const char *text)
+{
+	const Trans *tr = find_trans(p, owner, text);
+	return por_loc_class(t, &tr->owner->code->locs[tr->from]);
+}
+
+/* issue 11: a remote read in P's local initialiser makes Q's moves visible */
+Test(access, por_sees_remote_in_local_initialiser)
+{
+	Program *p = compile_src(
+		"active proctype Q() { byte y; y = 1; y = 2; end: skip }\n"
+		"active proctype R() { run P() }\n"
+		"proctype P() { byte x = Q[0]:y; assert(x != 1) }\n");
+	VM vm = vm_of(p);
+	PorTable *t = por_table(&vm, POR_STATIC);
+	cr_expect_eq(loc_class_of(t, p, "Q", "y = 1"), 0);
+	cr_expect_eq(loc_class_of(t, p, "Q", "y = 2"), 0);
+}
+
+Test(access, por_classes)
+{
+	Program *p = compile_src(
+		"byte g; chan c = [2] of { byte };\n"
+		"active proctype P() { byte x; x = 1; g = x; c!x; x = 2 }\n");
+	VM vm = vm_of(p);
+	PorTable *t = por_table(&vm, POR_STATIC);
+	cr_expect_eq(loc_class_of(t, p, "P", "x = 1"), 1);
+	cr_expect_eq(loc_class_of(t, p, "P", "g = x"), 0);
+	cr_expect_eq(loc_class_of(t, p, "P", "c!x"), 2);
+	cr_expect_eq(loc_class_of(t, p, "P", "x = 2"), 1);
+	PorTable *none = por_table(&vm, POR_NONE);
+	cr_expect_eq(loc_class_of(none, p, "P", "x = 1"), 0);
+}
+
+Test(access, procsym_sees_every_position)
+{
+	const char *models[] = {
+		/* a remote reference in a local initialiser names Q */
+		"active [2] proctype Q() { byte y; do :: y++ od }\n"
+		"active proctype R() { byte x = Q[0]:y; do :: skip od }\n",
+		/* a run's pid used in an expression tells P's instances apart */
+		"active proctype R() { byte x; x = (run Q()) + 1; do :: skip od }\n"
+		"proctype Q() { byte y; do :: y++ od }\n",
+		/* _pid in a local initialiser */
+		"active [2] proctype Q() { byte y = _pid; do :: y++ od }\n",
+	};
+	const char *why[] = { "is named by a remote reference", "has its run result stored", "reads _pid" };
+	for (unsigned i = 0; i < sizeof models / sizeof *models; i++) {
+		Program *p = compile_src(models[i]);
+		VM vm = vm_of(p);
+		ProcSym *ps = procsym_analyze(&vm, 0);
+		int q = find_code(p->m, "Q")->index;
+		cr_expect_not(ps->eligible[q], "Q eligible in:\n%s", models[i]);
+		cr_expect(ps->reason[q] && !strcmp(ps->reason[q], why[i]), "reason '%s' in:\n%s", ps->reason[q], models[i]);
+	}
+}
+
+/* P[i]@L is resolved wherever it stands, not only in statements: in a
+ * local initialiser it compared Q's pc with location 0 */
+Test(access, remote_labels_resolved_everywhere)
+{
+	Program *p = compile_src(
+		"active proctype Q() { byte y; y = 1; M: y = 2; end: false }\n"
+		"active proctype R() provided (!Q[0]@M) { run P() }\n"
+		"proctype P() { bool b = Q[0]@M; assert(!b) }\n");
+	Proctype *q = find_code(p->m, "Q");
+	int m = find_label(q, "M");
+	cr_assert_gt(m, 0);
+	Expr *init = find_code(p->m, "P")->locals[0]->init;
+	cr_expect_eq(init->k, E_REMOTE_LABEL);
+	cr_expect_eq(init->label_loc, m, "local initialiser: Q@M at %d, not %d", init->label_loc, m);
+	Expr *prov = find_code(p->m, "R")->provided;
+	cr_expect_eq(prov->a->label_loc, m, "provided clause: Q@M at %d, not %d", prov->a->label_loc, m);
+}
