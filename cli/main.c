@@ -133,8 +133,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 	if (!valid_sym(o->sym)) { fprintf(stderr, "dspin: bad -sym value '%s' (none, heap, proc, heap,proc)\n", o->sym); exit(2); }
 	if (!valid_por(o->por)) { fprintf(stderr, "dspin: bad -por value '%s' (none, static, si, twophase)\n", o->por); exit(2); }
 	if (!valid_cache(o->cache)) { fprintf(stderr, "dspin: bad -cache value '%s' (all, backedge, none)\n", o->cache); exit(2); }
-	if (o->compare && (o->simulate || o->replay || o->bfs || o->dumpfile || o->dotfile)) {
-		fprintf(stderr, "dspin: -compare goes with a search (not -simulate, -t, -bfs, -dump-states or -dot)\n"); exit(2);
+	if (o->compare && (o->simulate || o->replay || o->dumpfile || o->dotfile)) {
+		fprintf(stderr, "dspin: -compare goes with a search (not -simulate, -t, -dump-states or -dot)\n"); exit(2);
 	}
 }
 
@@ -272,7 +272,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
 	int twophase = !strcmp(o.por, "twophase");
 	if (twophase && so.bfs) {
-		fprintf(stderr, "dspin: warning: Twophase is a depth-first strategy; -bfs uses the static reduction\n");
+		if (!row) fprintf(stderr, "dspin: warning: Twophase is a depth-first strategy; -bfs uses the static reduction\n");
 		twophase = 0;
 	}
 	int se = so.accept ? SEARCH_NDFS : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : SEARCH_DFS;

@@ -2,8 +2,10 @@
 # sym_tests.sh DSPIN — differential test of the reductions.
 # For every model of the SPIN corpus and the dynamic corpus, each of
 # -sym=heap, -sym=proc, -sym=heap,proc (with -por=none), -por=static,
-# -sym=heap -por=si, -sym=heap,proc -por=si, and Twophase with each
-# -cache (-sym=none/-cache=all, heap,proc/backedge, heap/none) must give the verdict of
+# -sym=heap -por=si, -sym=heap,proc -por=si, Twophase with each
+# -cache (-sym=none/-cache=all, heap,proc/backedge, heap/none), and the
+# breadth-first search with static POR (-sym=none, -sym=heap,proc; its
+# "already in the store" proviso) must give the verdict of
 # -sym=none (exit status 0/1) and, when no error is found (the search is
 # then complete), never store more states.  When an error
 # is found under process symmetry, the trail (written with the
@@ -22,13 +24,16 @@ check() {   # name model flags...
 	[ "$rc0" -le 1 ] || { echo "skip $name (exit $rc0 without reduction)"; return; }
 	local msg=""
 	for mode in heap/none proc/none heap,proc/none none/static heap/si heap,proc/si \
-	            none/twophase:all heap,proc/twophase:backedge heap/twophase:none; do
+	            none/twophase:all heap,proc/twophase:backedge heap/twophase:none \
+	            none/static+bfs heap,proc/static+bfs; do
+		local search=""
+		[[ $mode == *+bfs ]] && { search=-bfs; mode=${mode%+bfs}; }
 		local sym=${mode%/*} pc=${mode#*/} por cache=all
 		por=${pc%:*}; [[ $pc == *:* ]] && cache=${pc#*:}
-		( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=$sym -por=$por -cache=$cache "$@" m.pml > red.out 2>&1 ); local rc=$?
+		( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=$sym -por=$por -cache=$cache $search "$@" m.pml > red.out 2>&1 ); local rc=$?
 		local s; s=$(stored "$TMP/red.out")
-		if [ "$rc" != "$rc0" ]; then msg="$msg -sym=$sym -por=$por exit $rc vs $rc0;"
-		elif [ "$rc0" = 0 ] && [ -n "$s" ] && [ -n "$s0" ] && [ "$s" -gt "$s0" ]; then msg="$msg -sym=$sym -por=$por stores $s > $s0;"
+		if [ "$rc" != "$rc0" ]; then msg="$msg -sym=$sym -por=$por $search exit $rc vs $rc0;"
+		elif [ "$rc0" = 0 ] && [ -n "$s" ] && [ -n "$s0" ] && [ "$s" -gt "$s0" ]; then msg="$msg -sym=$sym -por=$por $search stores $s > $s0;"
 		fi
 		if [ "$rc" = 1 ] && [ "$mode" != heap/none ]; then
 			( cd "$TMP" && "$DSPIN" -sym=none -t "$@" m.pml > replay.out 2>&1 )
@@ -36,7 +41,7 @@ check() {   # name model flags...
 			# or confirms the invalid end state, besides the header line
 			local steps; steps=$(grep -c '^dspin: ' "$TMP/replay.out")
 			if grep -q 'cannot be replayed\|did NOT reach' "$TMP/replay.out" || [ "$steps" -lt 2 ]; then
-				msg="$msg -sym=$sym -por=$por trail does not reproduce the error;"
+				msg="$msg -sym=$sym -por=$por $search trail does not reproduce the error;"
 			fi
 		fi
 	done
