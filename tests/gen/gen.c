@@ -50,7 +50,7 @@
  *            W[0]@Lb, enabled(0), pc_value(0), _last, or _nr_pr) in one
  *            position: a local, global or function-local initialiser, a
  *            run argument, provided, an unless escape, a d_step or atomic
- *            body, an array index, a send's argument; the value decides an
+ *            body, an array index, a send's or a call's argument; the value decides an
  *            assertion, and no other remote reference is in the program
  *            (see obs_plan)
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
@@ -288,9 +288,9 @@ static void block(int n);
  * violation (tests/gen/mutants.sh has one mutant per position). */
 enum { K_RVAR, K_RLABEL, K_ENABLED, K_PCVALUE, K_LAST, K_NRPR, NKIND };
 enum { P_LOCALINIT, P_RUNARG, P_PROVIDED, P_UNLESS, P_DSTEP, P_ATOMIC, P_INDEX, P_CHAN,
-       P_GLOBALINIT, P_FUNCINIT, NPOS };
+       P_GLOBALINIT, P_FUNCINIT, P_CALLARG, NPOS };
 static const char *const obs_pos_name[NPOS] = { "localinit", "runarg", "provided", "unless",
-	"dstep", "atomic", "index", "chan", "globalinit", "funcinit" };
+	"dstep", "atomic", "index", "chan", "globalinit", "funcinit", "callarg" };
 static const char *const obs_kind_name[NKIND] = { "remote-var", "remote-label", "enabled",
 	"pc_value", "_last", "_nr_pr" };
 static int obs_pos = -1, obs_kind = -1;   /* -1: no obs in this program */
@@ -340,15 +340,17 @@ static void obs_plan(void)
 		[P_DSTEP] = { 1, 1, 1, 1, 1, 1 },     [P_ATOMIC] = { 1, 1, 1, 1, 1, 1 },
 		[P_INDEX] = { 1, 1, 1, 1, 1, 1 },     [P_CHAN] = { 1, 1, 1, 1, 1, 1 },
 		[P_GLOBALINIT] = { 0, 0, 0, 0, 1, 1 }, [P_FUNCINIT] = { 1, 1, 1, 1, 1, 0 },
+		[P_CALLARG] = { 1, 1, 1, 1, 1, 0 },
 	};
-	static const unsigned char pos_w[NPOS] = { 3, 2, 2, 2, 2, 2, 2, 2, 1, 2 };
+	static const unsigned char pos_w[NPOS] = { 3, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2 };
 	static const unsigned char kind_w[NKIND] = { 3, 3, 1, 1, 1, 1 };
 	if (!F_OBS || rnd2(100) >= 40) return;
 	unsigned tot = 0, r;
-	for (int i = 0; i < NPOS; i++) tot += i == P_FUNCINIT && !has_f ? 0 : pos_w[i];
+	/* the function positions need f */
+	for (int i = 0; i < NPOS; i++) tot += (i == P_FUNCINIT || i == P_CALLARG) && !has_f ? 0 : pos_w[i];
 	r = rnd2(tot);
 	for (obs_pos = 0; ; obs_pos++) {
-		unsigned w = obs_pos == P_FUNCINIT && !has_f ? 0 : pos_w[obs_pos];
+		unsigned w = (obs_pos == P_FUNCINIT || obs_pos == P_CALLARG) && !has_f ? 0 : pos_w[obs_pos];
 		if (r < w) break;
 		r -= w;
 	}
@@ -437,6 +439,10 @@ static void obs_stmt(void)
 		return;
 	case P_FUNCINIT:
 		line("f(null, 1);");   /* f's own local reads W */
+		return;
+	case P_CALLARG:
+		line("o = f(null, %s);", v);   /* f returns k when a == null */
+		line("assert(o != 5);");
 		return;
 	case P_GLOBALINIT:
 		/* evaluated before any process exists: nothing to miss, but the
@@ -920,7 +926,7 @@ int main(int argc, char **argv)
 	obs_plan();
 	if (obs_pos >= 0) obs_watched();
 	if (has_f) {
-		f_rec = chance(50);
+		f_rec = chance(50) && obs_pos != P_CALLARG;   /* P_CALLARG: f(null, k) is k */
 		line("byte f(A a, byte k) {"); indent++;
 		if (obs_pos == P_FUNCINIT) {
 			char v[128];
