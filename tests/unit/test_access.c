@@ -87,19 +87,6 @@ static Program *model_with(const char *tmpl, const char *ref)
 
 static const char *remote_refs[] = { "Q[0]:y", "Q[0]@L" };
 
-/* in every position, both forms of remote reference must be in the set
- * of the transition named by (owner, text) */
-static void expect_remote(const char *tmpl, const char *owner, const char *text)
-{
-	for (int i = 0; i < 2; i++) {
-		Program *p = model_with(tmpl, remote_refs[i]);
-		const Proctype *q = find_code(p->m, "Q");
-		const Access *a = trans_set(p, owner, text);
-		cr_expect(access_find(a, A_REMOTE, q), "%s: %s:'%s' does not read Q\n%s", remote_refs[i], owner, text, tmpl);
-		cr_expect(access_find(p->access->model, A_REMOTE, q), "%s: the model does not read Q\n%s", remote_refs[i], tmpl);
-	}
-}
-
 /* ---- the visitor ---- */
 
 typedef struct Seen { int n; Where where[16]; const char *scope[16]; } Seen;
@@ -145,14 +132,79 @@ Test(access, visitor_reaches_every_place)
 
 /* ---- access sets ---- */
 
+/* Every place an expression can stand: a model with %s there, and the
+ * transition whose step evaluates it (its proctype or function, a piece
+ * of its text). */
+typedef struct Position { const char *name, *model, *owner, *text; } Position;
+
+static const Position positions[] = {
+	{ "local initialiser: evaluated by the run that creates P",
+	  QDECL "active proctype R() { run P() }\nproctype P() { byte x = %s; assert(x != 1) }\n", "R", "run P()" },
+	{ "run argument",
+	  QDECL "active proctype R() { run P(%s) }\nproctype P(byte a) { skip }\n", "R", "run P(" },
+	{ "provided clause: evaluated with every step of P",
+	  QDECL "active proctype P() provided (%s) { byte x; x = 1; x = 2 }\n", "P", "x = 2" },
+	{ "unless escape",
+	  QDECL "active proctype P() { byte x; { x = 1; x = 2 } unless { %s -> x = 3 } }\n", "P", "escape:Q[0]" },
+	{ "atomic body",
+	  QDECL "active proctype P() { byte x; atomic { x = 1; x = %s } }\n", "P", "x = Q" },
+	{ "d_step body: the d_step's one step",
+	  QDECL "active proctype P() { byte x; d_step { x = 1; x = %s } }\n", "P", "d_step" },
+	{ "inline expansion",
+	  QDECL "inline rd(v) { v = %s }\nactive proctype P() { byte x; rd(x) }\n", "P", "=" },
+	{ "function body",
+	  QDECL "byte f() { return %s }\nactive proctype P() { byte x; x = f() }\n", "f", "return Q" },
+	{ "method body",
+	  QDECL "class C { byte k; byte get() { return k + %s } }\n"
+	  "active proctype P() { C c; byte x; c = new C; x = c.get() }\n", "get", "return k" },
+	{ "array index",
+	  QDECL "active proctype P() { byte a[3]; a[%s] = 1 }\n", "P", "a[" },
+	{ "send argument",
+	  QDECL "chan c = [2] of { byte };\nactive proctype P() { c!%s }\n", "P", "c!" },
+	{ "receive argument (eval)",
+	  QDECL "chan c = [2] of { byte };\nactive proctype P() { c?eval(%s) }\n", "P", "c?" },
+	{ "channel index",
+	  QDECL "chan c[2] = [2] of { byte };\nactive proctype P() { c[%s]!1 }\n", "P", "c[" },
+	{ "poll argument",
+	  QDECL "chan c = [2] of { byte };\nactive proctype P() { c?[%s] }\n", "P", "c?[" },
+	{ "for bound: the loop test",
+	  QDECL "active proctype P() { byte i; for (i : 0 .. %s) { skip } }\n", "P", "for-test" },
+	{ "if guard",
+	  QDECL "active proctype P() { if :: %s -> skip :: else fi }\n", "P", "Q[0]" },
+	{ "assert",
+	  QDECL "active proctype P() { assert(%s != 7) }\n", "P", "assert" },
+	{ "printf argument",
+	  QDECL "active proctype P() { printf(\"%%d\", %s) }\n", "P", "printf" },
+	{ "never claim",
+	  QDECL "never { do :: %s -> break :: else od }\n", "never", "Q[0]" },
+};
+
+/* the row whose name starts with `name` */
+static const Position *position(const char *name)
+{
+	for (unsigned i = 0; i < sizeof positions / sizeof *positions; i++)
+		if (!strncmp(positions[i].name, name, strlen(name)))
+			return &positions[i];
+	cr_assert_fail("no position '%s'", name);
+	return NULL;
+}
+
+Test(access, remote_reference_in_every_position)
+{
+	for (unsigned i = 0; i < sizeof positions / sizeof *positions; i++)
+		for (int r = 0; r < 2; r++) {
+			const Position *pos = &positions[i];
+			Program *p = model_with(pos->model, remote_refs[r]);
+			const Proctype *q = find_code(p->m, "Q");
+			const Access *a = trans_set(p, pos->owner, pos->text);
+			cr_expect(access_find(a, A_REMOTE, q), "%s, %s: %s:'%s' does not read Q", pos->name, remote_refs[r], pos->owner, pos->text);
+			cr_expect(access_find(p->access->model, A_REMOTE, q), "%s, %s: the model does not read Q", pos->name, remote_refs[r]);
+		}
+}
+
 Test(access, remote_in_local_initialiser)
 {
-	const char *m = QDECL
-		"active proctype R() { run P() }\n"
-		"proctype P() { byte x = %s; assert(x != 1) }\n";
-	/* evaluated when P is created: by the run */
-	expect_remote(m, "R", "run P()");
-	Program *p = model_with(m, "Q[0]:y");
+	Program *p = model_with(position("local initialiser")->model, "Q[0]:y");
 	const Access *own = p->access->own[find_code(p->m, "P")->index];
 	cr_expect(access_find(own, A_REMOTE, find_code(p->m, "Q")), "P's summary does not read Q");
 	/* the run does not touch P's locals as its own */
@@ -166,100 +218,33 @@ Test(access, remote_in_global_initialiser)
 	cr_expect(access_find(p->access->model, A_REMOTE, find_code(p->m, "Q")));
 }
 
-Test(access, remote_in_run_argument)
+Test(access, remote_in_function_reached_through_call)
 {
-	expect_remote(QDECL "active proctype R() { run P(%s) }\nproctype P(byte a) { skip }\n", "R", "run P(");
-}
-
-Test(access, remote_in_provided_clause)
-{
-	/* evaluated with every step of P */
-	const char *m = QDECL "active proctype P() provided (%s) { byte x; x = 1; x = 2 }\n";
-	expect_remote(m, "P", "x = 1");
-	expect_remote(m, "P", "x = 2");
-}
-
-Test(access, remote_in_unless_escape)
-{
-	const char *m = QDECL "active proctype P() { byte x; { x = 1; x = 2 } unless { %s -> x = 3 } }\n";
-	expect_remote(m, "P", "escape:Q[0]");
-}
-
-Test(access, remote_in_atomic_body)
-{
-	expect_remote(QDECL "active proctype P() { byte x; atomic { x = 1; x = %s } }\n", "P", "x = Q");
-}
-
-Test(access, remote_in_dstep_body)
-{
-	expect_remote(QDECL "active proctype P() { byte x; d_step { x = 1; x = %s } }\n", "P", "d_step");
-}
-
-Test(access, remote_in_inline_expansion)
-{
-	expect_remote(QDECL "inline rd(v) { v = %s }\nactive proctype P() { byte x; rd(x) }\n", "P", "=");
-}
-
-Test(access, remote_in_function_body)
-{
-	const char *m = QDECL "byte f() { return %s }\nactive proctype P() { byte x; x = f() }\n";
-	expect_remote(m, "f", "return Q");
-	Program *p = model_with(m, "Q[0]:y");
+	Program *p = compile_src(QDECL "byte f() { return Q[0]:y }\nactive proctype P() { byte x; x = f() }\n");
 	const Proctype *q = find_code(p->m, "Q");
 	const Proctype *P = find_code(p->m, "P");
 	cr_expect(access_find(p->access->func[find_code(p->m, "f")->index], A_REMOTE, q));
-	/* reached from P through the call */
 	cr_expect(access_find(p->access->reach[P->index], A_REMOTE, q));
 	cr_expect_not(access_find(p->access->own[P->index], A_REMOTE, q));
 	cr_expect(access_find(trans_set(p, "P", "f()"), A_CALL, find_code(p->m, "f")));
 }
 
-Test(access, remote_in_method_body)
+Test(access, method_reads_its_object)
 {
-	const char *m = QDECL
-		"class C { byte k; byte get() { return k + %s } }\n"
-		"active proctype P() { C c; byte x; c = new C; x = c.get() }\n";
-	expect_remote(m, "get", "return k");
-	Program *p = model_with(m, "Q[0]:y");
+	Program *p = model_with(position("method body")->model, "Q[0]:y");
 	cr_expect(access_find(p->access->reach[find_code(p->m, "P")->index], A_REMOTE, find_code(p->m, "Q")));
-	/* the method reads a field of its object */
 	cr_expect(access_find(trans_set(p, "get", "return k"), A_HEAP, NULL) & AM_READ);
 }
 
-Test(access, remote_in_array_index)
+Test(access, provided_clause_in_every_step)
 {
-	const char *m = QDECL "active proctype P() { byte a[3]; a[%s] = 1 }\n";
-	expect_remote(m, "P", "a[");
-	Program *p = model_with(m, "Q[0]:y");
-	cr_expect(access_find(trans_set(p, "P", "a["), A_LOCAL, NULL) & AM_WRITE);
+	Program *p = model_with(position("provided clause")->model, "Q[0]:y");
+	cr_expect(access_find(trans_set(p, "P", "x = 1"), A_REMOTE, find_code(p->m, "Q")));
 }
 
-Test(access, remote_in_channel_arguments)
+Test(access, claim_summary)
 {
-	expect_remote(QDECL "chan c = [2] of { byte };\nactive proctype P() { c!%s }\n", "P", "c!");
-	expect_remote(QDECL "chan c = [2] of { byte };\nactive proctype P() { c?eval(%s) }\n", "P", "c?");
-	expect_remote(QDECL "chan c[2] = [2] of { byte };\nactive proctype P() { c[%s]!1 }\n", "P", "c[");
-	expect_remote(QDECL "chan c = [2] of { byte };\nactive proctype P() { c?[%s] }\n", "P", "c?[");
-}
-
-Test(access, remote_in_for_bounds)
-{
-	const char *m = QDECL "active proctype P() { byte i; for (i : 0 .. %s) { skip } }\n";
-	expect_remote(m, "P", "for-test");
-}
-
-Test(access, remote_in_if_guard_and_assert)
-{
-	expect_remote(QDECL "active proctype P() { if :: %s -> skip :: else fi }\n", "P", "Q[0]");
-	expect_remote(QDECL "active proctype P() { assert(%s != 7) }\n", "P", "assert");
-	expect_remote(QDECL "active proctype P() { printf(\"%%d\", %s) }\n", "P", "printf");
-}
-
-Test(access, remote_in_never_claim)
-{
-	const char *m = QDECL "never { do :: %s -> break :: else od }\n";
-	expect_remote(m, "never", "Q[0]");
-	Program *p = model_with(m, "Q[0]@L");
+	Program *p = model_with(position("never claim")->model, "Q[0]@L");
 	cr_expect(access_find(p->access->claim, A_REMOTE, find_code(p->m, "Q")));
 }
 
@@ -341,6 +326,12 @@ static int loc_class_of(const PorTable *t, const Program *p, const char *owner, 
 	return por_loc_class(t, &tr->owner->code->locs[tr->from]);
 }
 
+static PorTable *table_of(Program *p, int mode)
+{
+	VM vm = vm_of(p);
+	return por_table(&vm, mode);
+}
+
 /* issue 11: a remote read in P's local initialiser makes Q's moves visible */
 Test(access, por_sees_remote_in_local_initialiser)
 {
@@ -348,8 +339,7 @@ Test(access, por_sees_remote_in_local_initialiser)
 		"active proctype Q() { byte y; y = 1; y = 2; end: skip }\n"
 		"active proctype R() { run P() }\n"
 		"proctype P() { byte x = Q[0]:y; assert(x != 1) }\n");
-	VM vm = vm_of(p);
-	PorTable *t = por_table(&vm, POR_STATIC);
+	PorTable *t = table_of(p, POR_STATIC);
 	cr_expect_eq(loc_class_of(t, p, "Q", "y = 1"), 0);
 	cr_expect_eq(loc_class_of(t, p, "Q", "y = 2"), 0);
 }
@@ -359,14 +349,12 @@ Test(access, por_classes)
 	Program *p = compile_src(
 		"byte g; chan c = [2] of { byte };\n"
 		"active proctype P() { byte x; x = 1; g = x; c!x; x = 2 }\n");
-	VM vm = vm_of(p);
-	PorTable *t = por_table(&vm, POR_STATIC);
-	cr_expect_eq(loc_class_of(t, p, "P", "x = 1"), 1);
-	cr_expect_eq(loc_class_of(t, p, "P", "g = x"), 0);
-	cr_expect_eq(loc_class_of(t, p, "P", "c!x"), 2);
-	cr_expect_eq(loc_class_of(t, p, "P", "x = 2"), 1);
-	PorTable *none = por_table(&vm, POR_NONE);
-	cr_expect_eq(loc_class_of(none, p, "P", "x = 1"), 0);
+	PorTable *t = table_of(p, POR_STATIC);
+	int want[] = { 1, 0, 2, 1 };
+	const char *at[] = { "x = 1", "g = x", "c!x", "x = 2" };
+	for (int i = 0; i < 4; i++)
+		cr_expect_eq(loc_class_of(t, p, "P", at[i]), want[i], "at %s", at[i]);
+	cr_expect_eq(loc_class_of(table_of(p, POR_NONE), p, "P", "x = 1"), 0);
 }
 
 Test(access, procsym_sees_every_position)
