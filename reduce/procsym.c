@@ -9,8 +9,6 @@
 #include "reduce.h"
 #include "../heap/heap.h"
 #include "../lang/access.h"
-#include <stdlib.h>
-#include <string.h>
 
 /* Something that tells every proctype's instances apart: enabled(),
  * pc_value(), _last anywhere; _pid outside a proctype's own code (in a
@@ -41,13 +39,29 @@ static const char *apart(const AccessTable *at, const Proctype *pt)
 
 /* can control reach the closing brace? (then SPIN's removal of the last
  * process first tells instances apart) */
-static int can_terminate(Proctype *pt)
+static int can_terminate(const Proctype *pt)
 {
-	Code *k = pt->code;
+	const Code *k = pt->code;
 	for (int l = 0; l < k->nlocs; l++)
 		for (int i = 0; i < k->locs[l].nt; i++)
-			if (k->locs[l].t[i]->to == k->endloc) return 1;
+			if (k->locs[l].t[i]->to == k->endloc)
+				return 1;
 	return k->entry == k->endloc;
+}
+
+/* why pt is left out of the symmetry, or NULL */
+static const char *left_out(const AccessTable *at, const Proctype *pt, int all_bad)
+{
+	const char *why = apart(at, pt);
+	if (pt->is_init)
+		return "is init (one instance)";
+	if (all_bad)
+		return "the model uses _last, enabled() or pc_value(), or _pid in a function";
+	if (why)
+		return why;
+	if (can_terminate(pt))
+		return "can terminate (SPIN removes the last-created process first, which tells instances apart)";
+	return NULL;
 }
 
 ProcSym *procsym_analyze(VM *vm, int heap)
@@ -61,13 +75,9 @@ ProcSym *procsym_analyze(VM *vm, int heap)
 	ps->eligible = xalloc((size_t)n + 1);
 	ps->reason = xalloc(sizeof(char *) * ((size_t)n + 1));
 	for (int i = 0; i < n; i++) {
-		Proctype *pt = m->ptypes[i];
-		const char *why = apart(at, pt);
-		if (pt->is_init) ps->reason[i] = "is init (one instance)";
-		else if (all_bad) ps->reason[i] = "the model uses _last, enabled() or pc_value(), or _pid in a function";
-		else if (why) ps->reason[i] = why;
-		else if (can_terminate(pt)) ps->reason[i] = "can terminate (SPIN removes the last-created process first, which tells instances apart)";
-		else { ps->eligible[i] = 1; ps->any = 1; }
+		ps->reason[i] = left_out(at, m->ptypes[i], all_bad);
+		ps->eligible[i] = !ps->reason[i];
+		ps->any |= ps->eligible[i];
 	}
 	return ps;
 }
