@@ -41,15 +41,12 @@ static int heap_next_proc(const Layer *l, Ctx *c, const SState *s, int pid, Succ
 	return out->n;
 }
 
+static const Layer HEAP_LAYER = { .name = "heap", .next_all = heap_next_all, .next_proc = heap_next_proc };
+
 Layer *layer_heap(VM *vm, int canonical)
 {
 	(void)vm;
-	Layer *l = xalloc(sizeof *l);
 	HeapConf *cf = xalloc(sizeof *cf);
 	cf->canonical = canonical;
-	l->name = canonical ? "heap symmetry" : "garbage collector";
-	l->conf = cf;
-	l->next_all = heap_next_all;
-	l->next_proc = heap_next_proc;
-	return l;
+	return ns_layer(&HEAP_LAYER, cf);
 }

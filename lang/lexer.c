@@ -145,27 +145,20 @@ Token *lex_all(const char *buf, const char *fname, int *ntok)
 			TWO('<', '<', T_SHL) TWO('>', '>', T_SHR) TWO('!', '!', T_BANG2) TWO('?', '?', T_QUERY2)
 			#undef TWO
 			p++;
-			switch (c) {
-			case '{': k->k = T_LBRACE; break; case '}': k->k = T_RBRACE; break;
-			case '(': k->k = T_LPAREN; break; case ')': k->k = T_RPAREN; break;
-			case '[': k->k = T_LBRACK; break; case ']': k->k = T_RBRACK; break;
-			case ';': k->k = T_SEMI; break; case ',': k->k = T_COMMA; break;
-			case ':': k->k = T_COLON; break; case '.': k->k = T_DOT; break;
-			case '=': k->k = T_ASSIGN; break; case '+': k->k = T_PLUS; break;
-			case '-': k->k = T_MINUS; break; case '*': k->k = T_STAR; break;
-			case '/': k->k = T_SLASH; break; case '%': k->k = T_PERCENT; break;
-			case '<': k->k = T_LT; break; case '>': k->k = T_GT; break;
-			case '!': k->k = T_NOT; break; case '~': k->k = T_TILDE; break;
-			case '&': k->k = T_AMP; break; case '|': k->k = T_PIPE; break;
-			case '^': k->k = T_CARET; break; case '?': k->k = T_QUERY; break;
-			case '@': k->k = T_AT; break;
-			default:
+			/* one-character tokens: ONE[i] is the token of ONE_CHARS[i] */
+			static const char ONE_CHARS[] = "{}()[];,:.=+-*/%<>!~&|^?@";
+			static const int ONE[] = { T_LBRACE, T_RBRACE, T_LPAREN, T_RPAREN, T_LBRACK, T_RBRACK,
+				T_SEMI, T_COMMA, T_COLON, T_DOT, T_ASSIGN, T_PLUS, T_MINUS, T_STAR, T_SLASH,
+				T_PERCENT, T_LT, T_GT, T_NOT, T_TILDE, T_AMP, T_PIPE, T_CARET, T_QUERY, T_AT };
+			const char *one = c ? strchr(ONE_CHARS, c) : NULL;
+			if (!one) {
 				if ((unsigned char)c < 32 || (unsigned char)c >= 127)
 					diag_error(k->pos, "unexpected character (code %d)", (unsigned char)c);
 				else
 					diag_error(k->pos, "unexpected character '%c'", c);
 				continue;
 			}
+			k->k = ONE[one - ONE_CHARS];
 		}
 	done:
 		k->len = (int)(p - buf) - k->off;

@@ -469,6 +469,15 @@ static char *text_of(Token *a, Token *b)
 	return out;
 }
 
+/* the closing parenthesis of statement s, which began at token t: the
+ * statement's text runs from t to it */
+static void close_stmt(P *p, Stmt *s, Token *t, const char *what)
+{
+	Token *e = expect(p, T_RPAREN, what);
+	s->text = text_of(t, e);
+	p->seen_stmt = 1;
+}
+
 /* One receive (or send) argument: `_`, eval(e), a negative constant, or an
  * expression parsed at precedence prec (8 inside `?<...>`, so that `>`
  * closes the list). */
@@ -676,9 +685,7 @@ static Stmt *statement(P *p)
 		s->lo = expr(p);
 		expect(p, T_DOTDOT, "in select range");
 		s->hi = expr(p);
-		Token *e = expect(p, T_RPAREN, "to close select");
-		s->text = text_of(t, e);
-		p->seen_stmt = 1;
+		close_stmt(p, s, t, "to close select");
 		break;
 	}
 	case K_GOTO: {
@@ -697,18 +704,14 @@ static Stmt *statement(P *p)
 		Token *f = expect(p, T_STR, "as printf format");
 		s = mkstmt(S_PRINTF, t->pos); s->fmt = f->s;
 		while (accept(p, T_COMMA)) { Expr *e = expr(p); PUSH(s->args, s->nargs, e); }
-		Token *e = expect(p, T_RPAREN, "to close printf");
-		s->text = text_of(t, e);
-		p->seen_stmt = 1;
+		close_stmt(p, s, t, "to close printf");
 		break;
 	}
 	case K_PRINTM: {
 		next(p);
 		expect(p, T_LPAREN, "after 'printm'");
 		s = mkstmt(S_PRINTM, t->pos); s->rhs = expr(p);
-		Token *e = expect(p, T_RPAREN, "to close printm");
-		s->text = text_of(t, e);
-		p->seen_stmt = 1;
+		close_stmt(p, s, t, "to close printm");
 		break;
 	}
 	case K_ASSERT: {

@@ -135,18 +135,14 @@ static int por_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 	return ns_below_next_all(l, c, s, out);
 }
 
+static const Layer POR_LAYER = { .name = "por", .work_new = por_work_new, .work_free = por_work_free,
+	.next_all = por_next_all, .safe_group = por_safe_group };
+
 Layer *layer_por(VM *vm, const PorTable *t, int ample)
 {
 	(void)vm;
-	Layer *l = xalloc(sizeof *l);
 	PorConf *cf = xalloc(sizeof *cf);
 	cf->t = t;
 	cf->ample = ample;
-	l->name = ample ? "partial-order reduction" : "partial-order classification";
-	l->conf = cf;
-	l->work_new = por_work_new;
-	l->work_free = por_work_free;
-	l->next_all = por_next_all;
-	l->safe_group = por_safe_group;
-	return l;
+	return ns_layer(&POR_LAYER, cf);
 }

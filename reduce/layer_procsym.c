@@ -81,16 +81,11 @@ static int ps_next_proc(const Layer *l, Ctx *c, const SState *s, int pid, SuccBu
 	return out->n;
 }
 
+static const Layer PROCSYM_LAYER = { .name = "procsym", .work_new = ps_work_new, .work_free = ps_work_free,
+	.initial = ps_initial, .next_all = ps_next_all, .next_proc = ps_next_proc };
+
 Layer *layer_procsym(VM *vm, const ProcSym *ps)
 {
 	(void)vm;
-	Layer *l = xalloc(sizeof *l);
-	l->name = "process symmetry";
-	l->conf = (void *)ps;
-	l->work_new = ps_work_new;
-	l->work_free = ps_work_free;
-	l->initial = ps_initial;
-	l->next_all = ps_next_all;
-	l->next_proc = ps_next_proc;
-	return l;
+	return ns_layer(&PROCSYM_LAYER, (void *)ps);
 }

@@ -130,16 +130,9 @@ static double now(void)
 static void *ar_alloc(Dfs *d, size_t n)
 {
 	n = (n + 7) & ~(size_t)7;
-	if (d->arn + n > d->arcap) {
-		size_t nc = d->arcap ? d->arcap * 2 : 1 << 20;
-		while (nc < d->arn + n) nc *= 2;
-		uint8_t *na = realloc(d->ar, nc);
-		if (!na) {
-			d->oom = d->stop = 1;
-			return NULL;
-		}
-		d->ar = na;
-		d->arcap = nc;
+	if (!ns_reserve(&d->ar, &d->arcap, d->arn + n)) {
+		d->oom = d->stop = 1;
+		return NULL;
 	}
 	void *p = d->ar + d->arn;
 	d->arn += n;
@@ -285,6 +278,22 @@ static void report_state_errors(Dfs *d, int n)
 	}
 }
 
+/* The top frame is about to be visited: the depth bound (-m) cuts it
+ * (like pan, states at depth m and deeper are neither stored nor
+ * expanded; the search is incomplete), else its depth and hash are noted.
+ * Returns 0 when it was popped. */
+static int enter(Dfs *d, Frame *f)
+{
+	if (d->o->max_depth && f->depth >= d->o->max_depth) {
+		d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
+		d->arn = f->succ_off; d->nfr--;
+		return 0;
+	}
+	if (f->depth > d->r->depth) d->r->depth = f->depth;
+	f->hash = state_hash(d->ar + f->state_off, f->len);
+	return 1;
+}
+
 /* Decide whether the top frame's state is new; expands it if so.
  * Returns 1 if the frame stays on the stack, 0 if it was popped. */
 static int visit(Dfs *d)
@@ -292,15 +301,8 @@ static int visit(Dfs *d)
 	Frame *f = &d->fr[d->nfr - 1];
 	int from_atomic = 0;
 	int n = 0;
-	if (d->o->max_depth && f->depth >= d->o->max_depth) {
-		/* depth bound (-m): like pan, states at depth m and deeper are
-		 * neither stored nor expanded; the search is incomplete */
-		d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
-		d->arn = f->succ_off; d->nfr--;
+	if (!enter(d, f))
 		return 0;
-	}
-	if (f->depth > d->r->depth) d->r->depth = f->depth;
-	f->hash = state_hash(d->ar + f->state_off, f->len);
 	if (f->atomic_pid >= 0) {
 		/* inside an atomic sequence: stored only if atomicity is lost here */
 		n = expand(d, &from_atomic);
@@ -485,13 +487,8 @@ static void tp_collapse(Dfs *d)
 static int visit_twophase(Dfs *d)
 {
 	Frame *f = &d->fr[d->nfr - 1];
-	if (d->o->max_depth && f->depth >= d->o->max_depth) {
-		d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
-		d->arn = f->succ_off; d->nfr--;
+	if (!enter(d, f))
 		return 0;
-	}
-	if (f->depth > d->r->depth) d->r->depth = f->depth;
-	f->hash = state_hash(d->ar + f->state_off, f->len);
 	int is_x = f->tp_start == d->nfr - 1;
 	/* Twophase(t(s)) is called only for t(s) not in the store */
 	if (is_x && f->atomic_pid < 0 && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {

@@ -175,20 +175,14 @@ static int claim_accepting(const Layer *l, Ctx *c, const SState *s)
 	return c->vm->m->never->code->locs[vm_claim_pc(c->vm, s->b)].accept;
 }
 
+static const Layer CLAIM_LAYER = { .name = "claim", .work_new = claim_work_new, .work_free = claim_work_free,
+	.next_all = claim_next_all, .next_proc = claim_next_proc, .safe_group = claim_safe_group,
+	.valid_end = claim_valid_end, .accepting = claim_accepting };
+
 Layer *layer_claim(VM *vm, int no_stutter)
 {
 	(void)vm;
-	Layer *l = xalloc(sizeof *l);
 	ClaimConf *cf = xalloc(sizeof *cf);
 	cf->no_stutter = no_stutter;
-	l->name = "claim";
-	l->conf = cf;
-	l->work_new = claim_work_new;
-	l->work_free = claim_work_free;
-	l->next_all = claim_next_all;
-	l->next_proc = claim_next_proc;
-	l->safe_group = claim_safe_group;
-	l->valid_end = claim_valid_end;
-	l->accepting = claim_accepting;
-	return l;
+	return ns_layer(&CLAIM_LAYER, cf);
 }

@@ -118,18 +118,12 @@ static int fair_accepting(const Layer *l, Ctx *c, const SState *s)
 	return s->b[s->len - 1] == s->b[0] + 1;
 }
 
+static const Layer FAIR_LAYER = { .name = "fair", .work_new = fair_work_new, .work_free = fair_work_free,
+	.initial = fair_initial, .next_all = fair_next_all, .next_proc = fair_next_proc,
+	.safe_group = fair_safe_group, .valid_end = fair_valid_end, .accepting = fair_accepting };
+
 Layer *layer_fair(VM *vm)
 {
 	(void)vm;
-	Layer *l = xalloc(sizeof *l);
-	l->name = "fair";
-	l->work_new = fair_work_new;
-	l->work_free = fair_work_free;
-	l->initial = fair_initial;
-	l->next_all = fair_next_all;
-	l->next_proc = fair_next_proc;
-	l->safe_group = fair_safe_group;
-	l->valid_end = fair_valid_end;
-	l->accepting = fair_accepting;
-	return l;
+	return ns_layer(&FAIR_LAYER, NULL);
 }

@@ -19,20 +19,27 @@ void succbuf_free(SuccBuf *sb)
 	memset(sb, 0, sizeof *sb);
 }
 
+int ns_reserve(uint8_t **buf, size_t *cap, size_t need)
+{
+	if (need <= *cap)
+		return 1;
+	size_t nc = *cap ? *cap * 2 : 1 << 16;
+	while (nc < need)
+		nc *= 2;
+	uint8_t *nb = realloc(*buf, nc);
+	if (!nb)
+		return 0;
+	*buf = nb;
+	*cap = nc;
+	return 1;
+}
+
 uint8_t *sb_alloc(SuccBuf *sb, int len)
 {
 	size_t n = ((size_t)len + 7) & ~(size_t)7;
-	if (sb->used + n > sb->acap) {
-		size_t nc = sb->acap ? sb->acap * 2 : 1 << 16;
-		while (nc < sb->used + n)
-			nc *= 2;
-		uint8_t *na = realloc(sb->arena, nc);
-		if (!na) {
-			sb->oom = 1;
-			return NULL;
-		}
-		sb->arena = na;
-		sb->acap = nc;
+	if (!ns_reserve(&sb->arena, &sb->acap, sb->used + n)) {
+		sb->oom = 1;
+		return NULL;
 	}
 	uint8_t *p = sb->arena + sb->used;
 	sb->used += n;
@@ -87,6 +94,14 @@ void sb_finish(SuccBuf *sb)
 		sb->v[i].b = sb->arena + sb->v[i].off;
 		sb->v[i].aux = sb->v[i].alen ? sb->arena + sb->v[i].aoff : NULL;
 	}
+}
+
+Layer *ns_layer(const Layer *tmpl, void *conf)
+{
+	Layer *l = xalloc(sizeof *l);
+	*l = *tmpl;
+	l->conf = conf;
+	return l;
 }
 
 Layer *ns_push(Layer *l, Layer *below)

@@ -120,6 +120,11 @@ Ctx *ns_ctx_new(const Layer *top, VM *vm);
 void ns_ctx_free(Ctx *c);
 /* put l on top of below (slot numbers follow the height) */
 Layer *ns_push(Layer *l, Layer *below);
+/* a new layer: a copy of the template with its own set-up (GC-allocated,
+ * like the model) */
+Layer *ns_layer(const Layer *tmpl, void *conf);
+/* make room for need bytes in a growable buffer; 0 when out of memory */
+int ns_reserve(uint8_t **buf, size_t *cap, size_t need);
 
 /* the ops of the stack's top layer */
 int ns_initial(Ctx *c, SuccBuf *out);

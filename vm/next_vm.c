@@ -332,19 +332,14 @@ static int vm_accepting_op(const Layer *l, Ctx *c, const SState *s)
 	return 0;
 }
 
+static const Layer VM_LAYER = { .name = "vm", .work_new = vm_work_new, .work_free = vm_work_free,
+	.initial = vm_initial_op, .next_all = vm_next_all, .next_proc = vm_next_proc,
+	.valid_end = vm_valid_end_op, .accepting = vm_accepting_op };
+
 Layer *layer_vm(VM *vm)
 {
 	(void)vm;
-	Layer *l = xalloc(sizeof *l);
-	l->name = "vm";
-	l->work_new = vm_work_new;
-	l->work_free = vm_work_free;
-	l->initial = vm_initial_op;
-	l->next_all = vm_next_all;
-	l->next_proc = vm_next_proc;
-	l->valid_end = vm_valid_end_op;
-	l->accepting = vm_accepting_op;
-	return ns_push(l, NULL);
+	return ns_push(ns_layer(&VM_LAYER, NULL), NULL);
 }
 
 /* Execute exactly one move on s (in place), printing output if the VM is in
