@@ -518,6 +518,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dspin: warning: ltl formulas are not translated yet; they are ignored (write a never claim)\n");
 	VM vm;
 	vm_setup(&vm, m, prog, &o);
+	if (vm_check(&vm)) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 
 	if (o.simulate) return simulate(&vm, &o);
 

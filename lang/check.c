@@ -8,6 +8,7 @@
 #include "ast.h"
 #include "access.h"
 #include "lexer.h"
+#include "../vm/vm.h"   /* the state layout's limits: MAXFIELDS, MAXTYPES, ... */
 #include <string.h>
 #include <stdio.h>
 
@@ -27,7 +28,9 @@ static int scalar_size(TypeKind k, int bits)
 
 static int const_eval(Expr *e, int *ok);
 static void chanspec(ChanSpec *c);
-#define CHAN_BLOCK_HDR 3   /* vm.h CHDR: an embedded channel's [spec][creator][len] */
+/* the most bytes one block of the state may take: the globals, a process's
+ * or a call's locals, an object, a channel (the whole state: MAXSTATE) */
+#define STATE_BLOCK_MAX 60000
 
 static Var *lookup(const char *name)
 {
@@ -85,12 +88,12 @@ static void layout_var(Var *v, int *off)
 	} else if (v->kind == TY_CHAN && v->chan && v->scope == SC_FIELD) {
 		/* a channel that is a field of an object lives inside the object */
 		chanspec(v->chan);
-		v->elemsize = CHAN_BLOCK_HDR + v->chan->cap * v->chan->msgsize;
+		v->elemsize = CHDR + v->chan->cap * v->chan->msgsize;
 	} else v->elemsize = scalar_size(v->kind, v->bits);
 	v->offset = *off;
 	long long size = (long long)v->elemsize * (v->arrlen ? v->arrlen : 1);
-	if (*off + size > 60000) {
-		diag_error(v->pos, "'%s' makes the state vector too large (%lld bytes, at most 60000)", v->name, *off + size);
+	if (*off + size > STATE_BLOCK_MAX) {
+		diag_error(v->pos, "'%s' makes the state vector too large (%lld bytes, at most %d)", v->name, *off + size, STATE_BLOCK_MAX);
 		size = 0;
 		if (v->arrlen) v->arrlen = 1;   /* later passes must not walk the huge array */
 	}
@@ -129,10 +132,16 @@ static void chanspec(ChanSpec *c)
 	c->cap = const_eval(c->cap_expr, &ok);
 	if (!ok) diag_error(c->cap_expr->pos, "channel capacity must be a constant");
 	if (c->cap < 0 || c->cap > 255) { diag_error(c->pos, "channel capacity out of range (0..255)"); c->cap = 1; }
+	if (c->nfields > MAXFIELDS)
+		diag_error(c->pos, "a channel's message has %d fields, at most %d", c->nfields, MAXFIELDS);
 	c->foff = xalloc(sizeof(int) * (c->nfields + 1));
 	int off = 0;
 	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); if (c->ftypes[i] == TY_REF) { c->nrefs++; M->has_heap = 1; } if (c->ftypes[i] == TY_CHAN) c->nrefs++; }
 	c->msgsize = off;
+	if (CHDR + (long long)c->cap * c->msgsize > STATE_BLOCK_MAX)
+		diag_error(c->pos, "a channel of %d messages of %d bytes does not fit in a state (at most %d bytes)", c->cap, c->msgsize, STATE_BLOCK_MAX);
+	if (M->nchanspecs == MAXTYPES)
+		diag_error(c->pos, "more than %d channel types (capacity and fields)", MAXTYPES);
 	c->id = M->nchanspecs;
 	PUSH(M->chanspecs, M->nchanspecs, c);
 }
@@ -250,6 +259,12 @@ static void resolve_ref(Expr *e)
 	}
 }
 
+/* a message is evaluated into a MAXFIELDS array (vm/exec.c) */
+static void check_nfields(Pos pos, int nargs)
+{
+	if (nargs > MAXFIELDS) diag_error(pos, "%d message fields, at most %d", nargs, MAXFIELDS);
+}
+
 static void check_chan(Expr *e)
 {
 	if ((e->k == E_VAR || e->k == E_FIELD) && e->type != TY_CHAN)
@@ -270,6 +285,8 @@ static void resolve_expr(Expr *e)
 		for (int i = 0; i < M->nrecords; i++) if (!strcmp(M->records[i]->name, e->name)) r = M->records[i];
 		if (!r) { diag_error(e->pos, "new of unknown class '%s'", e->name); e->type = TY_REF; break; }
 		r->is_class = 1;
+		if (r->id >= MAXCLASSES)
+			diag_error(e->pos, "cannot allocate '%s': only the first %d classes and typedefs of a model can be allocated with new", r->name, MAXCLASSES);
 		e->ptype = NULL; e->var = NULL;
 		e->type = TY_REF;
 		e->val = r->id;
@@ -290,6 +307,7 @@ static void resolve_expr(Expr *e)
 		resolve_expr(e->a); check_chan(e->a); e->type = TY_INT; break;
 	case E_POLL:
 		resolve_expr(e->a); check_chan(e->a);
+		check_nfields(e->pos, e->nargs);
 		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
 		break;
 	case E_EVAL: case E_ENABLED: case E_PCVALUE: case E_GETPRIO: resolve_expr(e->a); break;
@@ -400,10 +418,12 @@ static void resolve_stmt(Stmt *s)
 		break;
 	case S_SEND:
 		resolve_expr(s->lhs); check_chan(s->lhs);
+		check_nfields(s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]);
 		break;
 	case S_RECV:
 		resolve_expr(s->lhs); check_chan(s->lhs);
+		check_nfields(s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++) {
 			Expr *a = s->args[i];
 			resolve_expr(a);
@@ -447,9 +467,14 @@ static void resolve_stmt(Stmt *s)
 			diag_error(s->lo->pos, "for (x in ...) needs an array (channels are not supported)");
 		resolve_stmt(s->sub);
 		break;
-	case S_SELECT:
+	case S_SELECT: {
 		resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->lo); resolve_expr(s->hi);
+		int ok = 1;
+		long long lo = const_eval(s->lo, &ok), hi = const_eval(s->hi, &ok);
+		if (ok && hi - lo + 1 > MAXSELECT)
+			diag_error(s->pos, "select range of %lld values, at most %d", hi - lo + 1, MAXSELECT);
 		break;
+	}
 	default: break;
 	}
 }
@@ -636,6 +661,8 @@ static Stmt *hoist_stmt(Stmt *s)
 static void check_scope(Proctype *pt)
 {
 	CUR = pt;
+	if (pt->nparams > MAXPARAMS)
+		diag_error(pt->pos, "'%s' has %d parameters, at most %d", pt->name, pt->nparams, MAXPARAMS);
 	int loff = 0;
 	for (int j = 0; j < pt->nlocals; j++) layout_var(pt->locals[j], &loff);
 	for (int j = 0; j < pt->nlocals; j++) {
@@ -687,6 +714,10 @@ int check_model(Model *m)
 		}
 	}
 	m->globsize = off;
+	if (m->nptypes > MAXTYPES)
+		diag_error(m->ptypes[MAXTYPES]->pos, "more than %d proctypes", MAXTYPES);
+	if (m->nfuncs > MAXTYPES)
+		diag_error(m->funcs[MAXTYPES]->pos, "more than %d functions and methods", MAXTYPES);
 	for (int i = 0; i < m->nrecords; i++) {
 		Record *r = m->records[i];
 		if (!r->declared) diag_error(r->pos, "type '%s' is declared but never defined", r->name);

@@ -385,6 +385,41 @@ for mdl in vector_too_large_globals vector_too_large_locals; do
 	else fail "$mdl" "exit status $rc: the model does not fit in the state vector but no error was reported ($(stored_of "$out") states stored, $(errors_of "$out") errors)"; fi
 done
 
+# ------------------------------------------------------------ limits
+
+# Every limit of the state layout (vm/vm.h, docs/language.md "Limits") is
+# either refused before the search with file:line:col (exit 2) or, where
+# only a run reaches it, a run-time error with a trail (exit 1); never a
+# crash, a sanitizer report, or a silently wrong answer.
+# limit NAME MODEL RC REGEX: runs the model, checks exit status and stderr
+limit() {
+	local name=$1 model=$2 want=$3 re=$4
+	run "limit_$name" -sym=none -por=none "$M/limits/$model"
+	if [ "$rc" -ge 124 ]; then fail "limit_$name" "exit status $rc (crash or hang): $(tail -c 300 <<<"$err")"
+	elif grep -Eq "$SANITIZER_RE" <<<"$err"; then fail "limit_$name" "sanitizer report: $(grep -m1 -E "$SANITIZER_RE" <<<"$err")"
+	elif [ "$rc" -ne "$want" ]; then fail "limit_$name" "exit status $rc, expected $want; stderr: $(head -c 300 <<<"$err")"
+	elif ! grep -Eq "$re" <<<"$err$out"; then fail "limit_$name" "no '$re' in: $(head -c 300 <<<"$err$out")"
+	else ok "limit_$name"; fi
+}
+limit fields fields_256.pml 2 "fields_256\.pml:3:[0-9]+: error: a channel's message has 256 fields, at most 255"
+limit send_args send_args_256.pml 2 "send_args_256\.pml:5:[0-9]+: error: 256 message fields, at most 255"
+limit params params_256.pml 2 "params_256\.pml:2:[0-9]+: error: 'p' has 256 parameters, at most 255"
+limit proctypes proctypes_257.pml 2 "proctypes_257\.pml:[0-9]+:[0-9]+: error: more than 256 proctypes"
+limit functions functions_257.pml 2 "functions_257\.pml:[0-9]+:[0-9]+: error: more than 256 functions"
+limit chantypes chantypes_257.pml 2 "chantypes_257\.pml:[0-9]+:[0-9]+: error: more than 256 channel types"
+limit classes classes_256.pml 2 "classes_256\.pml:14:[0-9]+: error: cannot allocate 'ka3333'"
+limit chan_size chan_too_large.pml 2 "chan_too_large\.pml:5:[0-9]+: error: a channel of 255 messages of 256 bytes does not fit"
+limit select select_range.pml 2 "select_range\.pml:5:[0-9]+: error: select range of 65537 values, at most 65536"
+limit locations locations.pml 2 "locations\.pml:[0-9]+:[0-9]+: error: 'p' compiles to [0-9]+ locations, at most 65535"
+limit never_locations never_locations.pml 2 "never_locations\.pml:[0-9]+:[0-9]+: error: the never claim compiles to [0-9]+ locations, at most 32767"
+limit initial_channels initial_channels.pml 2 "initial_channels\.pml:3:1: error: the initial state cannot be built: too many channels \\(max 255\\)"
+limit initial_size initial_too_large.pml 2 "initial_too_large\.pml:3:1: error: the initial state cannot be built: state vector too large"
+limit processes processes_300.pml 1 "too many processes \\(max 255\\) \\(at depth 763\\)"
+if [ "$(stored_of "$out")" = 764 ]; then ok limit_processes_spin_count; else fail limit_processes_spin_count "stored=$(stored_of "$out"), SPIN stores 764"; fi
+limit channels channels_runtime.pml 1 "too many channels \\(max 255\\)"
+limit state_size state_runtime.pml 1 "state vector too large \\(more than 65535 bytes\\)"
+limit heap_full heap_full.dpml 1 "state vector too large \\(more than 65535 bytes\\) \\(at depth 1\\)"
+
 # ------------------------------------------------------------ fuzzer reproducers
 
 # Inputs that crashed or hung the front end under tests/fuzz/fuzz_parser.c.

@@ -191,6 +191,17 @@ static int find_msg(Exec *x, int ci, Expr **args, int nargs, int random)
 
 static int proc_enabled(Exec *x, int pid);
 
+/* run P(args): the arguments' array lives here rather than in vm_eval's
+ * frame, which every level of an expression's recursion pays for */
+static __attribute__((noinline)) int32_t eval_run(Exec *x, const Expr *e)
+{
+	int32_t args[MAXPARAMS];
+	int n = e->nargs < MAXPARAMS ? e->nargs : MAXPARAMS;   /* lang/check.c: nargs <= MAXPARAMS */
+	for (int i = 0; i < n; i++) args[i] = vm_eval(x, e->args[i]);
+	if (x->err) return 0;
+	return vm_spawn(x, e->ptype, args, n);
+}
+
 int32_t vm_eval(Exec *x, const Expr *e)
 {
 	switch (e->k) {
@@ -270,13 +281,7 @@ int32_t vm_eval(Exec *x, const Expr *e)
 		return 1;
 	}
 	case E_EVAL: return vm_eval(x, e->a);
-	case E_RUN: {
-		int32_t args[64];
-		int n = e->nargs < 64 ? e->nargs : 64;
-		for (int i = 0; i < n; i++) args[i] = vm_eval(x, e->args[i]);
-		if (x->err) return 0;
-		return vm_spawn(x, e->ptype, args, n);
-	}
+	case E_RUN: return eval_run(x, e);
 	case E_REMOTE_LABEL: {
 		int pid = remote_pid(x, e);
 		if (pid < 0) return 0;
@@ -316,7 +321,7 @@ int vm_new_chan(Exec *x, ChanSpec *c, int creator)
 	State *s = x->s;
 	if (s->nchan >= MAXCHAN) { vm_runtime_error(x, "too many channels (max %d)", MAXCHAN); return 0; }
 	int size = CHDR + c->cap * c->msgsize;
-	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return 0; }
+	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
 	int off = s->coff[s->nchan];          /* the heap follows the channels */
 	memmove(s->b + off + size, s->b + off, s->len - off);
 	for (int i = 0; i <= s->nslot; i++) s->hoff[i] += size;
@@ -334,9 +339,9 @@ int vm_new_chan(Exec *x, ChanSpec *c, int creator)
 int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs)
 {
 	State *s = x->s;
-	if (s->nproc >= MAXPROC) return 0;
+	if (s->nproc >= MAXPROC) { vm_runtime_error(x, "too many processes (max %d)", MAXPROC); return 0; }
 	int size = PHDR + pt->localsize;   /* call depth 0: no frames */
-	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return 0; }
+	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
 	int at = s->poff[s->nproc];
 	memmove(s->b + at + size, s->b + at, s->len - at);
 	memset(s->b + at, 0, size);
@@ -403,8 +408,9 @@ int vm_die(Exec *x, int pid)
 
 int vm_send_values(Exec *x, const Stmt *s, int32_t *msg)
 {
-	for (int i = 0; i < s->nargs && i < 32; i++) msg[i] = vm_eval(x, s->args[i]);
-	return s->nargs < 32 ? s->nargs : 32;
+	int n = s->nargs < MAXFIELDS ? s->nargs : MAXFIELDS;   /* lang/check.c: nargs <= MAXFIELDS */
+	for (int i = 0; i < n; i++) msg[i] = vm_eval(x, s->args[i]);
+	return n;
 }
 
 /* would receive t accept the rendezvous message msg? */
@@ -426,11 +432,10 @@ static int stmt_enabled(Exec *x, const Stmt *s)
 {
 	switch (s->k) {
 	case S_EXPR:
-		if (s->rhs->k == E_RUN) return x->s->nproc < MAXPROC;
+		/* run is executable; one process too many is an error (SPIN's
+		 * "too many processes") */
+		if (s->rhs->k == E_RUN) return 1;
 		return vm_eval(x, s->rhs) != 0;
-	case S_ASSIGN:
-		if (s->rhs->k == E_RUN) return x->s->nproc < MAXPROC;
-		return 1;
 	case S_SEND: {
 		int ci = chan_of(x, s->lhs);
 		if (ci < 0) return 1;   /* executing reports the error */
@@ -487,9 +492,10 @@ static void do_printf(Exec *x, const Stmt *s)
 			while (*p && strchr("-+ #0123456789.", *p) && k < 12) spec[k++] = *p++;
 			char conv = *p ? *p++ : 0;
 			if (conv == '%') { fputc('%', f); continue; }
-			int32_t v = ai < s->nargs ? vm_eval(x, s->args[ai++]) : 0;
+			const Expr *arg = ai < s->nargs ? s->args[ai++] : NULL;
+			int32_t v = arg ? vm_eval(x, arg) : 0;
 			if (conv == 'e') {
-				const char *nm = mtype_name(x->vm->m, expr_mtype_group(s->args[ai - 1]), v);
+				const char *nm = mtype_name(x->vm->m, expr_mtype_group(arg), v);
 				if (nm) fputs(nm, f); else fprintf(f, "%d", v);
 				continue;
 			}
@@ -526,7 +532,7 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		int ci = chan_of(x, s->lhs);
 		if (ci < 0) return;
 		ChanSpec *c = cspec(x, ci);
-		int32_t msg[32];
+		int32_t msg[MAXFIELDS];
 		int n = vm_send_values(x, s, msg);
 		if (n != c->nfields && x->vm->simulate && x->vm->nwarn_trunc++ < 20)
 			fprintf(stderr, "dspin: warning: line %d: send has %d field(s), channel has %d\n", s->pos.line, n, c->nfields);
@@ -567,8 +573,8 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		}
 		int slot = find_msg(x, ci, s->args, s->nargs, s->random);
 		if (slot < 0) { vm_runtime_error(x, "receive on a channel with no matching message"); return; }
-		int32_t vals[32];
-		for (int f = 0; f < c->nfields && f < 32; f++) vals[f] = cfield(x, ci, slot, f);
+		int32_t vals[MAXFIELDS];   /* lang/check.c: nfields <= MAXFIELDS */
+		for (int f = 0; f < c->nfields; f++) vals[f] = cfield(x, ci, slot, f);
 		if (!s->copy) {
 			int len = clen(x, ci);
 			memmove(cslot(x, ci, slot), cslot(x, ci, slot + 1), (size_t)(len - slot - 1) * c->msgsize);
@@ -612,18 +618,18 @@ static void do_call(Exec *x, const Trans *t)
 	Proctype *f = c->ptype;
 	State *s = x->s;
 	int pid = x->pid;
-	int32_t args[64]; int n = 0;
+	int32_t args[MAXPARAMS]; int n = 0;   /* lang/check.c: nparams <= MAXPARAMS */
 	if (f->cls) {
 		args[n++] = vm_eval(x, c->a);
 		if (!x->err && !args[0]) vm_runtime_error(x, "null dereference: method %s.%s called on null", f->cls->name, f->name);
 	}
-	for (int i = 0; i < c->nargs && n < 64; i++) args[n++] = vm_eval(x, c->args[i]);
+	for (int i = 0; i < c->nargs && n < MAXPARAMS; i++) args[n++] = vm_eval(x, c->args[i]);
 	if (x->err) return;
 	int depth = sv_depth(s, pid);
 	int bound = x->vm->call_bound ? x->vm->call_bound : 32;
 	if (depth >= bound || depth >= 255) { vm_runtime_error(x, "call depth exceeded (bound %d) calling %s", bound, f->name); return; }
 	int size = FHDR + f->localsize;
-	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return; }
+	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return; }
 	int at = s->poff[pid + 1];
 	memmove(s->b + at + size, s->b + at, s->len - at);
 	memset(s->b + at, 0, size);

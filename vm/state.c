@@ -1,5 +1,7 @@
 /* state.c — the byte layout of a state vector (see vm.h). */
 #include "vm.h"
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int chan_size(const Model *m, int spec)
@@ -72,7 +74,11 @@ Code *sv_code(VM *vm, const State *s, int pid)
 	return vm->m->funcs[s->b[s->ftop[pid]]]->code;
 }
 
-void vm_initial(VM *vm, State *s, uint8_t *buf)
+/* Builds the initial state into buf (MAXSTATE bytes).  Returns the
+ * Exec error (ERR_NONE: built), with its message in errmsg and in *where
+ * the declaration being made when it was raised: too many channels, a
+ * state vector too large, an initializer's run-time error. */
+static int build_initial(VM *vm, State *s, uint8_t *buf, char *errmsg, size_t errlen, Pos *where)
 {
 	Model *m = vm->m;
 	memset(buf, 0, GOFF + m->globsize);
@@ -82,10 +88,11 @@ void vm_initial(VM *vm, State *s, uint8_t *buf)
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = s; x.pid = -1;
 	/* globals in declaration order; channels are created as declared */
-	for (int i = 0; i < m->nglobals; i++) {
+	for (int i = 0; i < m->nglobals && !x.err; i++) {
 		Var *v = m->globals[i];
+		*where = v->pos;
 		int n = v->arrlen ? v->arrlen : 1;
-		for (int k = 0; k < n; k++) {
+		for (int k = 0; k < n && !x.err; k++) {
 			uint8_t *a = s->b + GOFF + v->offset + k * v->elemsize;
 			if (v->chan) {
 				extern int vm_new_chan(Exec *x, ChanSpec *c, int creator);
@@ -97,9 +104,57 @@ void vm_initial(VM *vm, State *s, uint8_t *buf)
 		}
 	}
 	if (m->never) vm_store(s->b + GOFF + m->claim_pc->offset, TY_SHORT, 0, m->never->code->entry);
-	for (int i = 0; i < m->nptypes; i++)
-		for (int k = 0; k < m->ptypes[i]->active; k++)
+	for (int i = 0; i < m->nptypes && !x.err; i++) {
+		*where = m->ptypes[i]->pos;
+		for (int k = 0; k < m->ptypes[i]->active && !x.err; k++)
 			vm_spawn(&x, m->ptypes[i], NULL, 0);
+	}
+	if (x.err) snprintf(errmsg, errlen, "%s", x.errmsg);
+	return x.err;
+}
+
+/* Every search builds the initial state with this; vm_check has reported
+ * beforehand whether it can be built. */
+void vm_initial(VM *vm, State *s, uint8_t *buf)
+{
+	char msg[256];
+	Pos where;
+	(void)build_initial(vm, s, buf, msg, sizeof msg, &where);
+}
+
+/* A code's locations are numbered by a u16 pc (the never claim's by a
+ * short, see check.c's :never: variable). */
+static int check_locs(const Proctype *pt, int max)
+{
+	if (!pt->code || pt->code->nlocs <= max) return 0;
+	if (pt->is_never) diag_error(pt->pos, "the never claim compiles to %d locations, at most %d", pt->code->nlocs, max);
+	else diag_error(pt->pos, "'%s' compiles to %d locations, at most %d", pt->name, pt->code->nlocs, max);
+	return 1;
+}
+
+int vm_check(VM *vm)
+{
+	Model *m = vm->m;
+	int nerr = 0;
+	for (int i = 0; i < m->nptypes; i++) nerr += check_locs(m->ptypes[i], MAXLOCS);
+	for (int i = 0; i < m->nfuncs; i++) nerr += check_locs(m->funcs[i], MAXLOCS);
+	if (m->never) nerr += check_locs(m->never, INT16_MAX);
+	if (nerr) return nerr;
+	uint8_t *buf = malloc(MAXSTATE);
+	if (!buf) {
+		Pos p = { m->file, 1, 1 };
+		diag_error(p, "out of memory for the initial state");
+		return 1;
+	}
+	State s;
+	char msg[256];
+	Pos where = { m->file, 1, 1 };
+	if (build_initial(vm, &s, buf, msg, sizeof msg, &where)) {
+		diag_error(where, "the initial state cannot be built: %s", msg);
+		nerr++;
+	}
+	free(buf);
+	return nerr;
 }
 
 /* Next-free allocation (Iosif's NEW1/NEW2): the first free slot, else a new
@@ -116,8 +171,10 @@ int vm_heap_alloc(Exec *x, int cid)
 	int bound = x->vm->heap_bound ? x->vm->heap_bound : MAXOBJ;
 	if (live >= bound) { vm_runtime_error(x, "heap bound exceeded (%d live objects)", bound); return 0; }
 	int size = 1 + m->records[cid]->size;
+	if (slot < 0 && s->nslot >= MAXOBJ) { vm_runtime_error(x, "heap bound exceeded (%d slots)", MAXOBJ); return 0; }
+	/* checked before the state changes: a new slot adds its byte too */
+	if (s->len + size - (slot < 0 ? 0 : 1) > MAXSTATE) { vm_runtime_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
 	if (slot < 0) {
-		if (s->nslot >= MAXOBJ) { vm_runtime_error(x, "heap bound exceeded (%d slots)", MAXOBJ); return 0; }
 		slot = s->nslot++;
 		s->b[2] = (uint8_t)s->nslot;
 		s->hoff[slot + 1] = s->hoff[slot] + 1;   /* a one-byte free slot, grown below */
@@ -125,7 +182,6 @@ int vm_heap_alloc(Exec *x, int cid)
 		s->b[s->len] = FREE_SLOT;
 		s->len += 1;
 	}
-	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large"); return 0; }
 	int at = s->hoff[slot];
 	/* grow the free slot (1 byte) to the object's size */
 	memmove(s->b + at + size, s->b + at + 1, s->len - at - 1);

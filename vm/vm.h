@@ -18,9 +18,19 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define MAXPROC 255
-#define MAXCHAN 255
-#define MAXSTATE 65535
+/* Limits of the state layout.  Each is either checked on the model before
+ * the search (lang/check.c, `file:line:col: error:`) or, where only a run
+ * can reach it, raised as a run-time error by the VM; docs/language.md
+ * ("Limits") lists them. */
+#define MAXPROC 255     /* live processes: [u8 nproc], pids 0..254 */
+#define MAXCHAN 255     /* channels created by declarations: [u8 nchan] */
+#define MAXSTATE 65535  /* bytes in a state vector */
+#define MAXFIELDS 255   /* fields of a channel's message, arguments of a send or receive */
+#define MAXPARAMS 255   /* parameters of a proctype or function (a method's `this` included) */
+#define MAXTYPES 256    /* proctypes, functions, channel types: indexed by a u8 */
+#define MAXCLASSES 255  /* records that `new` allocates: [u8 class], 0xFF marks a free slot */
+#define MAXLOCS 65535   /* locations in one proctype's or function's code: [u16 pc] */
+#define MAXSELECT 65536 /* values of one select range: each is a successor */
 #define GOFF 4          /* globals start */
 #define MAXOBJ 255
 #define CHAN_OBJ 256    /* channel ids >= CHAN_OBJ: channel fields of objects */
@@ -75,8 +85,15 @@ typedef struct Exec {
 	int sel;                /* select value being executed */
 	int in_rv;              /* executing the receive half of a rendezvous */
 	int ret_atomic;         /* a return continues the caller's atomic sequence */
-	int32_t rvmsg[32]; int rvn;
+	int32_t rvmsg[MAXFIELDS]; int rvn;   /* a rendezvous message, from the sender */
 } Exec;
+
+/* state.c: what only the compiled program and its initial state show:
+ * locations beyond the pc's range, an initial state that cannot be built
+ * (too many channels, too large, an initializer's run-time error).
+ * Reported with diag_error; returns the number of errors.  cli/ calls it
+ * once before any search. */
+int vm_check(VM *vm);
 
 /* state.c */
 void sv_index(const Model *m, State *s);                 /* recompute offsets from the bytes */
