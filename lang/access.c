@@ -359,8 +359,9 @@ static Access *initialisers(const Model *m, Proctype *pt)
 	return a;
 }
 
-/* What `run P()` touches besides P's creation itself: its initialisers,
- * except P's own locals and _pid, which are the new process's. */
+/* What `run P()` touches besides P's creation itself: its initialisers
+ * (which only read), except P's own locals and _pid, which are the new
+ * process's. */
 static Access *creation(Ana *an, const Proctype *pt)
 {
 	int i = pt->index;
@@ -377,8 +378,6 @@ static Access *creation(Ana *an, const Proctype *pt)
 		if (it->kind == A_RUN)
 			access_union(a, creation(an, it->obj));
 	}
-	a->writes_ref = init->writes_ref;
-	a->writes_chan = init->writes_chan;
 	an->creation[i] = a;
 	an->busy[i] = 0;
 	return a;
