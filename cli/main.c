@@ -57,6 +57,7 @@ typedef struct Opts {
 	const char *dotfile;
 	int compare;            /* -compare[=LIST] */
 	int por_given;          /* -por= was on the command line */
+	int ltl_claim;          /* the never claim was made from an ltl formula */
 	const char *compare_list;
 } Opts;
 
@@ -154,7 +155,7 @@ static void json_str(FILE *f, const char *s)
  * no symmetry, so moves name creation pids */
 static Layer *plain_stack(VM *vm, const Opts *o)
 {
-	StackSpec sp = { strstr(o->sym, "heap") != NULL, NULL, o->accept == 2, 0, NULL, 0 };
+	StackSpec sp = { .heap_canonical = strstr(o->sym, "heap") != NULL, .no_stutter = o->accept == 2 };
 	return stack_build(vm, &sp);
 }
 
@@ -271,8 +272,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	so.trail_path = row ? NULL : trail;   /* -compare writes no trails */
 	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
 	int twophase = !strcmp(o.por, "twophase");
-	if (twophase && so.bfs) {
-		if (!row) fprintf(stderr, "dspin: warning: Twophase is a depth-first strategy; -bfs uses the static reduction\n");
+	if (twophase && (so.bfs || so.accept)) {
+		if (!row) fprintf(stderr, "dspin: warning: Twophase is a depth-first safety strategy; %s uses the static reduction\n", so.bfs ? "-bfs" : "-a/-l");
 		twophase = 0;
 	}
 	int se = so.accept ? SEARCH_NDFS : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : SEARCH_DFS;
@@ -291,6 +292,16 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	int proc_on = ps && ps->any;
 	PorTable *pt = NULL;
 	const char *por_refused = pormode != POR_NONE ? search_refuses(se, RED_POR) : NULL;
+	/* what the property needs of the reduction (docs/liveness.md) */
+	int claim_si = o.accept == 2 || o.ltl_claim;
+	if (pormode != POR_NONE && !por_refused && o.accept) {
+		if (o.fair)
+			por_refused = "weak fairness is not preserved by the reduction";
+		else if (!m->never)
+			por_refused = "accept labels in the processes are not a claim whose visible moves dspin knows";
+		else if (!claim_si)
+			por_refused = "a hand-written never claim may not be stutter-invariant (an ltl formula is)";
+	}
 	if (pormode != POR_NONE && (why = por_refused)) {
 		/* the default -por=static says nothing; an explicit one is warned */
 		if (!row && op->por_given) fprintf(stderr, "dspin: warning: partial-order reduction is not available with %s: %s; searching without it\n", search_name(se), why);
@@ -302,7 +313,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		nsafe = por_table_nsafe(pt);
 	}
 	/* the stack: semantics, then the reductions (vm/next.h) */
-	StackSpec sp = { heap_canonical, proc_on ? ps : NULL, o.accept == 2, o.fair, nsafe > 0 ? pt : NULL, !twophase };
+	StackSpec sp = { .heap_canonical = heap_canonical, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2,
+		.claim_stutter_invariant = claim_si, .fair = o.fair, .por = nsafe > 0 ? pt : NULL, .por_ample = !twophase };
 	so.stack = stack_build(&vm, &sp);
 	if (nsafe > 0 && twophase) so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
 	int por_ran_static = nsafe > 0 && !twophase;
@@ -385,7 +397,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
 	if (por_ran_static) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
 	else if (por_refused) printf("\tpartial-order reduction: not with %s: %s\n", search_name(se), por_refused);
-	else if (pormode != POR_NONE && !so.twophase) printf("\tpartial-order reduction: %s\n", m->never ? "no safe locations (never claim present)" : "no safe locations");
+	else if (pormode != POR_NONE && !so.twophase) printf("\tpartial-order reduction: no safe locations\n");
 	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
 	printf("\tassertion violations\t+\n");
 	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
@@ -501,6 +513,7 @@ int main(int argc, char **argv)
 		m = parse_file_with(o.file, o.cpp, o.ncpp, claim, xstrdup(nm));
 		if (diag_count) { fprintf(stderr, "dspin: %d error(s) in the claim of ltl %s\n", diag_count, l->name); return 2; }
 		m->nltls = 0;
+		o.ltl_claim = 1;
 		if (o.verbose) printf("never claim for ltl %s:\n%s", l->name, claim);
 	}
 	if (o.accept == 2) {

@@ -108,6 +108,7 @@ static int reduce_full(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 			continue;
 		keep_only(out, pid);
 		c->stats.por_reduced++;
+		c->choice = pid;
 		return out->n;
 	}
 	return n;
@@ -117,8 +118,14 @@ static int por_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 {
 	const PorConf *cf = l->conf;
 	PorWork *w = c->work[l->slot];
-	if (!cf->ample)
+	c->choice = NS_FULL;
+	if (!cf->ample || c->force == NS_FULL)
 		return ns_below_next_all(l, c, s, out);
+	if (c->force >= 0) {
+		/* a choice made before, in another search of the same graph */
+		c->choice = c->force;
+		return ns_below_next_proc(l, c, s, c->force, out);
+	}
 	memcpy(w->buf, s->b, (size_t)s->len);
 	sv_index(c->vm->m, &w->st);
 	if (s->atomic_pid >= 0)
@@ -129,6 +136,7 @@ static int por_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 		int n = ns_below_next_proc(l, c, s, pid, out);
 		if (n && proviso_ok(c, out, -1)) {
 			c->stats.por_reduced++;
+			c->choice = pid;
 			return n;
 		}
 	}

@@ -87,8 +87,9 @@ PorTable *por_table(VM *vm, int mode)
 	PorTable *t = xalloc(sizeof *t);
 	t->cls = xalloc((size_t)p->nlocs + 1);
 	t->cond = xalloc((size_t)p->ntrans + 1);
-	/* a never claim may observe any step */
-	if (mode == POR_NONE || m->never)
+	/* what a never claim observes is the claim layer's to say
+	 * (vm/layer_claim.c) */
+	if (mode == POR_NONE)
 		return t;
 	t->chan = chan_table(p);
 	for (int i = 0; i < m->nptypes; i++)

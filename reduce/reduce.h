@@ -44,6 +44,7 @@ typedef struct StackSpec {
 	int heap_canonical;
 	const ProcSym *ps;
 	int no_stutter;          /* -l */
+	int claim_stutter_invariant;   /* the claim is an ltl formula's or -l's */
 	int fair;                /* -f */
 	const struct PorTable *por;
 	int por_ample;

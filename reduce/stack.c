@@ -15,7 +15,7 @@ Layer *stack_build(VM *vm, const StackSpec *sp)
 	if (proc_on)
 		top = ns_push(layer_procsym(vm, sp->ps), top);
 	if (vm->m->never)
-		top = ns_push(layer_claim(vm, sp->no_stutter), top);
+		top = ns_push(layer_claim(vm, sp->no_stutter, sp->claim_stutter_invariant), top);
 	if (sp->fair)
 		top = ns_push(layer_fair(vm), top);
 	if (sp->por)

@@ -15,6 +15,7 @@
  * visit_twophase, which asks the interface which processes are safe.
  */
 #include "search.h"
+#include "onstack.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -56,53 +57,6 @@ typedef struct Frame {
 	int tp_cpid; uint8_t tp_clist, tp_csave;  /* what the phase-1 child inherits */
 	size_t cm_off; int cm_len;   /* moves of the chain collapsed into this frame */
 } Frame;
-
-/* The states on the DFS stack, by hash, for the reduction proviso: a
- * multiset with linear probing and backward-shift deletion.  A hash
- * collision can only make the reduction more cautious. */
-typedef struct OnStack { uint64_t *k; uint32_t *c; size_t cap, n; } OnStack;
-
-static void os_grow(OnStack *o);
-static size_t os_find(const OnStack *o, uint64_t h)
-{
-	size_t j = (size_t)(h * 0x9E3779B97F4A7C15ull >> 20) & (o->cap - 1);
-	while (o->c[j] && o->k[j] != h) j = (j + 1) & (o->cap - 1);
-	return j;
-}
-static void os_add(OnStack *o, uint64_t h)
-{
-	if (!o->cap || (o->n + 1) * 2 > o->cap) os_grow(o);
-	size_t j = os_find(o, h);
-	if (!o->c[j]) { o->k[j] = h; o->n++; }
-	o->c[j]++;
-}
-static int os_has(const OnStack *o, uint64_t h) { return o->cap && o->c[os_find(o, h)] != 0; }
-static void os_del(OnStack *o, uint64_t h)
-{
-	size_t j = os_find(o, h);
-	if (!o->c[j] || --o->c[j]) return;
-	o->n--;
-	/* backward-shift deletion keeps probe chains intact */
-	size_t i = j;
-	for (;;) {
-		i = (i + 1) & (o->cap - 1);
-		if (!o->c[i]) break;
-		size_t home = (size_t)(o->k[i] * 0x9E3779B97F4A7C15ull >> 20) & (o->cap - 1);
-		if ((j < i) ? (home <= j || home > i) : (home <= j && home > i)) {
-			o->k[j] = o->k[i]; o->c[j] = o->c[i]; o->c[i] = 0; j = i;
-		}
-	}
-}
-static void os_grow(OnStack *o)
-{
-	OnStack n = { 0 };
-	n.cap = o->cap ? o->cap * 2 : 1024;
-	n.k = calloc(n.cap, sizeof(uint64_t)); n.c = calloc(n.cap, sizeof(uint32_t));
-	for (size_t i = 0; i < o->cap; i++)
-		if (o->c[i]) { size_t j = os_find(&n, o->k[i]); n.k[j] = o->k[i]; n.c[j] = o->c[i]; n.n++; }
-	free(o->k); free(o->c);
-	*o = n;
-}
 
 typedef struct Dfs {
 	VM *vm;
@@ -672,8 +626,8 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->mem = d.st.bytes + d.arcap + (size_t)d.capfr * sizeof(Frame);
 	r->secs = now() - d.t0;
 	store_free(&d.st);
-	free(d.onstack.k); free(d.onstack.c);
-	free(d.tplist.k); free(d.tplist.c); free(d.cm);
+	os_free(&d.onstack);
+	os_free(&d.tplist); free(d.cm);
 	free(d.fr); free(d.ar);
 	succbuf_free(&d.sb);
 	ns_ctx_free(d.c);

@@ -14,11 +14,22 @@
  * the search seeds the nested search from any state the interface calls
  * accepting.
  *
+ * Partial-order reduction runs in both searches on one reduced graph (the
+ * reduction's layer, reduce/layer_por.c): the first search answers the
+ * proviso hook with its own stack (Holzmann & Peled, Fig. 1d with 1e) and
+ * keeps each state's choice (full expansion, or which process's moves) in
+ * the store; the nested search replays those choices instead of deciding
+ * again with a different stack.  Deciding again is how nested DFS with
+ * POR went wrong in mature tools (Siegel, CAV 2019; LTSmin issue 222): the
+ * second search then sees another graph, in which an accepting cycle may
+ * be missing or its proviso unchecked.
+ *
  * States are keyed with the process holding atomic control, and states
  * inside atomic sequences are stored too (unlike the safety search), so
  * counts differ from pan's; verdicts do not.
  */
 #include "search.h"
+#include "onstack.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -34,6 +45,8 @@ typedef struct NFrame {
 typedef struct Nd {
 	VM *vm; const SearchOpts *o; SearchResult *r;
 	Ctx *c;
+	OnStack on1;                     /* the first search's stack, by hash */
+	uint8_t key[MAXSTATE + 1];       /* scratch for the proviso hook */
 	Store s1, s2;
 	NFrame *fr; int nfr, cap;        /* first search */
 	NFrame *fr2; int nfr2, cap2;     /* nested search */
@@ -62,11 +75,27 @@ static SState frame_state(const NFrame *f)
 	return ss;
 }
 
-/* fill a frame's successor list */
-static void expand(Nd *d, NFrame *f)
+/* the proviso hook: is the successor on the first search's stack?  (A
+ * successor in an ample set is outside atomic sequences: its key ends in
+ * atomic pid + 1 = 0.) */
+static int on_stack1(void *arg, const uint8_t *b, int len)
+{
+	Nd *d = arg;
+	memcpy(d->key, b, (size_t)len);
+	d->key[len] = 0;
+	return os_has(&d->on1, state_hash(d->key, len + 1));
+}
+
+/* fill a frame's successor list: the first search decides and keeps the
+ * reduction's choice, the nested search replays it */
+static void expand(Nd *d, NFrame *f, int nested)
 {
 	SState ss = frame_state(f);
+	uint8_t *choice = d->c->proviso_used ? store_payload(&d->s1, f->key, f->klen, state_hash(f->key, f->klen)) : NULL;
+	d->c->force = !nested ? NS_DECIDE : choice && *choice ? *choice - 2 : NS_FULL;
 	int n = ns_next_all(d->c, &ss, &d->sb);
+	if (choice && !nested)
+		*choice = (uint8_t)(d->c->choice + 2);
 	f->nsucc = n; f->next = 0;
 	f->skey = malloc(sizeof(uint8_t *) * (n + 1)); f->sklen = malloc(sizeof(int) * (n + 1));
 	f->smv = malloc(sizeof(Move) * (n + 1)); f->serr = malloc(sizeof(int) * (n + 1));
@@ -123,7 +152,7 @@ static int nested(Nd *d)
 	NFrame *seed = &d->fr[d->nfr - 1];
 	d->nfr2 = 0;
 	push(&d->fr2, &d->nfr2, &d->cap2, seed->key, seed->klen, NULL);
-	expand(d, &d->fr2[0]);
+	expand(d, &d->fr2[0], 1);
 	int found = 0;
 	while (d->nfr2 > 0 && !found) {
 		NFrame *f = &d->fr2[d->nfr2 - 1];
@@ -142,7 +171,7 @@ static int nested(Nd *d)
 		d->r->stored++;
 		Move mv = f->smv[i];
 		NFrame *c = push(&d->fr2, &d->nfr2, &d->cap2, f->skey[i], f->sklen[i], &mv);
-		expand(d, c);
+		expand(d, c, 1);
 	}
 	while (d->nfr2 > 0) free_frame(&d->fr2[--d->nfr2]);
 	return found;
@@ -161,6 +190,9 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	}
 	double t0 = now();
 	store_init(&d.s1, o->mem_limit);
+	d.s1.payload = 1;      /* the reduction's choice + 2 (0: none kept) */
+	d.c->proviso = on_stack1;
+	d.c->proviso_arg = &d;
 	store_init(&d.s2, o->mem_limit);
 	int klen = d.sb.v[0].len + 1;
 	uint8_t *ib = malloc((size_t)klen);
@@ -171,8 +203,9 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->stored = 1;
 	r->max_vec = klen - 1;
 	push(&d.fr, &d.nfr, &d.cap, ib, klen, NULL);
+	os_add(&d.on1, state_hash(ib, klen));
 	free(ib);
-	expand(&d, &d.fr[0]);
+	expand(&d, &d.fr[0], 0);
 	while (d.nfr > 0 && !d.stop) {
 		NFrame *f = &d.fr[d.nfr - 1];
 		if ((long)d.nfr > r->depth) r->depth = d.nfr;
@@ -187,6 +220,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 			/* post-order: an accepting state seeds the nested search */
 			int seed = ns_accepting(d.c, &ss);
 			if (seed && nested(&d)) { if (d.stop) break; }
+			os_del(&d.on1, state_hash(f->key, f->klen));
 			free_frame(&d.fr[--d.nfr]);
 			continue;
 		}
@@ -201,11 +235,13 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		r->stored++;
 		Move mv = f->smv[i];
 		NFrame *c = push(&d.fr, &d.nfr, &d.cap, f->skey[i], f->sklen[i], &mv);
-		expand(&d, c);
+		os_add(&d.on1, state_hash(c->key, c->klen));
+		expand(&d, c, 0);
 	}
 	while (d.nfr > 0) free_frame(&d.fr[--d.nfr]);
 	r->stats = d.c->stats;
 	ns_ctx_free(d.c);
+	os_free(&d.on1);
 	r->transitions = r->stored + r->matched;
 	r->mem = d.s1.bytes + d.s2.bytes;
 	r->secs = now() - t0;

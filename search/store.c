@@ -75,19 +75,31 @@ static int grow(Store *s)
 	return 0;
 }
 
-int store_has(const Store *s, const uint8_t *b, int len, uint64_t h)
+/* the record of a stored state (its length bytes first), NULL if absent */
+static uint8_t *find(const Store *s, const uint8_t *b, int len, uint64_t h)
 {
 	uint64_t tag = h & 0xffffff;
 	size_t j = pos_of(h, s->cap);
 	for (;;) {
 		uint64_t e = s->tab[j];
-		if (!e) return 0;
+		if (!e) return NULL;
 		if ((e >> LOC_BITS) == tag) {
 			int l2; const uint8_t *b2 = at_loc((Store *)s, (e & LOC_MASK) - 1, &l2);
-			if (l2 == len && !memcmp(b2, b, (size_t)len)) return 1;
+			if (l2 == len && !memcmp(b2, b, (size_t)len)) return (uint8_t *)b2 - 2;
 		}
 		j = (j + 1) & (s->cap - 1);
 	}
+}
+
+int store_has(const Store *s, const uint8_t *b, int len, uint64_t h)
+{
+	return find(s, b, len, h) != NULL;
+}
+
+uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h)
+{
+	uint8_t *r = find(s, b, len, h);
+	return r ? r + 2 + len : NULL;
 }
 
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
@@ -104,7 +116,7 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 		j = (j + 1) & (s->cap - 1);
 	}
 	if (s->full) return -1;
-	size_t need = (size_t)len + 2;
+	size_t need = (size_t)len + 2 + (size_t)s->payload;
 	need = (need + 1) & ~(size_t)1;
 	size_t extra = s->indexed ? sizeof(uint64_t) : 0;
 	if (s->limit && s->bytes + need + extra > s->limit) { s->full = 1; return -1; }
@@ -119,6 +131,7 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 	uint8_t *p = s->chunks[s->nchunks - 1] + s->chunk_used;
 	p[0] = (uint8_t)len; p[1] = (uint8_t)(len >> 8);
 	memcpy(p + 2, b, (size_t)len);
+	memset(p + 2 + len, 0, (size_t)s->payload);
 	uint64_t loc = ((uint64_t)(s->nchunks - 1) << (CHUNK_BITS - 1)) | (s->chunk_used >> 1);
 	s->chunk_used += need;
 	s->bytes += need + extra;

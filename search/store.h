@@ -15,6 +15,8 @@ typedef struct Store {
 	size_t bytes;           /* memory in use */
 	size_t limit;           /* 0: unbounded */
 	int full;               /* the memory limit was hit */
+	int payload;            /* bytes kept after each record's key, zeroed
+	                         * on insert (set before the first insert) */
 } Store;
 
 void store_init(Store *s, size_t limit_bytes);
@@ -25,5 +27,7 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx);
 /* Is the state there?  (Twophase looks before it decides what to store.) */
 int store_has(const Store *s, const uint8_t *b, int len, uint64_t h);
 const uint8_t *store_get(Store *s, size_t idx, int *len);   /* needs indexed = 1 */
+/* the payload bytes of a stored state, NULL if it is not there */
+uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h);
 uint64_t state_hash(const uint8_t *b, int len);
 #endif

@@ -2,7 +2,9 @@
 # liveness_tests.sh DSPIN — cycle detection (-a acceptance, -l non-progress)
 # must give SPIN's verdict (pan -a / pan -l, compiled -DNOREDUCE, -DNP for
 # -l) on SPIN's examples and on models of our own with never claims,
-# accept and progress labels.
+# accept and progress labels; unreduced, and with the partial-order
+# reduction (-por=static: the nested DFS reduces with -l and ltl formulas,
+# refuses and searches unreduced otherwise), and with heap symmetry.
 DSPIN=$(readlink -f "$1")
 ROOT=$(cd "$(dirname "$0")" && pwd)
 EX=/usr/share/doc/spin/examples/Examples
@@ -16,9 +18,12 @@ check() {  # model flag [-f]
 	local se de
 	se=$( cd "$TMP/w" && timeout 60 ./pan "$fl" $fair -m1000000 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
 	de=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=none -por=none "$fl" $fair m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+	local dr; dr=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=heap -por=static "$fl" $fair m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
 	name="$name $fair"
 	local sv dv
 	sv=$([ "${se:-0}" -gt 0 ] && echo error || echo ok); dv=$([ "${de:-x}" = x ] && echo crash || ([ "$de" -gt 0 ] && echo error || echo ok))
+	local rv; rv=$([ "${dr:-x}" = x ] && echo crash || ([ "$dr" -gt 0 ] && echo error || echo ok))
+	[ "$rv" = "$dv" ] || dv="$dv(reduced:$rv)"
 	if [ "$sv" = "$dv" ]; then
 		# an error found must come with a trail that replays
 		if [ "$dv" = error ] && ! ( cd "$TMP/w" && "$DSPIN" "$fl" -t m.pml 2>&1 | grep -q '^final state' ); then
@@ -46,8 +51,11 @@ checkltl() {  # model name
 	local se de sv dv
 	se=$( cd "$TMP/w" && timeout 60 ./pan -a $3 -N "$n" -m1000000 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
 	de=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=none -por=none -a $3 -ltl "$n" m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+	local dr; dr=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=heap -por=static -a $3 -ltl "$n" m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
 	name="$name $3"
 	sv=$([ "${se:-0}" -gt 0 ] && echo error || echo ok); dv=$([ "${de:-x}" = x ] && echo crash || ([ "$de" -gt 0 ] && echo error || echo ok))
+	local rv; rv=$([ "${dr:-x}" = x ] && echo crash || ([ "$dr" -gt 0 ] && echo error || echo ok))
+	[ "$rv" = "$dv" ] || dv="$dv(reduced:$rv)"
 	if [ "$sv" = "$dv" ]; then echo "ok $name -a $sv"; pass=$((pass + 1))
 	else echo "FAIL $name -a spin=$sv dspin=$dv"; fail=$((fail + 1)); fi
 }

@@ -9,11 +9,16 @@
  * system's.
  */
 #include "next.h"
+#include "../lang/access.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 
-typedef struct ClaimConf { int no_stutter; } ClaimConf;
+typedef struct ClaimConf {
+	int no_stutter;
+	int stutter_invariant;   /* from an ltl formula (no X) or -l: moves the
+	                          * claim cannot see may be reduced away */
+} ClaimConf;
 typedef struct ClaimWork { SuccBuf sys; State cur; uint8_t curbuf[MAXSTATE]; } ClaimWork;
 
 static void *claim_work_new(const Layer *l, Ctx *c)
@@ -153,12 +158,58 @@ static int claim_next_proc(const Layer *l, Ctx *c, const SState *s, int pid, Suc
 	return claim_next(l, c, s, pid, out);
 }
 
-/* the claim observes the system: no process's moves are invisible to it
- * (partial-order reduction under claims is issue 14's) */
+/* does transition t change something the claim reads?  (Safe
+ * transitions touch only their process's own variables, and channels when
+ * conditionally safe; globals and heap fields are checked all the same.) */
+static int seen_by_claim(const Access *obs, const Access *a)
+{
+	for (int i = 0; i < a->n; i++) {
+		const AccItem *it = &a->v[i];
+		int writes = it->mode & ~AM_READ;
+		if (it->kind == A_CHAN && access_find(obs, A_CHAN, NULL))
+			return 1;   /* channels are named by expressions: any may be it */
+		if ((it->kind == A_GLOBAL || it->kind == A_HEAP) && writes && access_find(obs, it->kind, it->obj))
+			return 1;
+	}
+	return 0;
+}
+
+/* Are process pid's moves in s invisible to the claim?  Only for a
+ * stutter-invariant claim (Holzmann & Peled's condition for reducing
+ * with a claim: the reduction may drop stuttering steps).  A move is
+ * visible when it changes what the claim reads: the process's locals or
+ * pc when the claim names it remotely (or reads enabled(), pc_value(),
+ * _last), np_ when it enters or leaves a progress location, a channel or
+ * global the claim tests. */
 static int claim_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
 {
-	(void)l; (void)c; (void)s; (void)pid;
-	return 0;
+	const ClaimConf *cf = l->conf;
+	ClaimWork *w = c->work[l->slot];
+	const AccessTable *at = c->vm->prog->access;
+	const Access *obs = at->claim;
+	if (!cf->stutter_invariant || !ns_below_safe_group(l, c, s, pid))
+		return 0;
+	if (access_find(obs, A_ALLPROCS, NULL))
+		return 0;
+	memcpy(w->curbuf, s->b, (size_t)s->len);
+	sv_index(c->vm->m, &w->cur);
+	if (pid < 0 || pid >= w->cur.nproc)
+		return 0;
+	if (access_find(obs, A_REMOTE, sv_depth(&w->cur, pid) ? NULL : sv_proc(c->vm, &w->cur, pid)))
+		return 0;
+	const Code *k = sv_code(c->vm, &w->cur, pid);
+	const Loc *loc = &k->locs[sv_pc(&w->cur, pid)];
+	int np = access_find(obs, A_NP, NULL) != 0;
+	if (np && loc->progress)
+		return 0;
+	for (int i = 0; i < loc->nt; i++) {
+		const Trans *t = loc->t[i];
+		if (np && t->to >= 0 && t->to < k->nlocs && k->locs[t->to].progress)
+			return 0;
+		if (seen_by_claim(obs, at->trans[t->id]))
+			return 0;
+	}
+	return 1;
 }
 
 /* with a claim, a state with no successor means the claim cannot follow:
@@ -179,10 +230,11 @@ static const Layer CLAIM_LAYER = { .name = "claim", .work_new = claim_work_new, 
 	.next_all = claim_next_all, .next_proc = claim_next_proc, .safe_group = claim_safe_group,
 	.valid_end = claim_valid_end, .accepting = claim_accepting };
 
-Layer *layer_claim(VM *vm, int no_stutter)
+Layer *layer_claim(VM *vm, int no_stutter, int stutter_invariant)
 {
 	(void)vm;
 	ClaimConf *cf = xalloc(sizeof *cf);
 	cf->no_stutter = no_stutter;
+	cf->stutter_invariant = stutter_invariant;
 	return ns_layer(&CLAIM_LAYER, cf);
 }

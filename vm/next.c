@@ -118,6 +118,8 @@ Ctx *ns_ctx_new(const Layer *top, VM *vm)
 		return NULL;
 	c->vm = vm;
 	c->top = top;
+	c->choice = NS_FULL;
+	c->force = NS_DECIDE;
 	for (const Layer *l = top; l; l = l->below) {
 		if (l->slot >= NS_MAXLAYERS || !l->work_new)
 			continue;

@@ -112,7 +112,13 @@ struct Ctx {
 	void *proviso_arg;
 	int proviso_used;       /* set by a layer that calls it: the search keeps
 	                         * what the hook needs (the DFS its stack set) */
+	/* A reduction's choice for the last state expanded (NS_FULL, or the
+	 * process whose moves stood for all), and the choice to make instead
+	 * of deciding (NS_DECIDE: decide).  The nested DFS replays the first
+	 * search's choices so that both see one reduced graph. */
+	int choice, force;
 };
+enum { NS_DECIDE = -2, NS_FULL = -1 };
 
 /* A worker context for the stack whose top layer is top; NULL when out of
  * memory. */
@@ -143,8 +149,10 @@ int ns_below_accepting(const Layer *l, Ctx *c, const SState *s);
 
 /* the bottom layer: the VM's semantics (vm/next_vm.c) */
 Layer *layer_vm(VM *vm);
-/* the never-claim product (vm/layer_claim.c); no_stutter for -l */
-Layer *layer_claim(VM *vm, int no_stutter);
+/* the never-claim product (vm/layer_claim.c); no_stutter for -l;
+ * stutter_invariant: the claim comes from an ltl formula or -l, so moves
+ * it cannot see may be reduced away */
+Layer *layer_claim(VM *vm, int no_stutter, int stutter_invariant);
 /* the weak-fairness counter, SPIN's N+1 copies (vm/layer_fair.c) */
 Layer *layer_fair(VM *vm);
 #endif

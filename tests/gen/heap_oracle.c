@@ -211,7 +211,7 @@ int main(int argc, char **argv)
 	so.keep_going = 1; so.quiet = 1;
 	so.on_store = collect;
 	SearchResult r1, r2;
-	StackSpec plain = { 0, NULL, 0, 0, NULL, 0 }, canonical = { 1, NULL, 0, 0, NULL, 0 };
+	StackSpec plain = { .heap_canonical = 0 }, canonical = { .heap_canonical = 1 };
 	so.stack = stack_build(&vm, &plain);
 	search_run(&vm, &so, &r1);
 

@@ -131,7 +131,7 @@ static SearchResult run(VM *vm, int mode, VSet *out, ProcSym **psout)
 	ProcSym *ps = NULL;
 	if (mode == SYM_PROC || mode == SYM_HEAPPROC)
 		ps = procsym_analyze(vm, heap);
-	StackSpec sp = { heap, ps, 0, 0, NULL, 0 };
+	StackSpec sp = { .heap_canonical = heap, .ps = ps };
 	so.stack = stack_build(vm, &sp);
 	if (psout) *psout = ps;
 	if (out) { so.on_store = collect; so.on_store_ctx = out; }

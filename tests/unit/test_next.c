@@ -29,7 +29,7 @@ static void load(Explorer *e, const char *src, int heap, int proc)
 	e->vm.m = m;
 	e->vm.out = stdout;
 	ProcSym *ps = proc ? procsym_analyze(&e->vm, heap) : NULL;
-	StackSpec sp = { heap, ps, 0, 0, NULL, 0 };
+	StackSpec sp = { .heap_canonical = heap, .ps = ps };
 	e->c = ns_ctx_new(stack_build(&e->vm, &sp), &e->vm);
 	cr_assert_not_null(e->c);
 	store_init(&e->st, 0);

@@ -119,7 +119,7 @@ UNIT_FN SearchResult run_model_opts(const char *src, RunOpts ro)
 	so.max_depth = ro.max_depth;
 	so.quiet = 1;
 	so.progress = 0;
-	StackSpec sp = { 0, NULL, 0, 0, NULL, 0 };
+	StackSpec sp = { .heap_canonical = 0 };
 	so.stack = stack_build(&vm, &sp);
 	so.trail_path = NULL;
 	SearchResult r;
