@@ -481,9 +481,17 @@ static int compare(Model *m, Program *prog, const Opts *op)
 	return disagree ? 4 : ref_exit;
 }
 
+/* the front end's allocator found the collector's heap exhausted */
+static void out_of_memory(size_t n)
+{
+	fprintf(stderr, "dspin: out of memory (allocating %zu bytes for the model)\n", n);
+	exit(2);
+}
+
 int main(int argc, char **argv)
 {
 	GC_INIT();
+	xalloc_on_failure(out_of_memory);
 	Opts o;
 	parse_args(argc, argv, &o);
 	Model *m = parse_file(o.file, o.cpp, o.ncpp);

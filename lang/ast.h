@@ -212,5 +212,7 @@ char *xstrndup(const char *s, size_t n);
 /* growable array append: arr is T**, n is int */
 #define PUSH(arr, n, x) do { (arr) = xgrow((arr), (n) + 1, sizeof(*(arr))); (arr)[(n)++] = (x); } while (0)
 void *xgrow(void *p, int n, size_t elsz);
+/* what xalloc and xgrow do when memory is exhausted (front.c) */
+void xalloc_on_failure(void (*handler)(size_t n));
 
 #endif

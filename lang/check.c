@@ -674,7 +674,10 @@ static void check_scope(Proctype *pt)
 	if (pt->active_expr) {
 		int ok = 1;
 		pt->active = const_eval(pt->active_expr, &ok);
-		if (!ok || pt->active < 0 || pt->active > 255) { diag_error(pt->active_expr->pos, "bad active count"); pt->active = 1; }
+		if (!ok) diag_error(pt->active_expr->pos, "the active count of '%s' must be a constant", pt->name);
+		else if (pt->active < 0 || pt->active > MAXPROC)
+			diag_error(pt->active_expr->pos, "active count of '%s' out of range (0..%d): %d", pt->name, MAXPROC, pt->active);
+		if (!ok || pt->active < 0 || pt->active > MAXPROC) pt->active = 1;
 	}
 	if (pt->provided) resolve_expr(pt->provided);
 	resolve_stmt(pt->body);
@@ -727,17 +730,28 @@ int check_model(Model *m)
 	}
 	collect_refs(m->globals, m->nglobals, 0, &m->grefoffs, &m->ngrefoffs);
 	collect_chans(m->globals, m->nglobals, 0, &m->gchanoffs, &m->ngchanoffs);
-	{
-		int nch = 0;
-		for (int i = 0; i < m->nglobals; i++) if (m->globals[i]->chan) nch += m->globals[i]->arrlen ? m->globals[i]->arrlen : 1;
-		if (nch > 255) { Pos ps = { m->file, 1, 1 }; diag_error(ps, "too many channels: %d declared, at most 255", nch); }
+	int nch = 0;
+	for (int i = 0; i < m->nglobals; i++) {
+		Var *v = m->globals[i];
+		if (!v->chan) continue;
+		nch += v->arrlen ? v->arrlen : 1;
+		if (nch > MAXCHAN) {
+			diag_error(v->pos, "too many channels: '%s' makes %d, at most %d", v->name, nch, MAXCHAN);
+			break;
+		}
 	}
 	for (int i = 0; i < m->nptypes; i++) check_scope(m->ptypes[i]);
 	if (m->never) check_scope(m->never);
 	for (int i = 0; i < m->nfuncs; i++) check_scope(m->funcs[i]);
 	int nact = 0;
-	for (int i = 0; i < m->nptypes; i++) nact += m->ptypes[i]->active;
-	if (nact > 255) diag_error(m->ptypes[0]->pos, "too many active processes (%d > 255)", nact);
+	for (int i = 0; i < m->nptypes; i++) {
+		nact += m->ptypes[i]->active;
+		if (nact > MAXPROC) {
+			const char *nm = m->ptypes[i]->is_init ? "init" : m->ptypes[i]->name;
+			diag_error(m->ptypes[i]->pos, "too many active processes: '%s' makes %d, at most %d", nm, nact, MAXPROC);
+			break;
+		}
+	}
 	if (m->nptypes == 0 && diag_count == before) {
 		Pos p = { m->file, 1, 1 };
 		diag_error(p, "no proctype, init or active process in the model");

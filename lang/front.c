@@ -7,22 +7,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
 int diag_count;
 static int warn_count;
 
+/* The allocators' hundreds of callers cannot each pass a failure up, so
+ * what to do when the collector's heap is exhausted is the application's
+ * choice (cli/main.c reports it and ends with exit status 2).  Without a
+ * handler, or if it returns, the allocation returns NULL. */
+static void (*alloc_failed)(size_t n);
+void xalloc_on_failure(void (*handler)(size_t n)) { alloc_failed = handler; }
+
 void *xalloc(size_t n)
 {
 	void *p = GC_MALLOC(n ? n : 1);
-	if (!p) { fprintf(stderr, "dspin: out of memory in the front end\n"); exit(2); }
+	if (!p && alloc_failed) alloc_failed(n);
 	return p;
 }
 void *xgrow(void *p, int n, size_t elsz)
 {
 	void *q = GC_REALLOC(p, (size_t)n * elsz);
-	if (!q) { fprintf(stderr, "dspin: out of memory in the front end\n"); exit(2); }
+	if (!q && alloc_failed) alloc_failed((size_t)n * elsz);
 	return q;
 }
 char *xstrndup(const char *s, size_t n)
@@ -33,11 +41,13 @@ char *xstrndup(const char *s, size_t n)
 }
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
+/* p.line 0: an error about the whole file ("FILE: error: ...") */
 void diag_error(Pos p, const char *fmt, ...)
 {
 	va_list ap;
 	if (diag_count >= 50) { diag_count++; return; }
-	fprintf(stderr, "%s:%d:%d: error: ", p.file ? p.file : "?", p.line, p.col);
+	if (p.line) fprintf(stderr, "%s:%d:%d: error: ", p.file ? p.file : "?", p.line, p.col);
+	else fprintf(stderr, "%s: error: ", p.file ? p.file : "?");
 	va_start(ap, fmt); vfprintf(stderr, fmt, ap); va_end(ap);
 	fputc('\n', stderr);
 	diag_count++;
@@ -62,6 +72,15 @@ Model *parse_string(const char *name, const char *text)
 	return m;
 }
 
+/* buf, twice as large; NULL (buf freed) when memory is exhausted */
+static char *grow_buf(char *buf, size_t *cap)
+{
+	char *b = realloc(buf, *cap * 2);
+	if (!b) { free(buf); return NULL; }
+	*cap *= 2;
+	return b;
+}
+
 /* The file's bytes, or NULL if it cannot be read or holds a NUL byte. */
 static char *read_whole(const char *path)
 {
@@ -69,11 +88,12 @@ static char *read_whole(const char *path)
 	if (!f) return NULL;
 	size_t cap = 1 << 16, len = 0, r;
 	char *buf = malloc(cap);
-	while ((r = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+	while (buf && (r = fread(buf + len, 1, cap - len - 1, f)) > 0) {
 		len += r;
-		if (len + 1 >= cap) { cap *= 2; buf = realloc(buf, cap); }
+		if (len + 1 >= cap) buf = grow_buf(buf, &cap);
 	}
 	fclose(f);
+	if (!buf) return NULL;   /* preprocess() tries again and reports */
 	buf[len] = 0;
 	char *out = strlen(buf) == len ? xstrndup(buf, len) : NULL;
 	free(buf);
@@ -97,49 +117,74 @@ static int cpp_is_identity(const char *t)
 	return 1;
 }
 
-/* Run `cpp` on the file and read its output. */
+/* an error about the whole file: "PATH: error: ..." */
+static void file_error(const char *path, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
+	Pos p = { path, 0, 0 };
+	diag_error(p, "%s", msg);
+}
+
+/* Run `cpp` on the file and read its output; NULL (and an error) if it
+ * cannot be run or fails. */
 static char *preprocess(const char *path, const char **args, int nargs)
 {
+	const char **argv = xalloc(sizeof *argv * (size_t)(nargs + 6));
+	int k = 0;
+	argv[k++] = "cpp";
+	argv[k++] = "-w";
+	argv[k++] = "-undef";
+	argv[k++] = "-nostdinc";
+	for (int i = 0; i < nargs; i++) argv[k++] = args[i];
+	argv[k++] = path;
+	argv[k] = NULL;
 	int pfd[2];
-	if (pipe(pfd) < 0) { perror("pipe"); exit(2); }
+	if (pipe(pfd) < 0) { file_error(path, "cannot run the C preprocessor: %s", strerror(errno)); return NULL; }
 	pid_t pid = fork();
-	if (pid < 0) { perror("fork"); exit(2); }
+	if (pid < 0) {
+		file_error(path, "cannot run the C preprocessor: %s", strerror(errno));
+		close(pfd[0]); close(pfd[1]);
+		return NULL;
+	}
 	if (pid == 0) {
-		const char *argv[64 + 8];
-		int k = 0;
-		argv[k++] = "cpp";
-		argv[k++] = "-w";
-		argv[k++] = "-undef";
-		argv[k++] = "-nostdinc";
-		for (int i = 0; i < nargs && i < 64; i++) argv[k++] = args[i];
-		argv[k++] = path;
-		argv[k] = NULL;
 		dup2(pfd[1], 1);
 		close(pfd[0]); close(pfd[1]);
 		execvp("cpp", (char **)argv);
 		fprintf(stderr, "dspin: cannot run the C preprocessor 'cpp' (install the 'cpp' package)\n");
-		_exit(127);
+		_exit(127);   /* the child: only it ends here */
 	}
 	close(pfd[1]);
 	size_t cap = 1 << 16, len = 0;
 	char *buf = malloc(cap);
 	for (;;) {
-		if (len + 4096 > cap) { cap *= 2; buf = realloc(buf, cap); }
+		if (buf && len + 4096 > cap) buf = grow_buf(buf, &cap);
+		if (!buf) break;
 		ssize_t r = read(pfd[0], buf + len, cap - len - 1);
 		if (r <= 0) break;
 		len += (size_t)r;
 	}
 	close(pfd[0]);
-	buf[len] = 0;
 	int st;
 	waitpid(pid, &st, 0);
+	if (!buf) { file_error(path, "out of memory reading the preprocessed model"); return NULL; }
+	buf[len] = 0;
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		fprintf(stderr, "%s: error: the C preprocessor failed on this file\n", path);
-		exit(2);
+		free(buf);
+		file_error(path, "the C preprocessor failed on this file");
+		return NULL;
 	}
 	char *out = xstrdup(buf);
 	free(buf);
 	return out;
+}
+
+static Model *empty_model(const char *path)
+{
+	Model *m = NEW(Model);
+	m->file = path;
+	return m;
 }
 
 Model *parse_file(const char *path, const char **cppargs, int ncppargs)
@@ -148,15 +193,18 @@ Model *parse_file(const char *path, const char **cppargs, int ncppargs)
 }
 
 /* The model, with extra text appended after preprocessing (a never claim
- * made from an ltl formula), its positions reported under extra_name. */
+ * made from an ltl formula), its positions reported under extra_name.
+ * When the file cannot be read or preprocessed: an error (diag_count) and
+ * an empty model. */
 Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, const char *extra, const char *extra_name)
 {
 	if (access(path, R_OK) != 0) {
-		fprintf(stderr, "dspin: cannot read '%s'\n", path);
-		exit(2);
+		file_error(path, "cannot read the model: %s", strerror(errno));
+		return empty_model(path);
 	}
 	char *text = ncppargs == 0 ? read_whole(path) : NULL;
 	if (!text || !cpp_is_identity(text)) text = preprocess(path, cppargs, ncppargs);
+	if (!text) return empty_model(path);
 	if (extra) {
 		size_t n = strlen(text), m = strlen(extra), h = strlen(extra_name) + 32;
 		char *all = xalloc(n + m + h);

@@ -23,7 +23,13 @@ enum { L_TRUE, L_FALSE, L_ATOM, L_NOT, L_AND, L_OR, L_U, L_R };
 
 typedef struct F { int k; struct F *a, *b; const char *atom; int id; } F;
 
-typedef struct LP { const char *s; int i; const char *err; } LP;
+/* the parser's recursion (parse_unary, parse_or) and the formula's size
+ * are bounded, so that no formula can overflow the stack here or in the
+ * recursive passes that follow (nnf, intern); each parse_unary call makes
+ * at most three nodes */
+#define LTL_MAXDEPTH 500
+#define LTL_MAXUNARY 2000
+typedef struct LP { const char *s; int i; const char *err; int depth, nunary; } LP;
 
 static F *mk(int k, F *a, F *b) { F *f = NEW(F); f->k = k; f->a = a; f->b = b; return f; }
 
@@ -49,8 +55,19 @@ static int at_op(LP *p)
 }
 
 static F *parse_or(LP *p);
+static F *parse_unary(LP *p);
 
-static F *parse_unary(LP *p)
+/* one level deeper into the formula; 0 (and an error) when too deep */
+static int enter(LP *p)
+{
+	if (p->err) return 0;
+	if (p->depth >= LTL_MAXDEPTH) { p->err = "formula nested too deeply"; return 0; }
+	if (++p->nunary > LTL_MAXUNARY) { p->err = "formula too large"; return 0; }
+	p->depth++;
+	return 1;
+}
+
+static F *parse_unary_in(LP *p)
 {
 	ws(p);
 	if (lit(p, "[]") || lit(p, "always")) return mk(L_R, mk(L_FALSE, 0, 0), parse_unary(p));
@@ -85,6 +102,14 @@ static F *parse_unary(LP *p)
 	return f;
 }
 
+static F *parse_unary(LP *p)
+{
+	if (!enter(p)) return mk(L_TRUE, 0, 0);
+	F *f = parse_unary_in(p);
+	p->depth--;
+	return f;
+}
+
 static F *parse_until(LP *p)
 {
 	F *l = parse_unary(p);
@@ -104,7 +129,15 @@ static F *parse_and(LP *p)
 	while (lit(p, "&&")) l = mk(L_AND, l, parse_until(p));
 	return l;
 }
+static F *parse_or_in(LP *p);
 static F *parse_or(LP *p)
+{
+	if (!enter(p)) return mk(L_TRUE, 0, 0);
+	F *f = parse_or_in(p);
+	p->depth--;
+	return f;
+}
+static F *parse_or_in(LP *p)
 {
 	F *l = parse_and(p);
 	for (;;) {
@@ -166,7 +199,7 @@ static Node *ND; static int NN, CAPN;
 static void push_inc(Node *n, int from)
 {
 	for (int i = 0; i < n->ninc; i++) if (n->inc[i] == from) return;
-	n->inc = realloc(n->inc, sizeof(int) * (n->ninc + 1));
+	n->inc = xgrow(n->inc, n->ninc + 1, sizeof(int));
 	n->inc[n->ninc++] = from;
 }
 
@@ -177,10 +210,9 @@ static void expand(Node q)
 		for (int i = 0; i < NN; i++)
 			if (seteq(&ND[i].old, &q.old) && seteq(&ND[i].next, &q.next)) {
 				for (int j = 0; j < q.ninc; j++) push_inc(&ND[i], q.inc[j]);
-				free(q.inc);
 				return;
 			}
-		if (NN == CAPN) { CAPN = CAPN ? CAPN * 2 : 64; ND = realloc(ND, sizeof(Node) * CAPN); }
+		if (NN == CAPN) { CAPN = CAPN ? CAPN * 2 : 64; ND = xgrow(ND, CAPN, sizeof(Node)); }
 		int id = NN;
 		ND[NN++] = q;
 		Node r; memset(&r, 0, sizeof r);
@@ -194,7 +226,7 @@ static void expand(Node q)
 	q.nw.w[fi / 64] &= ~(1ull << (fi % 64));
 	if (has(&q.old, fi)) { expand(q); return; }
 	switch (f->k) {
-	case L_FALSE: free(q.inc); return;
+	case L_FALSE: return;
 	case L_TRUE: add(&q.old, fi); expand(q); return;
 	case L_ATOM: case L_NOT: {
 		/* contradiction with an opposite literal already in old */
@@ -203,7 +235,7 @@ static void expand(Node q)
 			F *g = TAB[i];
 			if ((f->k == L_ATOM && g->k == L_NOT && g->a->id == fi) ||
 			    (f->k == L_NOT && g->k == L_ATOM && f->a->id == i) ||
-			    (g->k == L_FALSE)) { free(q.inc); return; }
+			    (g->k == L_FALSE)) return;
 		}
 		add(&q.old, fi); expand(q); return;
 	}
@@ -214,7 +246,7 @@ static void expand(Node q)
 		expand(q); return;
 	case L_OR: case L_U: case L_R: {
 		Node q1 = q, q2 = q;
-		q1.inc = malloc(sizeof(int) * (q.ninc + 1)); memcpy(q1.inc, q.inc, sizeof(int) * q.ninc);
+		q1.inc = xalloc(sizeof(int) * (q.ninc + 1)); memcpy(q1.inc, q.inc, sizeof(int) * q.ninc);
 		add(&q1.old, fi); add(&q2.old, fi);
 		if (f->k == L_OR) { add(&q1.nw, f->a->id); add(&q2.nw, f->b->id); }
 		else if (f->k == L_U) { add(&q1.nw, f->a->id); add(&q1.next, fi); add(&q2.nw, f->b->id); }
@@ -224,10 +256,14 @@ static void expand(Node q)
 	}
 }
 
-/* the conjunction of the literals of node n, as Promela */
-static void label(Node *n, char *buf, size_t cap)
+/* the conjunction of the literals of node n, as Promela (as long as the
+ * propositions make it) */
+static char *label(Node *n)
 {
-	buf[0] = 0;
+	size_t cap = 6;   /* "(1)" */
+	for (int i = 0; i < NT; i++)
+		if (has(&n->old, i)) cap += 8 + strlen(TAB[i]->k == L_ATOM ? TAB[i]->atom : TAB[i]->a && TAB[i]->a->atom ? TAB[i]->a->atom : "");
+	char *buf = xalloc(cap);
 	size_t len = 0;
 	for (int i = 0; i < NT; i++) {
 		if (!has(&n->old, i)) continue;
@@ -236,15 +272,16 @@ static void label(Node *n, char *buf, size_t cap)
 		if (f->k == L_ATOM) { fmt = "(%s)"; a = f->atom; }
 		else if (f->k == L_NOT && f->a->k == L_ATOM) { fmt = "!(%s)"; a = f->a->atom; }
 		if (!fmt) continue;
-		len += snprintf(buf + len, len < cap ? cap - len : 0, "%s", len ? " && " : "");
-		len += snprintf(buf + len, len < cap ? cap - len : 0, fmt, a);
+		len += (size_t)snprintf(buf + len, cap - len, "%s", len ? " && " : "");
+		len += (size_t)snprintf(buf + len, cap - len, fmt, a);
 	}
 	if (!len) snprintf(buf, cap, "(1)");
+	return buf;
 }
 
 char *ltl_to_never(const char *text, const char **err)
 {
-	LP p = { text, 0, NULL };
+	LP p = { text, 0, NULL, 0, 0 };
 	F *f = parse_or(&p);
 	ws(&p);
 	if (!p.err && p.s[p.i]) p.err = "unexpected text in the formula";
@@ -266,7 +303,6 @@ char *ltl_to_never(const char *text, const char **err)
 	#define INF(n, j) (!nu || !has(&ND[n].old, us[j]) || has(&ND[n].old, TAB[us[j]]->b->id))
 	size_t cap = 1 << 16, len = 0;
 	char *out = xalloc(cap);
-	char lbl[4096];
 	#define EMIT(...) do { int _w = snprintf(out + len, cap - len, __VA_ARGS__); \
 		if (_w < 0 || (size_t)_w >= cap - len) { cap = cap * 2 + (size_t)_w; out = xgrow(out, (int)cap, 1); \
 		_w = snprintf(out + len, cap - len, __VA_ARGS__); } len += (size_t)_w; } while (0)
@@ -277,8 +313,7 @@ char *ltl_to_never(const char *text, const char **err)
 	for (int m = 0; m < NN; m++)
 		for (int i = 0; i < ND[m].ninc; i++)
 			if (ND[m].inc[i] == INIT_ID) {
-				label(&ND[m], lbl, sizeof lbl);
-				EMIT("\t:: %s -> goto %sS%d_0\n", lbl, INF(m, 0) ? "accept_" : "", m);
+				EMIT("\t:: %s -> goto %sS%d_0\n", label(&ND[m]), INF(m, 0) ? "accept_" : "", m);
 				any = 1;
 			}
 	if (!any) EMIT("\t:: (0) -> skip\n");
@@ -292,14 +327,12 @@ char *ltl_to_never(const char *text, const char **err)
 			for (int m = 0; m < NN; m++)
 				for (int i = 0; i < ND[m].ninc; i++)
 					if (ND[m].inc[i] == n) {
-						label(&ND[m], lbl, sizeof lbl);
-						EMIT("\t:: %s -> goto %sS%d_%d\n", lbl, (nj == 0 && INF(m, 0)) ? "accept_" : "", m, nj);
+						EMIT("\t:: %s -> goto %sS%d_%d\n", label(&ND[m]), (nj == 0 && INF(m, 0)) ? "accept_" : "", m, nj);
 						any = 1;
 					}
 			if (!any) EMIT("\t:: (0) -> skip\n");
 			EMIT("\tfi;\n");
 		}
 	EMIT("}\n");
-	for (int n = 0; n < NN; n++) free(ND[n].inc);
 	return out;
 }

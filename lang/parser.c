@@ -7,6 +7,7 @@
  * several errors can be reported in one run.
  */
 #include "lexer.h"
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <string.h>
@@ -452,13 +453,14 @@ static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)
 	return s;
 }
 
-static char *text_of(Token *a, Token *b)
+/* source text between two tokens of the same buffer, whitespace-squeezed,
+ * at most max characters */
+static char *source_text(Token *a, Token *b, int max)
 {
-	/* source text between two tokens of the same buffer, whitespace-squeezed */
 	if (!a || !b || a->src != b->src || b->off + b->len < a->off) return xstrdup("?");
 	const char *s = a->src + a->off;
 	int n = b->off + b->len - a->off;
-	if (n > 200) n = 200;
+	if (n > max) n = max;
 	char *out = xalloc(n + 1); int j = 0, sp = 0;
 	for (int i = 0; i < n; i++) {
 		char c = s[i];
@@ -468,6 +470,9 @@ static char *text_of(Token *a, Token *b)
 	out[j] = 0;
 	return out;
 }
+
+/* a statement's text, for trails and messages: its first 200 characters */
+static char *text_of(Token *a, Token *b) { return source_text(a, b, 200); }
 
 /* the closing parenthesis of statement s, which began at token t: the
  * statement's text runs from t to it */
@@ -1045,7 +1050,7 @@ static void ltl_decl(P *p, Token *kw)
 		if (t->k == T_RBRACE) depth--;
 		last = next(p);
 	}
-	l->text = text_of(open, last);
+	l->text = source_text(open, last, INT_MAX);   /* the whole formula */
 	PUSH(p->m->ltls, p->m->nltls, l);
 }
 

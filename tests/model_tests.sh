@@ -131,6 +131,13 @@ run diag_include "$M/include_error.pml"
 if [ "$rc" -eq 2 ] && grep -q "inc_bad\.h:3:[0-9]*: error:" <<<"$err"; then ok error_in_included_file
 else fail error_in_included_file "rc=$rc, expected an error at inc_bad.h:3: $err"; fi
 
+run diag_cpp "$M/cpp_error.pml"
+if [ "$rc" -eq 2 ] && grep -q "cpp_error\.pml: error: the C preprocessor failed on this file" <<<"$err"; then ok cpp_failure_reported
+else fail cpp_failure_reported "rc=$rc, stderr: $err"; fi
+run diag_nofile "$TMP/does_not_exist.pml"
+if [ "$rc" -eq 2 ] && grep -q "does_not_exist\.pml: error: cannot read the model" <<<"$err"; then ok missing_file_reported
+else fail missing_file_reported "rc=$rc, stderr: $err"; fi
+
 # ------------------------------------------------------------ trails
 
 mkdir -p "$TMP/trail"
@@ -414,6 +421,14 @@ limit locations locations.pml 2 "locations\.pml:[0-9]+:[0-9]+: error: 'p' compil
 limit never_locations never_locations.pml 2 "never_locations\.pml:[0-9]+:[0-9]+: error: the never claim compiles to [0-9]+ locations, at most 32767"
 limit initial_channels initial_channels.pml 2 "initial_channels\.pml:3:1: error: the initial state cannot be built: too many channels \\(max 255\\)"
 limit initial_size initial_too_large.pml 2 "initial_too_large\.pml:3:1: error: the initial state cannot be built: state vector too large"
+limit active active_256.pml 2 "active_256\\.pml:4:[0-9]+: error: too many active processes: 'init' makes 256, at most 255"
+limit global_channels global_channels_256.pml 2 "global_channels_256\\.pml:4:[0-9]+: error: too many channels: 'b' makes 256, at most 255"
+run limit_ltl_long -a "$M/limits/ltl_long_atom.pml"
+if [ "$rc" -eq 0 ] && [ "$(errors_of "$out")" = 0 ]; then ok limit_ltl_long_holds
+else fail limit_ltl_long_holds "rc=$rc, expected 0 and no error: $(head -c 300 <<<"$err")"; fi
+run limit_ltl_long_bad -a -DBOUND=2 "$M/limits/ltl_long_atom.pml"
+if [ "$rc" -eq 1 ] && grep -q "acceptance cycle" <<<"$out$err"; then ok limit_ltl_long_violated
+else fail limit_ltl_long_violated "rc=$rc, expected 1 and an acceptance cycle: $(head -c 300 <<<"$err")"; fi
 limit processes processes_300.pml 1 "too many processes \\(max 255\\) \\(at depth 763\\)"
 if [ "$(stored_of "$out")" = 764 ]; then ok limit_processes_spin_count; else fail limit_processes_spin_count "stored=$(stored_of "$out"), SPIN stores 764"; fi
 limit channels channels_runtime.pml 1 "too many channels \\(max 255\\)"
