@@ -14,22 +14,30 @@
  * the search seeds the nested search from any state the interface calls
  * accepting.
  *
- * Partial-order reduction runs in both searches on one reduced graph (the
- * reduction's layer, reduce/layer_por.c): the first search answers the
- * proviso hook with its own stack (Holzmann & Peled, Fig. 1d with 1e) and
- * keeps each state's choice (full expansion, or which process's moves) in
- * the store; the nested search replays those choices instead of deciding
- * again with a different stack.  Deciding again is how nested DFS with
- * POR went wrong in mature tools (Siegel, CAV 2019; LTSmin issue 222): the
- * second search then sees another graph, in which an accepting cycle may
- * be missing or its proviso unchecked.
+ * Partial-order reduction (reduce/layer_por.c) is made a function of the
+ * system state alone, so that the reduced *system* graph is one fixed
+ * graph whose product with the claim both searches explore.  The first
+ * time a system state (the key without the claim's location, with the
+ * atomic process) is expanded, the layer decides, and its choice (full
+ * expansion, or which process's moves) is kept; every later expansion of
+ * that system state, with any claim location and in either search,
+ * replays it.  The proviso hook answers "this system state has been
+ * expanded before" (the closed-set proviso, at system level): on any cycle
+ * of the reduced system graph, the state first expanded last has its
+ * successor on the cycle expanded before it, so it was fully expanded.
+ * The reduced system graph thus meets the ample-set conditions C0-C3,
+ * and its product with the (stutter-invariant) claim has an accepting
+ * cycle iff the full product has (Peled; Clarke, Grumberg and Peled).
+ * Deciding per product state with the DFS stack, as the classic
+ * on-the-fly algorithm does, is unsound (Siegel, "What's Wrong with
+ * On-the-Fly Partial Order Reduction", CAV 2019; LTSmin issue 222): the
+ * ample set of a system state may then differ with the claim's state.
  *
  * States are keyed with the process holding atomic control, and states
  * inside atomic sequences are stored too (unlike the safety search), so
  * counts differ from pan's; verdicts do not.
  */
 #include "search.h"
-#include "onstack.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -45,8 +53,9 @@ typedef struct NFrame {
 typedef struct Nd {
 	VM *vm; const SearchOpts *o; SearchResult *r;
 	Ctx *c;
-	OnStack on1;                     /* the first search's stack, by hash */
-	uint8_t key[MAXSTATE + 1];       /* scratch for the proviso hook */
+	Store sys;                       /* system states expanded, with the
+	                                  * reduction's choice + 2 (0: deciding) */
+	uint8_t key[MAXSTATE + 1];       /* scratch: a system state's key */
 	Store s1, s2;
 	NFrame *fr; int nfr, cap;        /* first search */
 	NFrame *fr2; int nfr2, cap2;     /* nested search */
@@ -75,26 +84,45 @@ static SState frame_state(const NFrame *f)
 	return ss;
 }
 
-/* the proviso hook: is the successor on the first search's stack?  (A
- * successor in an ample set is outside atomic sequences: its key ends in
- * atomic pid + 1 = 0.) */
-static int on_stack1(void *arg, const uint8_t *b, int len)
+/* the system state of (b, len) with atomic process apid into d->key: the
+ * claim's location dropped; returns its length */
+static int system_key(Nd *d, const uint8_t *b, int len, int apid)
 {
-	Nd *d = arg;
 	memcpy(d->key, b, (size_t)len);
-	d->key[len] = 0;
-	return os_has(&d->on1, state_hash(d->key, len + 1));
+	if (d->vm->m->never)
+		vm_store(d->key + GOFF + d->vm->m->claim_pc->offset, TY_SHORT, 0, 0);
+	d->key[len] = (uint8_t)(apid + 1);
+	return len + 1;
 }
 
-/* fill a frame's successor list: the first search decides and keeps the
- * reduction's choice, the nested search replays it */
-static void expand(Nd *d, NFrame *f, int nested)
+/* the proviso hook: has the successor's system state been expanded?  (A
+ * successor in an ample set is outside atomic sequences.) */
+static int expanded_before(void *arg, const uint8_t *b, int len)
+{
+	Nd *d = arg;
+	int n = system_key(d, b, len, -1);
+	return store_has(&d->sys, d->key, n, state_hash(d->key, n));
+}
+
+/* fill a frame's successor list; with the reduction, its choice for this
+ * system state is made once and replayed after */
+static void expand(Nd *d, NFrame *f)
 {
 	SState ss = frame_state(f);
-	uint8_t *choice = d->c->proviso_used ? store_payload(&d->s1, f->key, f->klen, state_hash(f->key, f->klen)) : NULL;
-	d->c->force = !nested ? NS_DECIDE : choice && *choice ? *choice - 2 : NS_FULL;
+	uint8_t *choice = NULL;
+	if (d->c->proviso_used) {
+		int n = system_key(d, ss.b, ss.len, ss.atomic_pid);
+		uint64_t h = state_hash(d->key, n);
+		size_t idx;
+		if (store_insert(&d->sys, d->key, n, h, &idx) < 0) {
+			d->r->incomplete = 2;
+			d->stop = 1;
+		}
+		choice = store_payload(&d->sys, d->key, n, h);
+	}
+	d->c->force = choice && *choice ? *choice - 2 : choice ? NS_DECIDE : NS_FULL;
 	int n = ns_next_all(d->c, &ss, &d->sb);
-	if (choice && !nested)
+	if (choice && !*choice)
 		*choice = (uint8_t)(d->c->choice + 2);
 	f->nsucc = n; f->next = 0;
 	f->skey = malloc(sizeof(uint8_t *) * (n + 1)); f->sklen = malloc(sizeof(int) * (n + 1));
@@ -152,7 +180,7 @@ static int nested(Nd *d)
 	NFrame *seed = &d->fr[d->nfr - 1];
 	d->nfr2 = 0;
 	push(&d->fr2, &d->nfr2, &d->cap2, seed->key, seed->klen, NULL);
-	expand(d, &d->fr2[0], 1);
+	expand(d, &d->fr2[0]);
 	int found = 0;
 	while (d->nfr2 > 0 && !found) {
 		NFrame *f = &d->fr2[d->nfr2 - 1];
@@ -171,7 +199,7 @@ static int nested(Nd *d)
 		d->r->stored++;
 		Move mv = f->smv[i];
 		NFrame *c = push(&d->fr2, &d->nfr2, &d->cap2, f->skey[i], f->sklen[i], &mv);
-		expand(d, c, 1);
+		expand(d, c);
 	}
 	while (d->nfr2 > 0) free_frame(&d->fr2[--d->nfr2]);
 	return found;
@@ -190,8 +218,9 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	}
 	double t0 = now();
 	store_init(&d.s1, o->mem_limit);
-	d.s1.payload = 1;      /* the reduction's choice + 2 (0: none kept) */
-	d.c->proviso = on_stack1;
+	store_init(&d.sys, o->mem_limit);
+	d.sys.payload = 1;
+	d.c->proviso = expanded_before;
 	d.c->proviso_arg = &d;
 	store_init(&d.s2, o->mem_limit);
 	int klen = d.sb.v[0].len + 1;
@@ -203,9 +232,8 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->stored = 1;
 	r->max_vec = klen - 1;
 	push(&d.fr, &d.nfr, &d.cap, ib, klen, NULL);
-	os_add(&d.on1, state_hash(ib, klen));
 	free(ib);
-	expand(&d, &d.fr[0], 0);
+	expand(&d, &d.fr[0]);
 	while (d.nfr > 0 && !d.stop) {
 		NFrame *f = &d.fr[d.nfr - 1];
 		if ((long)d.nfr > r->depth) r->depth = d.nfr;
@@ -220,7 +248,6 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 			/* post-order: an accepting state seeds the nested search */
 			int seed = ns_accepting(d.c, &ss);
 			if (seed && nested(&d)) { if (d.stop) break; }
-			os_del(&d.on1, state_hash(f->key, f->klen));
 			free_frame(&d.fr[--d.nfr]);
 			continue;
 		}
@@ -235,17 +262,15 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		r->stored++;
 		Move mv = f->smv[i];
 		NFrame *c = push(&d.fr, &d.nfr, &d.cap, f->skey[i], f->sklen[i], &mv);
-		os_add(&d.on1, state_hash(c->key, c->klen));
-		expand(&d, c, 0);
+		expand(&d, c);
 	}
 	while (d.nfr > 0) free_frame(&d.fr[--d.nfr]);
 	r->stats = d.c->stats;
 	ns_ctx_free(d.c);
-	os_free(&d.on1);
 	r->transitions = r->stored + r->matched;
-	r->mem = d.s1.bytes + d.s2.bytes;
+	r->mem = d.s1.bytes + d.s2.bytes + d.sys.bytes;
 	r->secs = now() - t0;
-	store_free(&d.s1); store_free(&d.s2);
+	store_free(&d.s1); store_free(&d.s2); store_free(&d.sys);
 	free(d.fr); free(d.fr2);
 	succbuf_free(&d.sb);
 	return r->errors;
