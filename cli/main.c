@@ -13,11 +13,11 @@
 #include <string.h>
 #include <time.h>
 
-#define DSPIN_VERSION "0.1"
+#define DSPIN_VERSION "0.2"
 
-static void usage(void)
+static void print_usage(FILE *f)
 {
-	fprintf(stderr,
+	fprintf(f,
 "usage: dspin [options] model.pml\n"
 "  -sym=none|heap|proc|heap,proc   symmetry reduction (default heap)\n"
 "  -por=none|static|si|twophase    partial-order reduction (default static)\n"
@@ -36,7 +36,15 @@ static void usage(void)
 "  -heap=N          at most N live objects     -calldepth=N  deepest call stack\n"
 "  -dot FILE        write the error state's heap as a Graphviz graph\n"
 "  -dump-states FILE  write every stored state (debugging)\n"
-"  -json            machine-readable result    -v / -q   more / less output\n");
+"  -json            machine-readable result on stdout, nothing on stderr\n"
+"  -v / -q          more / less output\n"
+"  --help, -h       this text          --version   dspin's version\n");
+}
+
+/* a command-line mistake: the usage on stderr, exit 2 */
+static void usage(void)
+{
+	print_usage(stderr);
 	exit(2);
 }
 
@@ -95,7 +103,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 			o->file = a; continue;
 		}
 		if (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) || !strncmp(a, "-I", 2)) {
-			if (o->ncpp < 64) o->cpp[o->ncpp++] = a;
+			if (o->ncpp == 64) { fprintf(stderr, "dspin: more than 64 -D/-U/-I options\n"); exit(2); }
+			o->cpp[o->ncpp++] = a;
 			continue;
 		}
 		if (!strncmp(a, "-sym=", 5)) { o->sym = a + 5; continue; }
@@ -126,7 +135,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-l")) { o->accept = 2; continue; }
 		if (!strcmp(a, "-ltl")) { if (i + 1 >= argc) usage(); o->ltl = argv[++i]; continue; }
 		if (!strcmp(a, "-f")) { o->fair = 1; continue; }
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) usage();
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) { print_usage(stdout); exit(0); }
+		if (!strcmp(a, "--version")) { printf("dspin %s\n", DSPIN_VERSION); exit(0); }
 		fprintf(stderr, "dspin: unknown option '%s'\n", a);
 		usage();
 	}
@@ -233,6 +243,7 @@ static void dump_state(void *ctx, const uint8_t *b, int len)
 
 /* -compare: one configuration's result */
 typedef struct Row {
+	int plan_only;          /* fill algorithm, search nothing */
 	char config[64], algorithm[64], first_error[256];
 	unsigned long long stored;
 	int errors, exit;
@@ -268,7 +279,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
 	so.mem_limit = (size_t)o.mem_mb << 20;
 	so.quiet = o.quiet || o.json;
-	so.progress = !o.quiet;
+	so.progress = !o.quiet && !o.json;
 	so.trail_path = row ? NULL : trail;   /* -compare writes no trails */
 	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
 	int twophase = !strcmp(o.por, "twophase");
@@ -325,6 +336,10 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	 * interchangeable processes, is no reduction at all */
 	int heap_ran = heap_canonical && m->has_heap;
 	const char *sym_ran = heap_ran ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none");
+	if (row && row->plan_only) {
+		snprintf(row->algorithm, sizeof row->algorithm, "sym=%s por=%s", sym_ran, por_ran);
+		return 0;
+	}
 	Dump dump = { &vm, NULL, 0 };
 	if (o.dumpfile) {
 		dump.f = fopen(o.dumpfile, "w");
@@ -456,12 +471,16 @@ static int compare(Model *m, Program *prog, const Opts *op)
 		Row *r = &rows[nrows];
 		memset(r, 0, sizeof *r);
 		snprintf(r->config, sizeof r->config, "%s", list[i]);
-		int code = verify(m, prog, &o, r);
 		/* the same algorithm twice (si = static, proc without symmetric
-		 * proctypes = none, ...) gives the same run: shown once */
+		 * proctypes = none, ...) would give the same run: planned first,
+		 * run and shown once */
+		r->plan_only = 1;
+		verify(m, prog, &o, r);
 		int dup = 0;
 		for (int j = 0; j < nrows; j++) if (!strcmp(rows[j].algorithm, r->algorithm)) dup = 1;
 		if (dup) continue;
+		r->plan_only = 0;
+		int code = verify(m, prog, &o, r);
 		nrows++;
 		if (ref_exit < 0) { ref_exit = code; ref_stored = (long long)r->stored; }
 		else {
