@@ -241,6 +241,45 @@ static void dump_state(void *ctx, const uint8_t *b, int len)
 	vm_print_state(d->vm, b, len, d->f);
 }
 
+/* the options that shape the state space, as a trail's header keeps them */
+static void trail_options_of(const Opts *o, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = 0;
+#define ADD(...) (n += (size_t)snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__))
+	ADD("-sym=%s -por=%s", o->sym, o->por);
+	if (o->accept) ADD(" %s", o->accept == 2 ? "-l" : "-a");
+	if (o->fair) ADD(" -f");
+	if (o->ltl) ADD(" -ltl %s", o->ltl);
+	if (o->heap_bound) ADD(" -heap=%d", o->heap_bound);
+	if (o->call_bound) ADD(" -calldepth=%d", o->call_bound);
+	for (int i = 0; i < o->ncpp; i++) ADD(" %s", o->cpp[i]);
+#undef ADD
+	if (n >= size) buf[0] = 0;   /* too long to keep: replay as given */
+}
+
+/* -t: the trail's options first, then the command line's, which win; a
+ * trail option missing from the command line is said once */
+static void replay_options(int argc, char **argv, Opts *o)
+{
+	char trail[4096], line[2048];
+	if (o->trailfile) snprintf(trail, sizeof trail, "%s", o->trailfile);
+	else snprintf(trail, sizeof trail, "%s.trail", o->file);
+	if (trail_options(trail, line, sizeof line) < 0 || !line[0]) return;
+	char **av = xalloc(sizeof(char *) * ((size_t)argc + sizeof line));
+	int ac = 0, missing = 0;
+	av[ac++] = argv[0];
+	for (char *t = strtok(xstrdup(line), " "); t; t = strtok(NULL, " ")) {
+		int given = 0;
+		for (int i = 1; i < argc; i++) given |= !strcmp(argv[i], t);
+		missing |= !given;
+		av[ac++] = t;
+	}
+	for (int i = 1; i < argc; i++) av[ac++] = argv[i];
+	if (missing) fprintf(stderr, "dspin: replaying with the trail's options: %s\n", line);
+	parse_args(ac, av, o);
+}
+
 /* -compare: one configuration's result */
 typedef struct Row {
 	int plan_only;          /* fill algorithm, search nothing */
@@ -281,6 +320,9 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	so.quiet = o.quiet || o.json;
 	so.progress = !o.quiet && !o.json;
 	so.trail_path = row ? NULL : trail;   /* -compare writes no trails */
+	char topts[2048];
+	trail_options_of(&o, topts, sizeof topts);
+	so.trail_opts = topts;
 	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
 	int twophase = !strcmp(o.por, "twophase");
 	if (twophase && (so.bfs || so.accept)) {
@@ -513,6 +555,8 @@ int main(int argc, char **argv)
 	xalloc_on_failure(out_of_memory);
 	Opts o;
 	parse_args(argc, argv, &o);
+	if (o.replay)
+		replay_options(argc, argv, &o);
 	Model *m = parse_file(o.file, o.cpp, o.ncpp);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	if (o.ltl && !m->nltls) { fprintf(stderr, "dspin: -ltl %s: the model has no ltl formula\n", o.ltl); return 2; }

@@ -68,7 +68,7 @@ static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 				if (p.n == p.cap) { p.cap *= 2; p.mv = realloc(p.mv, sizeof(Move) * p.cap); }
 				p.mv[p.n++] = extra[i];
 			}
-			r->trail_written = trail_write(b->vm, b->o->trail_path, p.mv, p.n, msg) == 0;
+			r->trail_written = trail_write(b->o, p.mv, p.n, msg) == 0;
 			free(p.mv);
 		}
 	} else if (!b->o->quiet && r->errors <= 20) printf("dspin: %s\n", msg);

@@ -111,7 +111,7 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 				mv[k++] = fi->in;
 			}
 			if (last) mv[k++] = *last;
-			r->trail_written = trail_write(d->vm, d->o->trail_path, mv, k, msg) == 0;
+			r->trail_written = trail_write(d->o, mv, k, msg) == 0;
 			free(mv);
 		}
 	} else if (!d->o->quiet && r->errors <= 20) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);

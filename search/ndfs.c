@@ -167,7 +167,7 @@ static void report(Nd *d, const char *msg, const Move *last, int with_cycle)
 				for (int i = 1; i < d->nfr2; i++) mv[n++] = d->fr2[i].in;
 			}
 			if (last) mv[n++] = *last;
-			r->trail_written = trail_write_cycle(d->vm, d->o->trail_path, mv, n, msg, cyc) == 0;
+			r->trail_written = trail_write_cycle(d->o, mv, n, msg, cyc) == 0;
 			free(mv);
 		}
 	}

@@ -13,6 +13,7 @@ typedef struct SearchOpts {
 	int quiet;
 	int progress;           /* print a progress line every few seconds */
 	const char *trail_path; /* where to write the first error's trail */
+	const char *trail_opts; /* the options that shape the state space, for its header */
 	/* called for every newly stored state (tests, oracles, dumps) */
 	void (*on_store)(void *ctx, const uint8_t *b, int len);
 	void *on_store_ctx;
@@ -53,9 +54,27 @@ const char *search_name(int se);
 /* Explore o->stack; returns the number of errors, or -1 when the search
  * could not start (out of memory; r->first_error says so). */
 int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
-int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err);
-int trail_write_cycle(VM *vm, const char *path, const Move *mv, int n, const char *err, int cycle);
+int trail_write(const SearchOpts *o, const Move *mv, int n, const char *err);
+int trail_write_cycle(const SearchOpts *o, const Move *mv, int n, const char *err, int cycle);
+int trail_options(const char *path, char *buf, size_t size);
 /* replay on a stack without symmetry or reduction (moves name creation pids) */
 int trail_replay(VM *vm, const Layer *plain, const char *path, FILE *out);
 int trail_final_state(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len);
+/* One step of a replayed trail: step 0 is the initial state (mv NULL);
+ * b is the state after the move, err the error the move raised (NULL if
+ * none); cycle: the trail's accepting cycle starts with this step. */
+typedef struct TrailStep {
+	int step;
+	const Move *mv;
+	const uint8_t *b;
+	int len;
+	const char *err;
+	int cycle;
+} TrailStep;
+typedef void (*TrailStepFn)(void *arg, const TrailStep *st);
+/* Replay the trail at path on the plain stack, calling fn for the initial
+ * state and after every move; the header's error goes to err.  Returns
+ * the number of steps, or -1 (said on stderr) when the trail cannot be
+ * read or does not fit the model. */
+int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, void *arg, char *err, size_t errlen);
 #endif

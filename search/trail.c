@@ -1,6 +1,7 @@
 /* trail.c — writing and replaying error trails.
- * A trail is a text file: a header line, then one move per line
- * "pid tid rv_pid rv_tid sel".  Replay re-executes the moves from the
+ * A trail is a text file: header lines (the format, the error, the options
+ * that shape the state space), then one move per line
+ * "pid tid rv_pid rv_tid sel claim".  Replay re-executes the moves from the
  * initial state and prints each step as `spin -t -p` would, then the final
  * values of globals, locals and channels. */
 #include "search.h"
@@ -8,18 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-int trail_write(VM *vm, const char *path, const Move *mv, int n, const char *err)
+int trail_write(const SearchOpts *o, const Move *mv, int n, const char *err)
 {
-	return trail_write_cycle(vm, path, mv, n, err, -1);
+	return trail_write_cycle(o, mv, n, err, -1);
 }
 
 /* cycle >= 0: the moves from index cycle on form the accepting cycle */
-int trail_write_cycle(VM *vm, const char *path, const Move *mv, int n, const char *err, int cycle)
+int trail_write_cycle(const SearchOpts *o, const Move *mv, int n, const char *err, int cycle)
 {
-	(void)vm;
-	FILE *f = fopen(path, "w");
-	if (!f) { fprintf(stderr, "dspin: cannot write trail '%s'\n", path); return -1; }
+	FILE *f = fopen(o->trail_path, "w");
+	if (!f) { fprintf(stderr, "dspin: cannot write trail '%s'\n", o->trail_path); return -1; }
 	fprintf(f, "# dspin trail 1\n# error: %s\n", err);
+	if (o->trail_opts && o->trail_opts[0])
+		fprintf(f, "# options: %s\n", o->trail_opts);
 	for (int i = 0; i < n; i++) {
 		if (i == cycle) fprintf(f, "# cycle starts here\n");
 		fprintf(f, "%d %d %d %d %d %d\n", mv[i].pid, mv[i].tid, mv[i].rv_pid, mv[i].rv_tid, mv[i].sel, mv[i].claim);
@@ -117,10 +119,87 @@ int trail_replay(VM *vm, const Layer *plain, const char *path, FILE *out)
 	return step >= 0 ? 0 : 2;
 }
 
+/* the options line of a trail's header into buf ("" if none); -1 when
+ * the trail cannot be read */
+int trail_options(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) return -1;
+	char line[4096];
+	buf[0] = 0;
+	while (fgets(line, sizeof line, f) && line[0] == '#')
+		if (!strncmp(line, "# options: ", 11)) {
+			snprintf(buf, size, "%s", line + 11);
+			buf[strcspn(buf, "\n")] = 0;
+			break;
+		}
+	fclose(f);
+	return 0;
+}
+
 void result_note_error(SearchResult *r, const char *msg)
 {
 	r->errors++;
 	for (int i = 0; i < r->nkinds; i++) if (!strcmp(r->kinds[i], msg)) return;
 	if (r->nkinds == MAXKINDS) { r->kinds_full = 1; return; }
 	snprintf(r->kinds[r->nkinds++], sizeof r->kinds[0], "%s", msg);
+}
+
+/* trail_walk: the trail's steps handed one by one to fn, for the HTML
+ * report (report/).  A move line is checked against the model before it
+ * is applied; the state a run-time error stopped is the state before it. */
+int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, void *arg, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "dspin: cannot open trail '%s'\n", path);
+		return -1;
+	}
+	Ctx *c = ns_ctx_new(plain, vm);
+	SuccBuf sb = { 0 };
+	uint8_t *cur = malloc(MAXSTATE);
+	TrailStep ts = { 0, NULL, cur, 0, NULL, 0 };
+	char line[512];
+	err[0] = 0;
+	if (!c || !cur || ns_initial(c, &sb) != 1)
+		ts.step = -1;
+	else {
+		ts.len = sb.v[0].len;
+		memcpy(cur, sb.v[0].b, (size_t)ts.len);
+		fn(arg, &ts);
+	}
+	while (ts.step >= 0 && fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "# error: ", 9)) {
+			snprintf(err, errlen, "%.*s", (int)strcspn(line + 9, "\n"), line + 9);
+			continue;
+		}
+		if (!strncmp(line, "# cycle", 7))
+			ts.cycle = 1;
+		if (line[0] == '#')
+			continue;
+		int v[6] = { 0, 0, 0, 0, 0, 0 };
+		int fields = sscanf(line, "%d %d %d %d %d %d", v, v + 1, v + 2, v + 3, v + 4, v + 5);
+		Move mv = { (int16_t)v[0], (int16_t)v[2], v[1], v[3], v[4], v[5] };
+		int fits = fields >= 5 && v[1] >= -1 && v[1] < vm->prog->ntrans && v[5] >= 0 && v[5] <= vm->prog->ntrans;
+		if (!fits || !apply_move(c, cur, ts.len, &mv, &sb)) {
+			fprintf(stderr, "dspin: trail step %d does not fit the model: %s", ts.step + 1, line);
+			ts.step = -1;
+			break;
+		}
+		Succ *s = &sb.v[0];
+		if (s->err != ERR_RUNTIME) {
+			memcpy(cur, s->b, (size_t)s->len);
+			ts.len = s->len;
+		}
+		ts.step++;
+		ts.mv = &mv;
+		ts.err = s->err ? s->errmsg : NULL;
+		fn(arg, &ts);
+		ts.cycle = 0;
+	}
+	fclose(f);
+	succbuf_free(&sb);
+	ns_ctx_free(c);
+	free(cur);
+	return ts.step;
 }

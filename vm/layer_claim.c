@@ -189,7 +189,9 @@ static int claim_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
 	const Access *obs = at->claim;
 	if (!cf->stutter_invariant || !ns_below_safe_group(l, c, s, pid))
 		return 0;
-	if (access_find(obs, A_ALLPROCS, NULL))
+	/* enabled(), pc_value(), _last read every process; timeout whether
+	 * any can move, which a step of any process may change */
+	if (access_find(obs, A_ALLPROCS, NULL) || access_find(obs, A_TIMEOUT, NULL))
 		return 0;
 	memcpy(w->curbuf, s->b, (size_t)s->len);
 	sv_index(c->vm->m, &w->cur);
