@@ -7,6 +7,7 @@
 #include "../heap/heap.h"
 #include "../reduce/por.h"
 #include "../reduce/reduce.h"
+#include "../report/report.h"
 #include <gc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ static void print_usage(FILE *f)
 "  -DNAME=VALUE, -UNAME, -IDIR      passed to the C preprocessor\n"
 "  -heap=N          at most N live objects     -calldepth=N  deepest call stack\n"
 "  -dot FILE        write the error state's heap as a Graphviz graph\n"
+"  -report FILE     an HTML report: the error's steps (also with -t), or the summary\n"
 "  -dump-states FILE  write every stored state (debugging)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
@@ -63,6 +65,7 @@ typedef struct Opts {
 	const char *trailfile;
 	const char *dumpfile;
 	const char *dotfile;
+	const char *report;     /* -report FILE.html */
 	int compare;            /* -compare[=LIST] */
 	int por_given;          /* -por= was on the command line */
 	int ltl_claim;          /* the never claim was made from an ltl formula */
@@ -121,6 +124,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-compare")) { o->compare = 1; continue; }
 		if (!strncmp(a, "-compare=", 9)) { o->compare = 1; o->compare_list = a + 9; continue; }
 		if (!strcmp(a, "-dot")) { if (i + 1 >= argc) usage(); o->dotfile = argv[++i]; continue; }
+		if (!strcmp(a, "-report")) { if (i + 1 >= argc) usage(); o->report = argv[++i]; continue; }
 		if (!strcmp(a, "-dump-states")) { if (i + 1 >= argc) usage(); o->dumpfile = argv[++i]; continue; }
 		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
 		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
@@ -144,9 +148,10 @@ static void parse_args(int argc, char **argv, Opts *o)
 	if (!valid_sym(o->sym)) { fprintf(stderr, "dspin: bad -sym value '%s' (none, heap, proc, heap,proc)\n", o->sym); exit(2); }
 	if (!valid_por(o->por)) { fprintf(stderr, "dspin: bad -por value '%s' (none, static, si, twophase)\n", o->por); exit(2); }
 	if (!valid_cache(o->cache)) { fprintf(stderr, "dspin: bad -cache value '%s' (all, backedge, none)\n", o->cache); exit(2); }
-	if (o->compare && (o->simulate || o->replay || o->dumpfile || o->dotfile)) {
-		fprintf(stderr, "dspin: -compare goes with a search (not -simulate, -t, -dump-states or -dot)\n"); exit(2);
+	if (o->compare && (o->simulate || o->replay || o->dumpfile || o->dotfile || o->report)) {
+		fprintf(stderr, "dspin: -compare goes with a search (not -simulate, -t, -dump-states, -dot or -report)\n"); exit(2);
 	}
+	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
 }
 
 static void json_str(FILE *f, const char *s)
@@ -167,6 +172,19 @@ static Layer *plain_stack(VM *vm, const Opts *o)
 {
 	StackSpec sp = { .heap_canonical = strstr(o->sym, "heap") != NULL, .no_stutter = o->accept == 2 };
 	return stack_build(vm, &sp);
+}
+
+/* -report: the trail replayed on a stack whose objects keep the numbers
+ * they were allocated with (-sym=none), so the page can follow an object
+ * through the steps */
+static int write_report(VM *vm, const Opts *o, const char *trail, const ReportRun *run, const ReportLargest *lg)
+{
+	Opts plain = *o;
+	plain.sym = "none";
+	int rc = report_write(o->report, vm, plain_stack(vm, &plain), trail, run, lg);
+	if (!rc && !o->quiet && !o->json)
+		printf("dspin: wrote %s\n", o->report);
+	return rc;
 }
 
 /* print move mv's output (printf) by running it once more on a copy of s */
@@ -205,9 +223,9 @@ static int simulate(VM *vm, Opts *o)
 		if (o->verbose) vm_print_move(vm, &next->tmv, (int)step + 1, stdout);
 		print_move_output(vm, cur, len, &next->mv, scratch);
 		if (next->err) {
-			printf("dspin: %s\n", next->errmsg);
+			printf("dspin: %s%s\n", next->errmsg, next->err == ERR_BOUND ? " (a resource limit: the simulation stops)" : "");
 			vm_print_move(vm, &next->tmv, (int)step + 1, stdout);
-			err = 1;
+			err = next->err == ERR_BOUND ? 3 : 1;
 			break;
 		}
 		memcpy(cur, next->b, (size_t)next->len);
@@ -221,6 +239,7 @@ static int simulate(VM *vm, Opts *o)
 		err = 1;
 	}
 	printf("%ld steps, %d process%s alive\n", step, cur[0], cur[0] == 1 ? "" : "es");
+	int code = err;
 	vm_print_state(vm, cur, len, stdout);
 	succbuf_free(&sb);
 	ns_ctx_free(c);
@@ -388,6 +407,9 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		if (!dump.f) { fprintf(stderr, "dspin: cannot write '%s'\n", o.dumpfile); return 2; }
 		so.on_store = dump_state; so.on_store_ctx = &dump;
 	}
+	ReportLargest largest;
+	if (o.report)
+		report_track(&largest, &vm, &so);
 	SearchResult r;
 	search_run(&vm, &so, &r);
 	if (dump.f) fclose(dump.f);
@@ -402,6 +424,11 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		} else fprintf(stderr, "dspin: cannot write '%s'\n", o.dotfile);
 		if (df) fclose(df);
 		free(buf);
+	}
+	if (o.report) {
+		ReportRun run = { sym_ran, por_ran, search_name(se), heap_ran, proc_on, por_ran_static, so.twophase > 0, &r };
+		write_report(&vm, &o, r.errors && r.trail_written ? trail : NULL, &run, &largest);
+		report_largest_free(&largest);
 	}
 
 	int code = r.errors ? 1 : r.incomplete ? 3 : 0;
@@ -437,8 +464,9 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		       (unsigned long long)(so.twophase ? r.por_reduced : r.stats.por_reduced));
 		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
 		int stopped = r.errors && !o.keep_going;
-		printf(",\"complete\":%s,\"incomplete_reason\":%s", r.incomplete || stopped ? "false" : "true",
-		       r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : stopped ? "\"stopped at the first error\"" : "null");
+		printf(",\"complete\":%s,\"incomplete_reason\":", r.incomplete || stopped ? "false" : "true");
+		if (r.incomplete == 3) json_str(stdout, r.bound_msg);
+		else printf("%s", r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : stopped ? "\"stopped at the first error\"" : "null");
 		printf(",\"first_error\":"); if (r.errors) json_str(stdout, r.first_error); else printf("null");
 		printf(",\"error_kinds\":[");
 		for (int i = 0; i < r.nkinds; i++) { if (i) printf(","); json_str(stdout, r.kinds[i]); }
@@ -474,6 +502,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);
 	if (r.incomplete == 2) printf("dspin: search incomplete: memory bound -M %ld MB reached\n", o.mem_mb);
+	if (r.bound_msg[0]) printf("dspin: search incomplete: %s (a resource limit, not an error: the moves that needed more were not explored%s)\n",
+	                           r.bound_msg, r.errors ? "" : "; the trail leads to the first");
 	if (r.errors && r.trail_written) printf("dspin: wrote %s\n", trail);
 	return code;
 }
@@ -610,6 +640,8 @@ int main(int argc, char **argv)
 	snprintf(trail, sizeof trail, "%s.trail", o.file);
 	if (o.replay) {
 		vm.simulate = 0;
+		if (o.report)
+			return write_report(&vm, &o, o.trailfile ? o.trailfile : trail, NULL, NULL);
 		return trail_replay(&vm, plain_stack(&vm, &o), o.trailfile ? o.trailfile : trail, stdout);
 	}
 
