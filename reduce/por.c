@@ -8,27 +8,51 @@
  * call overflows it depends on the order.  A send or receive may be safe
  * in some states (por_chan.c).
  *
- * Symmetric independence (allocations and reference writes commuting
- * modulo heap symmetry) is switched off: the heap bound makes them
- * dependent.  One process freeing or allocating changes whether another's
- * `new` exceeds the bound, and the random-program driver found a model
- * (tests/models/dyn/por_si_heap_bound.dpml) whose heap-bound error -por=si
- * missed.  Until the bound is treated as a resource limit rather than a
- * property, -por=si = -por=static. */
+ * Symmetric independence (-por=si; Iosif, section 5, Lemma 4): with heap
+ * symmetry, a step that allocates into or writes the moving process's own
+ * reference locals, and touches nothing else but its own variables, is
+ * safe too.  Allocations and the garbage such writes leave commute with
+ * every other process's moves modulo the heap permutation, and nobody
+ * else can see them: a new object, or one only this process held, is
+ * reachable by no one else.  This holds for an unbounded heap; the heap
+ * bound is a resource limit (ERR_BOUND: the search goes on without the
+ * move and ends "incomplete"), so a reduced search that never reaches it
+ * preserves every violation of the program with an unbounded heap, and
+ * one that reaches it says so.  (While the bound was a property,
+ * allocations were dependent, and the random-program driver found a
+ * heap-bound error that si missed: tests/models/dyn/por_si_heap_bound.dpml,
+ * now "incomplete" under every mode.) */
 #include "por.h"
 #include "../lang/access.h"
 
 struct PorTable {
+	int si;                /* symmetric independence on */
 	unsigned char *cls;    /* by Loc.gid: 0 unsafe, 1 safe, 2 safe or conditionally safe */
 	unsigned char *cond;   /* by Trans.id: a conditionally safe send or receive */
 	ChanTable *chan;
 	int nsafe;
 };
 
+/* safe under symmetric independence: only the process's own variables
+ * and _pid, and allocations; references stored only into its own locals
+ * (a store elsewhere is a global or heap item) */
+static int si_private(const Access *a)
+{
+	if (a->writes_chan)
+		return 0;
+	for (int i = 0; i < a->n; i++) {
+		int k = a->v[i].kind;
+		if (k != A_LOCAL && k != A_PID && k != A_NEW)
+			return 0;
+	}
+	return 1;
+}
+
 /* 0 unsafe, 1 safe, 2 conditionally safe (a send or receive) */
 static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 {
-	if (access_private(at->trans[tr->id]))
+	const Access *a = at->trans[tr->id];
+	if (access_private(a) || (t->si && si_private(a)))
 		return 1;
 	/* the callers of a function are not tracked by the channel reach sets */
 	if (tr->owner->is_func || !chan_cond_trans(t->chan, tr))
@@ -87,6 +111,7 @@ PorTable *por_table(VM *vm, int mode)
 	PorTable *t = xalloc(sizeof *t);
 	t->cls = xalloc((size_t)p->nlocs + 1);
 	t->cond = xalloc((size_t)p->ntrans + 1);
+	t->si = mode == POR_SI;
 	/* what a never claim observes is the claim layer's to say
 	 * (vm/layer_claim.c) */
 	if (mode == POR_NONE)

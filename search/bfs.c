@@ -54,6 +54,20 @@ static void path_of(Bfs *b, size_t idx, Path *p)
 	}
 }
 
+/* the trail to the state being expanded, then the moves extra */
+static void bfs_trail(Bfs *b, const char *msg, const Move *extra, int nextra)
+{
+	if (!b->o->trail_path) return;
+	Path p = { 0 };
+	path_of(b, b->cur, &p);
+	for (int i = 0; i < nextra; i++) {
+		if (p.n == p.cap) { p.cap *= 2; p.mv = realloc(p.mv, sizeof(Move) * p.cap); }
+		p.mv[p.n++] = extra[i];
+	}
+	b->r->trail_written = trail_write(b->o, p.mv, p.n, msg) == 0;
+	free(p.mv);
+}
+
 static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 {
 	SearchResult *r = b->r;
@@ -61,16 +75,7 @@ static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!b->o->quiet) printf("dspin: %s (at depth %u)\n", msg, b->depth[b->cur]);
-		if (b->o->trail_path) {
-			Path p = { 0 };
-			path_of(b, b->cur, &p);
-			for (int i = 0; i < nextra; i++) {
-				if (p.n == p.cap) { p.cap *= 2; p.mv = realloc(p.mv, sizeof(Move) * p.cap); }
-				p.mv[p.n++] = extra[i];
-			}
-			r->trail_written = trail_write(b->o, p.mv, p.n, msg) == 0;
-			free(p.mv);
-		}
+		bfs_trail(b, msg, extra, nextra);
 	} else if (!b->o->quiet && r->errors <= 20) printf("dspin: %s\n", msg);
 	if (!b->o->keep_going) b->stop = 1;
 }
@@ -142,6 +147,10 @@ static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int al
 		Succ *c = &sb.v[i];
 		if (np >= 4000) { bfs_error(b, "atomic sequence too long (does it loop?)", path, np); break; }
 		path[np] = c->tmv;
+		if (c->err == ERR_BOUND) {
+			if (result_note_bound(b->r, c->errmsg)) bfs_trail(b, c->errmsg, path, np + 1);
+			continue;
+		}
 		if (c->err) {
 			bfs_error(b, c->errmsg, path, np + 1);
 			if (c->err == ERR_RUNTIME) continue;

@@ -93,6 +93,25 @@ static void *ar_alloc(Dfs *d, size_t n)
 	return p;
 }
 
+/* the trail to the top frame's state, then the move last (if any) */
+static void trail_to_here(Dfs *d, const char *msg, const Move *last)
+{
+	if (!d->o->trail_path) return;
+	long n = d->nfr;
+	Move *mv = malloc(sizeof(Move) * ((size_t)n + d->ncm + 1));
+	if (!mv) return;
+	int k = 0;
+	for (long i = 1; i < n; i++) {
+		Frame *fi = &d->fr[i];
+		/* a collapsed Twophase chain: its moves, already unwound */
+		for (int j = 0; j < fi->cm_len; j++) mv[k++] = d->cm[fi->cm_off + j];
+		mv[k++] = fi->in;
+	}
+	if (last) mv[k++] = *last;
+	d->r->trail_written = trail_write(d->o, mv, k, msg) == 0;
+	free(mv);
+}
+
 static void report_error(Dfs *d, const char *msg, const Move *last)
 {
 	SearchResult *r = d->r;
@@ -100,20 +119,7 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!d->o->quiet) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);
-		if (d->o->trail_path) {
-			long n = d->nfr;
-			Move *mv = malloc(sizeof(Move) * ((size_t)n + d->ncm + 1));
-			int k = 0;
-			for (long i = 1; i < n; i++) {
-				Frame *fi = &d->fr[i];
-				/* a collapsed Twophase chain: its moves, already unwound */
-				for (int j = 0; j < fi->cm_len; j++) mv[k++] = d->cm[fi->cm_off + j];
-				mv[k++] = fi->in;
-			}
-			if (last) mv[k++] = *last;
-			r->trail_written = trail_write(d->o, mv, k, msg) == 0;
-			free(mv);
-		}
+		trail_to_here(d, msg, last);
 	} else if (!d->o->quiet && r->errors <= 20) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);
 	if (!d->o->keep_going) d->stop = 1;
 }
@@ -206,12 +212,18 @@ static void progress(Dfs *d)
 }
 
 /* Report the error raised by successor i (the move did not happen if it
- * was a run-time error). */
+ * was a run-time error, or stopped by a resource limit: then the search
+ * goes on without it, incomplete). */
 static void report_move_error(Dfs *d, SRec *rec, int i)
 {
 	char msg[256];
 	Succ *sc = &d->sb.v[i];
 	snprintf(msg, sizeof msg, "%s", sc->errmsg[0] ? sc->errmsg : "error");
+	if (rec->err == ERR_BOUND) {
+		if (result_note_bound(d->r, msg)) trail_to_here(d, msg, &rec->tmv);
+		rec->skip = 1;
+		return;
+	}
 	report_error(d, msg, &rec->tmv);
 	if (rec->err == ERR_RUNTIME) rec->skip = 1;
 }

@@ -151,6 +151,23 @@ static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen,
 	return f;
 }
 
+/* the trail: the first stack, the nested stack if with_cycle, then last */
+static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle)
+{
+	if (!d->o->trail_path) return;
+	int n = 0, cyc = -1;
+	Move *mv = malloc(sizeof(Move) * (d->nfr + d->nfr2 + 2));
+	if (!mv) return;
+	for (int i = 1; i < d->nfr; i++) mv[n++] = d->fr[i].in;
+	if (with_cycle) {
+		cyc = n;
+		for (int i = 1; i < d->nfr2; i++) mv[n++] = d->fr2[i].in;
+	}
+	if (last) mv[n++] = *last;
+	d->r->trail_written = trail_write_cycle(d->o, mv, n, msg, cyc) == 0;
+	free(mv);
+}
+
 static void report(Nd *d, const char *msg, const Move *last, int with_cycle)
 {
 	SearchResult *r = d->r;
@@ -158,20 +175,15 @@ static void report(Nd *d, const char *msg, const Move *last, int with_cycle)
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!d->o->quiet) printf("dspin: %s (at depth %d)\n", msg, d->nfr + d->nfr2);
-		if (d->o->trail_path) {
-			int n = 0, cyc = -1;
-			Move *mv = malloc(sizeof(Move) * (d->nfr + d->nfr2 + 2));
-			for (int i = 1; i < d->nfr; i++) mv[n++] = d->fr[i].in;
-			if (with_cycle) {
-				cyc = n;
-				for (int i = 1; i < d->nfr2; i++) mv[n++] = d->fr2[i].in;
-			}
-			if (last) mv[n++] = *last;
-			r->trail_written = trail_write_cycle(d->o, mv, n, msg, cyc) == 0;
-			free(mv);
-		}
+		nd_trail(d, msg, last, with_cycle);
 	}
 	if (!d->o->keep_going) d->stop = 1;
+}
+
+/* a move of the first search stopped by a resource limit */
+static void bound(Nd *d, const char *msg, const Move *last)
+{
+	if (result_note_bound(d->r, msg)) nd_trail(d, msg, last, 0);
 }
 
 /* the nested search from the top of the first stack */
@@ -186,7 +198,7 @@ static int nested(Nd *d)
 		NFrame *f = &d->fr2[d->nfr2 - 1];
 		if (f->next >= f->nsucc) { free_frame(f); d->nfr2--; continue; }
 		int i = f->next++;
-		if (f->serr[i] == ERR_RUNTIME) continue;
+		if (f->serr[i] == ERR_RUNTIME || f->serr[i] == ERR_BOUND) continue;
 		if (f->sklen[i] == seed->klen && !memcmp(f->skey[i], seed->key, seed->klen)) {
 			report(d, d->o->accept == 2 ? "non-progress cycle" : "acceptance cycle", &f->smv[i], 1);
 			found = 1;
@@ -252,6 +264,10 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 			continue;
 		}
 		int i = f->next++;
+		if (f->serr[i] == ERR_BOUND) {
+			bound(&d, f->smsg[i], &f->smv[i]);
+			continue;
+		}
 		if (f->serr[i]) {
 			report(&d, f->smsg[i], &f->smv[i], 0);
 			if (d.stop || f->serr[i] == ERR_RUNTIME) continue;

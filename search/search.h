@@ -28,7 +28,10 @@ typedef struct SearchResult {
 	NsStats stats;            /* what the layers counted */
 	long depth;
 	int errors;
-	int incomplete;         /* 1 depth bound, 2 memory bound */
+	int incomplete;         /* 1 depth bound, 2 memory bound, 3 a resource
+	                         * limit of the model (heap, call depth, state
+	                         * vector size): bound_msg says which */
+	char bound_msg[256];
 	double secs;
 	size_t mem;
 	int max_vec;
@@ -43,6 +46,11 @@ typedef struct SearchResult {
 
 /* count an error and remember its message among the distinct ones */
 void result_note_error(SearchResult *r, const char *msg);
+/* a move stopped by a resource limit (ERR_BOUND): the search goes on
+ * without it and is incomplete.  Returns 1 when the caller should write
+ * the trail to the state that needed more (the first such move, and no
+ * error trail yet). */
+int result_note_bound(SearchResult *r, const char *msg);
 
 /* Which search offers which reduction: one table (search/support.c). */
 enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_BFS, SEARCH_NDFS, NSEARCH };

@@ -84,7 +84,7 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 		}
 		Succ *s = &sb.v[0];
 		if (s->err && out) fprintf(out, "dspin: %s\n", s->errmsg);
-		if (s->err != ERR_RUNTIME) { memcpy(buf, s->b, s->len); *len = s->len; }
+		if (s->err != ERR_RUNTIME && s->err != ERR_BOUND) { memcpy(buf, s->b, s->len); *len = s->len; }
 	}
 	if (step >= 0 && err && !strcmp(err, "invalid end state")) {
 		/* check the claim: no process can move, and not all are at an end */
@@ -137,6 +137,16 @@ int trail_options(const char *path, char *buf, size_t size)
 	return 0;
 }
 
+int result_note_bound(SearchResult *r, const char *msg)
+{
+	if (r->bound_msg[0])
+		return 0;
+	snprintf(r->bound_msg, sizeof r->bound_msg, "%s", msg);
+	if (!r->incomplete)
+		r->incomplete = 3;
+	return !r->trail_written;
+}
+
 void result_note_error(SearchResult *r, const char *msg)
 {
 	r->errors++;
@@ -187,7 +197,7 @@ int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, voi
 			break;
 		}
 		Succ *s = &sb.v[0];
-		if (s->err != ERR_RUNTIME) {
+		if (s->err != ERR_RUNTIME && s->err != ERR_BOUND) {
 			memcpy(cur, s->b, (size_t)s->len);
 			ts.len = s->len;
 		}

@@ -8,12 +8,24 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-void vm_runtime_error(Exec *x, const char *fmt, ...)
+static void set_error(Exec *x, int kind, const char *fmt, va_list ap)
 {
 	if (x->err) return;
-	x->err = ERR_RUNTIME;
-	va_list ap; va_start(ap, fmt);
+	x->err = kind;
 	vsnprintf(x->errmsg, sizeof x->errmsg, fmt, ap);
+}
+
+void vm_runtime_error(Exec *x, const char *fmt, ...)
+{
+	va_list ap; va_start(ap, fmt);
+	set_error(x, ERR_RUNTIME, fmt, ap);
+	va_end(ap);
+}
+
+void vm_bound_error(Exec *x, const char *fmt, ...)
+{
+	va_list ap; va_start(ap, fmt);
+	set_error(x, ERR_BOUND, fmt, ap);
 	va_end(ap);
 }
 
@@ -321,7 +333,7 @@ int vm_new_chan(Exec *x, ChanSpec *c, int creator)
 	State *s = x->s;
 	if (s->nchan >= MAXCHAN) { vm_runtime_error(x, "too many channels (max %d)", MAXCHAN); return 0; }
 	int size = CHDR + c->cap * c->msgsize;
-	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
+	if (s->len + size > MAXSTATE) { vm_bound_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
 	int off = s->coff[s->nchan];          /* the heap follows the channels */
 	memmove(s->b + off + size, s->b + off, s->len - off);
 	for (int i = 0; i <= s->nslot; i++) s->hoff[i] += size;
@@ -341,7 +353,7 @@ int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs)
 	State *s = x->s;
 	if (s->nproc >= MAXPROC) { vm_runtime_error(x, "too many processes (max %d)", MAXPROC); return 0; }
 	int size = PHDR + pt->localsize;   /* call depth 0: no frames */
-	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
+	if (s->len + size > MAXSTATE) { vm_bound_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
 	int at = s->poff[s->nproc];
 	memmove(s->b + at + size, s->b + at, s->len - at);
 	memset(s->b + at, 0, size);
@@ -627,9 +639,9 @@ static void do_call(Exec *x, const Trans *t)
 	if (x->err) return;
 	int depth = sv_depth(s, pid);
 	int bound = x->vm->call_bound ? x->vm->call_bound : 32;
-	if (depth >= bound || depth >= 255) { vm_runtime_error(x, "call depth exceeded (bound %d) calling %s", bound, f->name); return; }
+	if (depth >= bound || depth >= 255) { vm_bound_error(x, "call depth bound %d reached calling %s", bound, f->name); return; }
 	int size = FHDR + f->localsize;
-	if (s->len + size > MAXSTATE) { vm_runtime_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return; }
+	if (s->len + size > MAXSTATE) { vm_bound_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return; }
 	int at = s->poff[pid + 1];
 	memmove(s->b + at + size, s->b + at, s->len - at);
 	memset(s->b + at, 0, size);

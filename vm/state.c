@@ -169,11 +169,11 @@ int vm_heap_alloc(Exec *x, int cid)
 		else live++;
 	}
 	int bound = x->vm->heap_bound ? x->vm->heap_bound : MAXOBJ;
-	if (live >= bound) { vm_runtime_error(x, "heap bound exceeded (%d live objects)", bound); return 0; }
+	if (live >= bound) { vm_bound_error(x, "heap bound %d reached (live objects)", bound); return 0; }
 	int size = 1 + m->records[cid]->size;
-	if (slot < 0 && s->nslot >= MAXOBJ) { vm_runtime_error(x, "heap bound exceeded (%d slots)", MAXOBJ); return 0; }
+	if (slot < 0 && s->nslot >= MAXOBJ) { vm_bound_error(x, "heap bound %d reached (slots)", MAXOBJ); return 0; }
 	/* checked before the state changes: a new slot adds its byte too */
-	if (s->len + size - (slot < 0 ? 0 : 1) > MAXSTATE) { vm_runtime_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
+	if (s->len + size - (slot < 0 ? 0 : 1) > MAXSTATE) { vm_bound_error(x, "state vector too large (more than %d bytes)", MAXSTATE); return 0; }
 	if (slot < 0) {
 		slot = s->nslot++;
 		s->b[2] = (uint8_t)s->nslot;

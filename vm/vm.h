@@ -61,7 +61,9 @@ typedef struct Move {
 	int32_t claim;          /* never claim's transition id + 1 (0: no claim step) */
 } Move;
 
-enum { ERR_NONE, ERR_ASSERT, ERR_RUNTIME, ERR_DEADLOCK };
+/* ERR_BOUND: a resource limit (-heap, -calldepth, the state vector's size)
+ * stopped the move; the search is then incomplete, not wrong (SPEC 3) */
+enum { ERR_NONE, ERR_ASSERT, ERR_RUNTIME, ERR_DEADLOCK, ERR_BOUND };
 
 struct VM;
 typedef struct VM {
@@ -120,6 +122,7 @@ int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs);
 int vm_die(Exec *x, int pid);
 int vm_chan_index(Exec *x, int32_t cid);     /* -1 and error if bad */
 void vm_runtime_error(Exec *x, const char *fmt, ...);
+void vm_bound_error(Exec *x, const char *fmt, ...);   /* ERR_BOUND */
 int vm_rv_match(Exec *x, const Trans *recv, int cidx, const int32_t *msg, int n);
 int vm_send_values(Exec *x, const Stmt *s, int32_t *msg);
 
