@@ -102,13 +102,16 @@ static F *parse_unary_in(LP *p)
 	return f;
 }
 
-static F *parse_unary(LP *p)
+/* fn, one level of nesting deeper (too deep: an error, and true) */
+static F *nested(LP *p, F *(*fn)(LP *))
 {
 	if (!enter(p)) return mk(L_TRUE, 0, 0);
-	F *f = parse_unary_in(p);
+	F *f = fn(p);
 	p->depth--;
 	return f;
 }
+
+static F *parse_unary(LP *p) { return nested(p, parse_unary_in); }
 
 static F *parse_until(LP *p)
 {
@@ -130,13 +133,7 @@ static F *parse_and(LP *p)
 	return l;
 }
 static F *parse_or_in(LP *p);
-static F *parse_or(LP *p)
-{
-	if (!enter(p)) return mk(L_TRUE, 0, 0);
-	F *f = parse_or_in(p);
-	p->depth--;
-	return f;
-}
+static F *parse_or(LP *p) { return nested(p, parse_or_in); }
 static F *parse_or_in(LP *p)
 {
 	F *l = parse_and(p);

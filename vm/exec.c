@@ -75,6 +75,22 @@ static int truncates(TypeKind k, int bits, int32_t v)
 }
 
 /* Address of the designated variable element, or NULL after an error. */
+/* element idx of array variable or field v at base (base itself when idx
+ * is NULL); NULL and an error when the index is out of bounds */
+static uint8_t *element(Exec *x, uint8_t *base, const Var *v, const Expr *idx, const char *dot)
+{
+	if (!idx)
+		return base;
+	int32_t i = vm_eval(x, idx);
+	if (x->err)
+		return NULL;
+	if (i < 0 || i >= v->arrlen) {
+		vm_runtime_error(x, "array index out of bounds: %s%s[%d] (size %d)", dot, v->name, i, v->arrlen);
+		return NULL;
+	}
+	return base + i * v->elemsize;
+}
+
 static uint8_t *addr(Exec *x, const Expr *e, int pid)
 {
 	State *s = x->s;
@@ -90,13 +106,7 @@ static uint8_t *addr(Exec *x, const Expr *e, int pid)
 			if (pid < 0 || pid >= s->nproc) { vm_runtime_error(x, "no process %d for local '%s'", pid, v->name); return NULL; }
 			base = s->b + s->poff[pid] + PHDR + v->offset;
 		}
-		if (e->a) {
-			int32_t i = vm_eval(x, e->a);
-			if (x->err) return NULL;
-			if (i < 0 || i >= v->arrlen) { vm_runtime_error(x, "array index out of bounds: %s[%d] (size %d)", v->name, i, v->arrlen); return NULL; }
-			base += i * v->elemsize;
-		}
-		return base;
+		return element(x, base, v, e->a, "");
 	}
 	if (e->k == E_FIELD) {
 		uint8_t *b = addr(x, e->b, pid);
@@ -107,13 +117,7 @@ static uint8_t *addr(Exec *x, const Expr *e, int pid)
 		}
 		Var *f = e->var;
 		b += f->offset;
-		if (e->a) {
-			int32_t i = vm_eval(x, e->a);
-			if (x->err) return NULL;
-			if (i < 0 || i >= f->arrlen) { vm_runtime_error(x, "array index out of bounds: .%s[%d] (size %d)", f->name, i, f->arrlen); return NULL; }
-			b += i * f->elemsize;
-		}
-		return b;
+		return element(x, b, f, e->a, ".");
 	}
 	vm_runtime_error(x, "not a variable");
 	return NULL;
