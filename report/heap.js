@@ -1,0 +1,161 @@
+/* heap.js — one state's heap drawn as SVG.
+ *
+ * Roots (reference variables: globals, then each process's locals and
+ * call frames in pid order, then channels holding references, the order
+ * of dspin's mark phase) stand in the first column.  Objects are placed
+ * breadth first from the globals, then from each process's roots, so a
+ * list hanging off a global is one row however many locals point into
+ * it; an object's column is its distance from the roots that reached it.
+ * Against the previous step's state (prev, may be null) the drawing marks
+ * what the step changed: new objects, fields with another value, roots
+ * that point elsewhere; collected objects are listed under it. */
+const HEAP = { font: 12, line: 17, pad: 6, colGap: 64, rowGap: 12 };
+
+/* the reference variables of a state, each {key, label, ref, group} */
+function heapRoots(snap) {
+  const roots = [];
+  const add = (group, key, label, ref) => roots.push({ group, key, label, ref });
+  for (const v of snap.g) if (v[2] >= 0) add(0, 'g.' + v[0], v[0], v[2]);
+  snap.p.forEach((p, i) => {
+    const who = procName(p.name) + ':' + p.pid;
+    for (const v of p.v) if (v[2] >= 0) add(i + 1, who + '.' + v[0], who + ' ' + v[0], v[2]);
+    p.f.forEach((fr, d) => {
+      for (const v of fr.v) {
+        if (v[2] >= 0) add(i + 1, who + '/' + d + '.' + v[0], who + ' ' + fr.fn + '() ' + v[0], v[2]);
+      }
+    });
+  });
+  for (const c of snap.c) {
+    c.r.forEach((r, i) => add(snap.p.length + 1, 'c' + c.id + '.' + i, c.name + ' (message)', r));
+  }
+  return roots;
+}
+
+/* columns and order: breadth first, group by group */
+function heapColumns(snap, roots) {
+  const objs = new Map(snap.h.map(o => [o.id, o]));
+  const depth = new Map();
+  const order = [];
+  let from = 0;
+  const visit = (id, d) => {
+    if (!objs.has(id) || depth.has(id)) return;
+    depth.set(id, d);
+    order.push(id);
+  };
+  for (let g = 0, r = 0; r < roots.length; g++) {
+    for (; r < roots.length && roots[r].group <= g; r++) visit(roots[r].ref, 1);
+    for (; from < order.length; from++) {
+      const o = objs.get(order[from]);
+      for (const f of o.f) if (f[2] > 0) visit(f[2], depth.get(o.id) + 1);
+    }
+  }
+  const last = Math.max(0, ...depth.values()) + 1;
+  for (const o of snap.h) visit(o.id, last);
+  return { objs, depth, order };
+}
+
+function fieldText(f) {
+  return f[0] + ' = ' + f[1];
+}
+
+/* Draw snap's heap into a new <svg>; prev: the state before (or null);
+ * idp: a prefix for the SVG's ids.  Returns the element. */
+function drawHeap(snap, prev, idp) {
+  const roots = heapRoots(snap);
+  const { objs, depth, order } = heapColumns(snap, roots);
+  const prevObjs = prev ? new Map(prev.h.map(o => [o.id, o])) : null;
+  const prevRoots = prev ? new Map(heapRoots(prev).map(r => [r.key, r.ref])) : null;
+  const px = HEAP.font;
+  const svg = svgEl('svg', { class: 'heap', id: idp, 'data-objects': snap.h.length });
+  const arrow = arrowMarker(svg, idp + '-arrow', 'edge-head');
+  const arrowNew = arrowMarker(svg, idp + '-arrow-new', 'edge-head changed');
+  /* boxes: roots in column 0, objects by depth */
+  const cols = [];
+  const box = new Map();
+  let rootY = 0;
+  let rootW = 0;
+  for (const r of roots) rootW = Math.max(rootW, textWidth(r.label + (r.ref ? '' : ' = null'), px) + 18);
+  const rootBox = roots.map(r => {
+    const b = { x: 0, y: rootY, w: rootW, h: HEAP.line + 4 };
+    rootY += b.h + 6;
+    return b;
+  });
+  for (const id of order) {
+    const o = objs.get(id);
+    const d = depth.get(id);
+    let w = textWidth(o.cls + '#' + o.id, px + 1);
+    for (const f of o.f) w = Math.max(w, textWidth(fieldText(f), px) + 14);
+    const b = { w: Math.max(w + 2 * HEAP.pad, 80), h: HEAP.line * (o.f.length + 1) + HEAP.pad, col: d };
+    if (!cols[d]) cols[d] = { w: 0, y: 0 };
+    b.y = cols[d].y;
+    cols[d].y += b.h + HEAP.rowGap;
+    cols[d].w = Math.max(cols[d].w, b.w);
+    box.set(id, b);
+  }
+  const colX = [0];
+  let x = roots.length ? rootW + HEAP.colGap : 0;
+  for (let d = 1; d < cols.length; d++) {
+    colX[d] = x;
+    if (cols[d]) x += cols[d].w + HEAP.colGap;
+  }
+  for (const b of box.values()) b.x = colX[b.col];
+  let height = rootY;
+  for (const c of cols) if (c) height = Math.max(height, c.y);
+  const width = Math.max(x - HEAP.colGap, rootW, 120);
+  const margin = 8;
+  setAttrs(svg, { width: width + 2 * margin, height: height + 2 * margin + 4,
+    viewBox: [-margin, -margin, width + 2 * margin, height + 2 * margin + 4].join(' ') });
+  const edges = svgEl('g', { class: 'edges' }, svg);
+  const edge = (x1, y1, target, changed, label) => {
+    const b = box.get(target);
+    if (!b) return;
+    const x2 = b.x;
+    const y2 = b.y + HEAP.line / 2 + 2;
+    const dx = Math.max(30, Math.abs(x2 - x1) / 2);
+    const p = svgEl('path', {
+      d: `M${x1},${y1} C${x1 + dx},${y1} ${x2 - dx},${y2} ${x2},${y2}`,
+      class: 'edge' + (changed ? ' changed' : ''), 'marker-end': changed ? arrowNew : arrow,
+    }, edges);
+    svgEl('title', {}, p, label);
+  };
+  /* the roots */
+  roots.forEach((r, i) => {
+    const b = rootBox[i];
+    const changed = prevRoots && prevRoots.get(r.key) !== r.ref;
+    const g = svgEl('g', { class: 'root' + (changed ? ' changed' : '') + (r.ref ? '' : ' null'), 'data-name': r.label }, svg);
+    svgEl('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 9 }, g);
+    svgEl('text', { x: b.x + 8, y: b.y + b.h / 2 + 4 }, g, r.label + (r.ref ? '' : ' = null'));
+    if (r.ref) edge(b.x + b.w, b.y + b.h / 2, r.ref, changed, r.label);
+  });
+  /* the objects */
+  for (const id of order) {
+    const o = objs.get(id);
+    const b = box.get(id);
+    const before = prevObjs ? prevObjs.get(id) : null;
+    const fresh = prevObjs && (!before || before.cls !== o.cls);
+    const name = o.cls + '#' + o.id;
+    const g = svgEl('g', { class: 'obj' + (fresh ? ' new' : ''), 'data-name': name }, svg);
+    svgEl('title', {}, g, name + (fresh ? ' (allocated in this step)' : ''));
+    svgEl('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 3, class: 'box' }, g);
+    svgEl('rect', { x: b.x, y: b.y, width: b.w, height: HEAP.line + 2, rx: 3, class: 'head' }, g);
+    svgEl('text', { x: b.x + HEAP.pad, y: b.y + HEAP.line - 3, class: 'cls' }, g, name + (fresh ? '  new' : ''));
+    o.f.forEach((f, k) => {
+      const y = b.y + HEAP.line * (k + 1) + 2;
+      const changed = before && !fresh && before.f[k] && before.f[k][1] !== f[1];
+      if (changed) svgEl('rect', { x: b.x + 1, y: y, width: b.w - 2, height: HEAP.line, class: 'changed' }, g);
+      svgEl('text', { x: b.x + HEAP.pad, y: y + HEAP.line - 4, class: 'field' + (changed ? ' changed' : '') }, g, fieldText(f));
+      if (f[2] > 0) {
+        svgEl('circle', { cx: b.x + b.w - 7, cy: y + HEAP.line / 2, r: 3, class: 'dot' }, g);
+        edge(b.x + b.w - 4, y + HEAP.line / 2, f[2], changed || fresh, name + '.' + f[0]);
+      }
+    });
+  }
+  return svg;
+}
+
+/* the objects in prev that are gone from snap (collected, or renumbered) */
+function heapCollected(snap, prev) {
+  if (!prev) return [];
+  const now = new Map(snap.h.map(o => [o.id, o.cls]));
+  return prev.h.filter(o => now.get(o.id) !== o.cls).map(o => o.cls + '#' + o.id);
+}
