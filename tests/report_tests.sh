@@ -80,9 +80,9 @@ check "pingpong: message arrows" "$(count 'class="msg"' "$d")" 2
 check "pingpong: rendezvous arrows" "$(count 'class="msg rendezvous"' "$d")" 2
 check "pingpong: messages never received" "$(count 'class="msg pending"' "$d")" 0
 
-# 3. an acceptance cycle from a known trail (accept_cycle.pml.trail: four
+# 3. an acceptance cycle from a known trail (accept_cycle.known_trail: four
 #    moves of A's `x = 1`, the cycle marked before the fourth)
-"$DSPIN" -a -replay accept_cycle.pml.trail -report ac.html accept_cycle.pml >/dev/null; rc=$?
+"$DSPIN" -a -replay accept_cycle.known_trail -report ac.html accept_cycle.pml >/dev/null; rc=$?
 check "accept_cycle: exit" "$rc" 0
 d=$(dom ac.html)
 check "accept_cycle: steps" "$(attr steps "$d")" 4
