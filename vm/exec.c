@@ -176,8 +176,15 @@ static int remote_pid(Exec *x, const Expr *e)
 		for (int i = 0; i < x->s->nproc; i++) if (sv_ptype(x->s, i) == e->ptype->index) { pid = i; break; }
 	}
 	if (x->err) return -1;
-	if (pid < 0 || pid >= x->s->nproc || sv_ptype(x->s, pid) != e->ptype->index) {
-		vm_runtime_error(x, "remote reference to %s[%d]: no such process", e->ptype->name, pid);
+	/* pan's rule (Pptr): a process that is not running reads as a block
+	 * of zeros, so its variables are 0 and P[i]@L is false.  A claim may
+	 * name a process before init has created it. */
+	if (pid < 0 || pid >= x->s->nproc)
+		return -1;
+	if (sv_ptype(x->s, pid) != e->ptype->index) {
+		/* pan reads the other proctype's memory as if it were P's */
+		vm_runtime_error(x, "remote reference to %s[%d]: process %d is a %s", e->ptype->name, pid, pid,
+				 x->vm->m->ptypes[sv_ptype(x->s, pid)]->name);
 		return -1;
 	}
 	return pid;
