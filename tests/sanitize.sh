@@ -13,7 +13,8 @@
 # error paths), programs/ and bench/models is run as:
 #   -compare            every reduction the model admits (heap and process
 #                       symmetry, static POR, Twophase with each cache mode)
-#   -sym=none -por=none -e   the unreduced search, counting every error
+#   -sym=none -por=none -e -dot   the unreduced search, counting every
+#                       error, writing the first error's heap as a graph
 #   -t                  the replay of the trail, when the search wrote one
 #   -bfs                breadth-first search
 # plus -a, -l and -f -a for the liveness models and -simulate for the
@@ -139,7 +140,7 @@ check() {
 	{
 		one -M "$MEM" "$compare" $flags "$m" || return
 		rm -f "$m.trail"
-		one -M "$MEM" -sym=none -por=none -e $flags "$m" || return
+		one -M "$MEM" -sym=none -por=none -e -dot "$dir/heap.dot" $flags "$m" || return
 		if [ -e "$m.trail" ]; then one -t $flags "$m" || return; fi
 		one -M "$MEM" -bfs $flags "$m" || return
 		case $kind in
