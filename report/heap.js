@@ -3,35 +3,33 @@
  * Roots (reference variables: globals, then each process's locals and
  * call frames in pid order, then channels holding references, the order
  * of dspin's mark phase) stand in the first column.  Objects are placed
- * breadth first from the globals, then from each process's roots, so a
- * list hanging off a global is one row however many locals point into
- * it; an object's column is its distance from the roots that reached it.
+ * breadth first from each root in turn, so a list hanging off a global is
+ * one row however many locals point into it; an object's column is its
+ * distance from the first root that reaches it.  Edges that jump columns
+ * pass below the columns between; edges back to a column enter the
+ * object's head from the right.
  * Against the previous step's state (prev, may be null) the drawing marks
  * what the step changed: new objects, fields with another value, roots
  * that point elsewhere; collected objects are listed under it. */
 const HEAP = { font: 12, line: 17, pad: 6, colGap: 64, rowGap: 12 };
 
-/* the reference variables of a state, each {key, label, ref, group} */
+/* the reference variables of a state, each {key, label, ref} */
 function heapRoots(snap) {
   const roots = [];
-  const add = (group, key, label, ref) => roots.push({ group, key, label, ref });
-  for (const v of snap.g) if (v[2] >= 0) add(0, 'g.' + v[0], v[0], v[2]);
-  snap.p.forEach((p, i) => {
+  const add = (key, label, ref) => roots.push({ key, label, ref });
+  for (const v of snap.g) if (v[2] >= 0) add('g.' + v[0], v[0], v[2]);
+  for (const p of snap.p) {
     const who = procName(p.name) + ':' + p.pid;
-    for (const v of p.v) if (v[2] >= 0) add(i + 1, who + '.' + v[0], who + ' ' + v[0], v[2]);
+    for (const v of p.v) if (v[2] >= 0) add(who + '.' + v[0], who + ' ' + v[0], v[2]);
     p.f.forEach((fr, d) => {
-      for (const v of fr.v) {
-        if (v[2] >= 0) add(i + 1, who + '/' + d + '.' + v[0], who + ' ' + fr.fn + '() ' + v[0], v[2]);
-      }
+      for (const v of fr.v) if (v[2] >= 0) add(who + '/' + d + '.' + v[0], who + ' ' + fr.fn + '() ' + v[0], v[2]);
     });
-  });
-  for (const c of snap.c) {
-    c.r.forEach((r, i) => add(snap.p.length + 1, 'c' + c.id + '.' + i, c.name + ' (message)', r));
   }
+  for (const c of snap.c) c.r.forEach((r, i) => add('c' + c.id + '.' + i, c.name + ' (message)', r));
   return roots;
 }
 
-/* columns and order: breadth first, group by group */
+/* columns and order: breadth first from each root in turn */
 function heapColumns(snap, roots) {
   const objs = new Map(snap.h.map(o => [o.id, o]));
   const depth = new Map();
@@ -42,8 +40,8 @@ function heapColumns(snap, roots) {
     depth.set(id, d);
     order.push(id);
   };
-  for (let g = 0, r = 0; r < roots.length; g++) {
-    for (; r < roots.length && roots[r].group <= g; r++) visit(roots[r].ref, 1);
+  for (const r of roots) {
+    visit(r.ref, 1);
     for (; from < order.length; from++) {
       const o = objs.get(order[from]);
       for (const f of o.f) if (f[2] > 0) visit(f[2], depth.get(o.id) + 1);
@@ -106,16 +104,26 @@ function drawHeap(snap, prev, idp) {
   setAttrs(svg, { width: width + 2 * margin, height: height + 2 * margin + 4,
     viewBox: [-margin, -margin, width + 2 * margin, height + 2 * margin + 4].join(' ') });
   const edges = svgEl('g', { class: 'edges' }, svg);
-  const edge = (x1, y1, target, changed, label) => {
+  /* an edge from column col at (x1, y1) to an object: a curve into the
+   * object's head, passing below the columns it jumps over */
+  const edge = (col, x1, y1, target, changed, label) => {
     const b = box.get(target);
     if (!b) return;
     const x2 = b.x;
     const y2 = b.y + HEAP.line / 2 + 2;
-    const dx = Math.max(30, Math.abs(x2 - x1) / 2);
-    const p = svgEl('path', {
-      d: `M${x1},${y1} C${x1 + dx},${y1} ${x2 - dx},${y2} ${x2},${y2}`,
-      class: 'edge' + (changed ? ' changed' : ''), 'marker-end': changed ? arrowNew : arrow,
-    }, edges);
+    let d = `M${x1},${y1} C${x1 + 30},${y1} ${x2 - 30},${y2} ${x2},${y2}`;
+    if (b.col <= col) {
+      /* back to this column or an earlier one: into the head's right side */
+      const xr = b.x + b.w;
+      d = `M${x1},${y1} C${x1 + 40},${y1} ${xr + 40},${y2} ${xr},${y2}`;
+    } else if (b.col > col + 1) {
+      let yc = Math.max(y1, y2);
+      for (let c = col + 1; c < b.col; c++) if (cols[c]) yc = Math.max(yc, cols[c].y - HEAP.rowGap / 2);
+      const h = HEAP.colGap / 2;
+      d = `M${x1},${y1} C${x1 + h},${y1} ${x1 + h},${yc} ${x1 + HEAP.colGap},${yc} ` +
+        `L${x2 - HEAP.colGap},${yc} C${x2 - h},${yc} ${x2 - h},${y2} ${x2},${y2}`;
+    }
+    const p = svgEl('path', { d, class: 'edge' + (changed ? ' changed' : ''), 'marker-end': changed ? arrowNew : arrow }, edges);
     svgEl('title', {}, p, label);
   };
   /* the roots */
@@ -125,7 +133,7 @@ function drawHeap(snap, prev, idp) {
     const g = svgEl('g', { class: 'root' + (changed ? ' changed' : '') + (r.ref ? '' : ' null'), 'data-name': r.label }, svg);
     svgEl('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 9 }, g);
     svgEl('text', { x: b.x + 8, y: b.y + b.h / 2 + 4 }, g, r.label + (r.ref ? '' : ' = null'));
-    if (r.ref) edge(b.x + b.w, b.y + b.h / 2, r.ref, changed, r.label);
+    if (r.ref) edge(0, b.x + b.w, b.y + b.h / 2, r.ref, changed, r.label);
   });
   /* the objects */
   for (const id of order) {
@@ -146,7 +154,7 @@ function drawHeap(snap, prev, idp) {
       svgEl('text', { x: b.x + HEAP.pad, y: y + HEAP.line - 4, class: 'field' + (changed ? ' changed' : '') }, g, fieldText(f));
       if (f[2] > 0) {
         svgEl('circle', { cx: b.x + b.w - 7, cy: y + HEAP.line / 2, r: 3, class: 'dot' }, g);
-        edge(b.x + b.w - 4, y + HEAP.line / 2, f[2], changed || fresh, name + '.' + f[0]);
+        edge(b.col, b.x + b.w - 4, y + HEAP.line / 2, f[2], changed || fresh, name + '.' + f[0]);
       }
     });
   }
