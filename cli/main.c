@@ -429,7 +429,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	}
 	if (o.report) {
 		ReportRun run = { sym_ran, por_ran, search_name(se), heap_ran, proc_on, por_ran_static, so.twophase > 0, &r };
-		write_report(&vm, &o, r.errors && r.trail_written ? trail : NULL, &run, &largest);
+		write_report(&vm, &o, r.trail_written ? trail : NULL, &run, &largest);
 		report_largest_free(&largest);
 	}
 

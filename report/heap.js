@@ -2,7 +2,8 @@
  *
  * Roots (reference variables: globals, then each process's locals and
  * call frames in pid order, then channels holding references, the order
- * of dspin's mark phase) stand in the first column.  Objects are placed
+ * of dspin's mark phase) stand in the first column; a null one only in
+ * the step that set it to null.  Objects are placed
  * breadth first from each root in turn, so a list hanging off a global is
  * one row however many locals point into it; an object's column is its
  * distance from the first root that reaches it.  Edges that jump columns
@@ -59,10 +60,11 @@ function fieldText(f) {
 /* Draw snap's heap into a new <svg>; prev: the state before (or null);
  * idp: a prefix for the SVG's ids.  Returns the element. */
 function drawHeap(snap, prev, idp) {
-  const roots = heapRoots(snap);
+  const prevRoots = prev ? new Map(heapRoots(prev).map(r => [r.key, r.ref])) : null;
+  /* a null root only in the step that made it null */
+  const roots = heapRoots(snap).filter(r => r.ref || (prevRoots && prevRoots.has(r.key) && prevRoots.get(r.key) !== 0));
   const { objs, depth, order } = heapColumns(snap, roots);
   const prevObjs = prev ? new Map(prev.h.map(o => [o.id, o])) : null;
-  const prevRoots = prev ? new Map(heapRoots(prev).map(r => [r.key, r.ref])) : null;
   const px = HEAP.font;
   const svg = svgEl('svg', { class: 'heap', id: idp, 'data-objects': snap.h.length });
   const arrow = arrowMarker(svg, idp + '-arrow', 'edge-head');

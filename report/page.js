@@ -15,6 +15,11 @@
     if (t && t.text === '?' && lines[t.file] && lines[t.file][t.line - 1]) t.text = lines[t.file][t.line - 1].trim();
   };
   steps.forEach(st => [st, st.rv, st.claim].forEach(withText));
+  /* a process's death names no statement, hence no proctype: its lane's */
+  steps.forEach((st, k) => {
+    const p = st.term && k ? steps[k - 1].s.p.find(q => q.pid === st.pid) : null;
+    if (p) st.proc = p.name;
+  });
   const cycleStart = steps.findIndex(st => st.cycle);
   let errorStep = steps.findIndex(st => st.err);
   if (errorStep < 0 && data.error) errorStep = last;
@@ -22,12 +27,15 @@
   body.dataset.errorStep = errorStep;
   body.dataset.cycleStart = cycleStart;
 
+  /* a resource bound (-heap, -calldepth) leaves a trail but no error */
+  const bound = data.run && !data.run.errors;
+  const errWord = bound ? 'incomplete: ' : 'error: ';
   const header = el('header', {}, body);
   el('h1', {}, header, 'dspin report: ' + data.model);
   const verdict = el('p', { class: 'verdict' }, header);
   if (data.error) {
-    verdict.classList.add('bad');
-    verdict.textContent = 'error: ' + data.error + ' \u2014 ' + last + ' steps (trail ' + data.trail + ')';
+    verdict.classList.add(bound ? 'warn' : 'bad');
+    verdict.textContent = errWord + data.error + ' \u2014 ' + last + ' steps (trail ' + data.trail + ')';
     if (cycleStart >= 0) verdict.textContent += '; steps ' + cycleStart + ' to ' + last + ' repeat forever';
   } else if (data.run) {
     const r = data.run;
@@ -138,10 +146,10 @@
 
   function showNote(box, st, k) {
     box.replaceChildren();
-    if (st.err) el('p', { class: 'error' }, box, 'error: ' + st.err);
+    if (st.err) el('p', { class: 'error' }, box, errWord + st.err);
     else if (k === errorStep && data.error) {
       const why = { 'invalid end state': ': no process can move, and not every process is at an end' }[data.error] || '';
-      el('p', { class: 'error' }, box, 'error: ' + data.error + why);
+      el('p', { class: 'error' }, box, errWord + data.error + why);
     }
     if (cycleStart >= 0 && k >= cycleStart) {
       el('p', { class: 'cycle' }, box, 'in the accepting cycle: steps ' + cycleStart + ' to ' + last +

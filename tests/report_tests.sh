@@ -53,7 +53,7 @@ check "list_null: selected first" "$(attr selected "$d")" 8
 h=$(svg heap "$d")
 check "list_null: heap objects at step 8" "$(objects "$h")" "Node#1 Node#2"
 check "list_null: head is a root" "$(count 'class="root" data-name="head"' "$h")" 1
-check "list_null: init's n is null" "$(count 'class="root null" data-name="init:0 n"' "$h")" 1
+check "list_null: init's n (null) is not drawn" "$(count 'data-name="init:0 n"' "$h")" 0
 check "list_null: error shown" "$(count '<p class="error">error: null dereference</p>' "$d")" 1
 d=$(dom list.html 4)
 check "list_null: #step=4 selected" "$(attr selected "$d")" 4
@@ -61,6 +61,9 @@ h=$(svg heap "$d")
 check "list_null: heap objects at step 4" "$(objects "$h")" "Node#1 Node#2"
 check "list_null: Node#2 new in step 4" "$(count 'class="obj new" data-name="Node#2"' "$h")" 1
 check "list_null: Node#1 not new in step 4" "$(count 'class="obj" data-name="Node#1"' "$h")" 1
+check "list_null: init's n moved in step 4" "$(count 'class="root changed" data-name="init:0 n"' "$h")" 1
+h=$(svg heap "$(dom list.html 7)")
+check "list_null: init's n set to null in step 7" "$(count 'class="root changed null" data-name="init:0 n"' "$h")" 1
 rm -f "$OUT"/list_null_step4.png "$OUT"/list_null_step8.png
 chrome --screenshot="$OUT/list_null_step4.png" "file://$TMP/list.html#step=4" >/dev/null
 chrome --screenshot="$OUT/list_null_step8.png" "file://$TMP/list.html#step=8" >/dev/null
