@@ -37,7 +37,9 @@ static SState strip(const SState *s)
 static int next_copy(const Layer *l, Ctx *c, const SState *parent, int copy, const Succ *sc)
 {
 	int nproc = parent->b[0];
-	if (copy == nproc + 1)
+	/* processes that died while the counter waited for them leave it
+	 * past N+1: every process left has been served */
+	if (copy >= nproc + 1)
 		copy = 0;
 	if (copy == 0 && ns_below_accepting(l, c, parent))
 		copy = 1;
@@ -111,11 +113,14 @@ static int fair_valid_end(const Layer *l, Ctx *c, const SState *s)
 	return ns_below_valid_end(l, c, &below);
 }
 
-/* only copy N+1 seeds the nested search */
+/* only copy N+1 seeds the nested search (or a larger one, when the
+ * processes it waited for died: found by
+ * tests/models/live/ltl_remote_before_run.pml, where pan -a -f finds the
+ * fair cycle after P and init have ended) */
 static int fair_accepting(const Layer *l, Ctx *c, const SState *s)
 {
 	(void)l; (void)c;
-	return s->b[s->len - 1] == s->b[0] + 1;
+	return s->b[s->len - 1] >= s->b[0] + 1;
 }
 
 static const Layer FAIR_LAYER = { .name = "fair", .work_new = fair_work_new, .work_free = fair_work_free,
