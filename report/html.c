@@ -208,6 +208,7 @@ int report_write(const char *path, VM *vm, const Layer *plain, const char *trail
 	bad |= fclose(f) != 0;
 	if (bad || steps < 0) {
 		fprintf(stderr, "dspin: %s: the report could not be written%s\n", path, steps < 0 ? " (the trail does not replay)" : "");
+		remove(path);
 		return 2;
 	}
 	return 0;

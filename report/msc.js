@@ -89,14 +89,15 @@ function buildMsc(steps, errorStep, cycleStart, onSelect) {
   const svg = svgEl('svg', { id: 'msc', width, height, viewBox: `0 0 ${width} ${height}`, 'data-steps': steps.length - 1 });
   const arrow = arrowMarker(svg, 'msc-arrow', 'msg-head');
   const rowBand = (k, n, cls) => svgEl('rect', { x: 0, y: MSC.head + MSC.row * k, width, height: MSC.row * n, class: cls }, svg);
+  if (cycleStart >= 0) rowBand(cycleStart, steps.length - cycleStart, 'cycle');
+  if (errorStep >= 0) rowBand(errorStep, 1, 'error-row');
   if (cycleStart >= 0) {
-    rowBand(cycleStart, steps.length - cycleStart, 'cycle');
     const y1 = rowY(steps.length - 1) + MSC.row / 2 - 3;
     const y2 = rowY(cycleStart) - MSC.row / 2 + 3;
-    const back = svgEl('path', { d: `M16,${y1} L5,${y1} L5,${y2} L18,${y2}`, class: 'cycle-back', 'marker-end': arrow }, svg);
-    svgEl('title', {}, back, 'the accepting cycle: after the last step the run continues at step ' + cycleStart);
+    const head = arrowMarker(svg, 'msc-cycle-arrow', 'cycle-head');
+    const back = svgEl('path', { d: `M16,${y1} L5,${y1} L5,${y2} L18,${y2}`, class: 'cycle-back', 'marker-end': head }, svg);
+    svgEl('title', {}, back, 'the cycle: after the last step the run continues with step ' + cycleStart);
   }
-  if (errorStep >= 0) rowBand(errorStep, 1, 'error-row');
   /* lane heads and lifelines */
   lanes.forEach(l => {
     const x = laneX(l.pid);

@@ -152,7 +152,7 @@
       el('p', { class: 'error' }, box, errWord + data.error + why);
     }
     if (cycleStart >= 0 && k >= cycleStart) {
-      el('p', { class: 'cycle' }, box, 'in the accepting cycle: steps ' + cycleStart + ' to ' + last +
+      el('p', { class: 'cycle' }, box, 'in the cycle: steps ' + cycleStart + ' to ' + last +
         ' repeat forever (the state after step ' + last + ' is the state after step ' + (cycleStart - 1) + ')');
     }
   }
