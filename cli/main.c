@@ -523,7 +523,14 @@ static int compare(Model *m, Program *prog, const Opts *op)
 	char *spec = NULL;
 	if (op->compare_list) {
 		spec = strdup(op->compare_list);
-		for (char *t = strtok(spec, ":"); t && n < 64; t = strtok(NULL, ":")) list[n++] = t;
+		for (char *t = strtok(spec, ":"); t; t = strtok(NULL, ":")) {
+			if (n == 64) {
+				fprintf(stderr, "dspin: -compare: more than 64 configurations\n");
+				free(spec);
+				return 2;
+			}
+			list[n++] = t;
+		}
 	} else for (size_t i = 0; i < sizeof all / sizeof *all; i++) list[n++] = all[i];
 	Row rows[64]; int nrows = 0;
 	int ref_exit = -1, disagree = 0, more = 0;

@@ -121,9 +121,10 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int
 	}
 	b->parent[idx] = (uint32_t)b->cur;
 	b->moff[idx] = b->nmoves;
-	b->mcnt[idx] = (uint16_t)nmv;
+	b->mcnt[idx] = (uint16_t)nmv;     /* at most 4,001: expand stops longer atomic chains */
 	b->depth[idx] = depth;
-	memcpy(b->moves + b->nmoves, mv, sizeof(Move) * nmv);
+	if (nmv)
+		memcpy(b->moves + b->nmoves, mv, sizeof(Move) * nmv);
 	b->nmoves += nmv;
 }
 

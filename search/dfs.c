@@ -23,14 +23,23 @@
 
 typedef struct SRec {            /* a successor as kept on the stack */
 	Move mv;                     /* in the parent's positions */
-	Move tmv;                    /* as the trail records it */
+	int16_t tpid, trv_pid;       /* the trail's pids (mv's with process symmetry off) */
 	int32_t atomic_pid;
 	int32_t len;
-	int32_t err;
-	int32_t skip;                /* a run-time error: the step did not happen */
 	int32_t alen;                /* aux bytes follow the key */
-	int32_t pad;
+	int16_t err;
+	int16_t skip;                /* a run-time error: the step did not happen */
 } SRec;
+
+/* the move as a trail records it: the process symmetry layer renames the
+ * pids (vm/next.h's tmv), nothing else */
+static Move trail_move(const SRec *rec)
+{
+	Move m = rec->mv;
+	m.pid = rec->tpid;
+	m.rv_pid = rec->trv_pid;
+	return m;
+}
 
 #define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
 #define SREC PAD8(sizeof(SRec))   /* records are 8-aligned in the arena */
@@ -164,7 +173,8 @@ static int expand(Dfs *d, int *from_atomic)
 			return -1;
 		SRec *rec = (SRec *)p;
 		rec->mv = s->mv;
-		rec->tmv = s->tmv;
+		rec->tpid = s->tmv.pid;
+		rec->trv_pid = s->tmv.rv_pid;
 		rec->atomic_pid = s->atomic_pid;
 		rec->len = s->len;
 		rec->err = s->err;
@@ -219,12 +229,13 @@ static void report_move_error(Dfs *d, SRec *rec, int i)
 	char msg[256];
 	Succ *sc = &d->sb.v[i];
 	snprintf(msg, sizeof msg, "%s", sc->errmsg[0] ? sc->errmsg : "error");
+	Move tmv = trail_move(rec);
 	if (rec->err == ERR_BOUND) {
-		if (result_note_bound(d->r, msg)) trail_to_here(d, msg, &rec->tmv);
+		if (result_note_bound(d->r, msg)) trail_to_here(d, msg, &tmv);
 		rec->skip = 1;
 		return;
 	}
-	report_error(d, msg, &rec->tmv);
+	report_error(d, msg, &tmv);
 	if (rec->err == ERR_RUNTIME) rec->skip = 1;
 }
 
@@ -588,7 +599,7 @@ static int push_next(Dfs *d)
 	if (rec->skip) return 0;
 	long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
 	size_t soff = off + SREC;
-	Move in = rec->tmv;
+	Move in = trail_move(rec);
 	int len = rec->len, alen = rec->alen;
 	if (push(d, soff, len, &in, rec->atomic_pid, depth) < 0)
 		return 0;

@@ -133,12 +133,13 @@ static int rendezvous(Gen *g, int pid, const Trans *t, int chan_idx)
 static int try_select(Gen *g, int pid, const Trans *t)
 {
 	int n = 0;
-	for (int v = t->select_lo; v <= t->select_hi; v++) {
+	/* a 64-bit counter: the range may end at INT32_MAX */
+	for (int64_t v = t->select_lo; v <= t->select_hi; v++) {
 		Exec x;
 		fresh(g, &x, pid);
-		x.sel = v;
+		x.sel = (int32_t)v;
 		vm_execute(&x, t);
-		Move mv = { (int16_t)pid, -1, t->id, -1, v, 0 };
+		Move mv = { (int16_t)pid, -1, t->id, -1, (int32_t)v, 0 };
 		emit(g, &x, &mv, t->atomic ? pid : -1);
 		n++;
 	}
