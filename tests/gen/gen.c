@@ -342,7 +342,7 @@ static void obs_plan(void)
 		[P_GLOBALINIT] = { 0, 0, 0, 0, 1, 1 }, [P_FUNCINIT] = { 1, 1, 1, 1, 1, 0 },
 		[P_CALLARG] = { 1, 1, 1, 1, 1, 0 },
 	};
-	static const unsigned char pos_w[NPOS] = { 3, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2 };
+	static const unsigned char pos_w[NPOS] = { 3, 2, 2, 3, 2, 2, 2, 2, 1, 3, 2 };
 	static const unsigned char kind_w[NKIND] = { 3, 3, 1, 1, 1, 1 };
 	if (!F_OBS || rnd2(100) >= 40) return;
 	unsigned tot = 0, r;
@@ -998,6 +998,9 @@ int main(int argc, char **argv)
 		obs_reader = obs_pos >= 0 && np == 0;
 		obs_pending = obs_reader;
 		if (obs_reader && (obs_pos == P_LOCALINIT || obs_pos == P_RUNARG)) kind = 2;
+		/* a d_step or an unless block read by an active P0 first thing:
+		 * see obs_stmt's call below */
+		if (obs_reader && (obs_pos == P_DSTEP || obs_pos == P_UNLESS) && kind == 2) kind = 1;
 		char prov[128] = "";
 		if (obs_reader && obs_pos == P_PROVIDED) {
 			char c[96];
@@ -1015,6 +1018,12 @@ int main(int argc, char **argv)
 		cur_label = 0;
 		if (np == 0) p0_active2 = kind == 0;   /* (P0 is declared first, init last) */
 		if (obs_reader) obs_prologue();
+		/* often the read is the reader's first step: a reduction that
+		 * takes the reading step itself as private (a d_step, the steps
+		 * of an unless block) then runs it before W can move at all,
+		 * which only W[0]:t == 5, _nr_pr and _last (W moved, someone else
+		 * moved) tell from the start */
+		if (obs_pending && rnd2(4) < (obs_pos == P_DSTEP || obs_pos == P_UNLESS ? 3 : 2)) obs_stmt();
 		if (F_CONTROL && with_t && kind != 2 && !obs_reader && chance(kind == 1 ? 25 : 20)) {
 			/* no `new` first: the loop starts while the others still
 			 * have everything to do */
