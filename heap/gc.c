@@ -17,6 +17,8 @@ typedef struct Gc {
 	int order[MAXOBJ + 1];    /* new location -> old location */
 	int k;
 	int rewrite;              /* second pass: rewrite edges instead of marking */
+	uint8_t *owner;           /* heap_owners: mark owners instead of numbering */
+	uint8_t tag;              /* heap_owners: the roots' owner being walked */
 	int stk_obj[MAXOBJ + 1], stk_edge[MAXOBJ + 1];
 } Gc;
 
@@ -89,9 +91,33 @@ static void visit(Gc *g, int ref)
 	}
 }
 
+/* heap_owners' walk from one root: an object reached from two owners
+ * becomes shared, and so does everything below it */
+static void visit_owner(Gc *g, int ref)
+{
+	State *s = g->s;
+	int sp = 0;
+	uint8_t *own = g->owner;
+	if (!live(g, ref) || own[ref] == g->tag || own[ref] == OWN_SHARED) return;
+	own[ref] = own[ref] ? OWN_SHARED : g->tag;
+	g->stk_obj[sp] = ref; g->stk_edge[sp] = 0; sp++;
+	while (sp > 0) {
+		int o = g->stk_obj[sp - 1];
+		int is_chan;
+		uint8_t *a = edge(g->vm, s->b + s->hoff[o - 1], g->stk_edge[sp - 1]++, &is_chan);
+		if (!a) { sp--; continue; }
+		int child = ref_target(g, a, is_chan);
+		uint8_t want = own[o];
+		if (!live(g, child) || own[child] == want || own[child] == OWN_SHARED) continue;
+		own[child] = own[child] ? OWN_SHARED : want;
+		g->stk_obj[sp] = child; g->stk_edge[sp] = 0; sp++;
+	}
+}
+
 static void root(Gc *g, uint8_t *a, int is_chan)
 {
 	if (g->rewrite) rewrite_edge(g, a, is_chan);
+	else if (g->owner) visit_owner(g, ref_target(g, a, is_chan));
 	else visit(g, ref_target(g, a, is_chan));
 }
 
@@ -107,9 +133,11 @@ static void roots(Gc *g, const int *proc_order)
 {
 	State *s = g->s;
 	Model *m = g->vm->m;
+	g->tag = OWN_SHARED;
 	block(g, s->b + GOFF, m->grefoffs, m->ngrefoffs, m->gchanoffs, m->ngchanoffs);
 	for (int j = 0; j < s->nproc; j++) {
 		int pid = proc_order ? proc_order[j] : j;
+		g->tag = (uint8_t)(pid + 1);
 		Proctype *pt = sv_proc(g->vm, s, pid);
 		block(g, s->b + s->poff[pid] + PHDR, pt->refoffs, pt->nrefoffs, pt->chanoffs, pt->nchanoffs);
 		int off = s->poff[pid] + PHDR + pt->localsize;
@@ -119,6 +147,7 @@ static void roots(Gc *g, const int *proc_order)
 			off += FHDR + f->localsize;
 		}
 	}
+	g->tag = OWN_SHARED;
 	for (int c = 0; c < s->nchan; c++) {
 		uint8_t *cb = s->b + s->coff[c];
 		ChanSpec *cs = m->chanspecs[cb[0]];
@@ -130,12 +159,23 @@ static void roots(Gc *g, const int *proc_order)
 	}
 }
 
+int heap_owners(VM *vm, State *s, uint8_t *owner)
+{
+	Gc g;
+	g.vm = vm; g.s = s; g.k = 0; g.rewrite = 0;
+	g.owner = owner;
+	memset(owner, 0, (size_t)s->nslot + 1);
+	roots(&g, NULL);
+	return s->nslot;
+}
+
 int heap_collect(VM *vm, State *s, int canonical, const int *proc_order, NsStats *st)
 {
 	if (!s->nslot) return 0;
 	Model *m = vm->m;
 	Gc g;
 	g.vm = vm; g.s = s; g.k = 0; g.rewrite = 0;
+	g.owner = NULL;
 	memset(g.newnum, 0, sizeof(int) * (s->nslot + 1));
 	roots(&g, proc_order);
 	uint8_t tmp[MAXSTATE];

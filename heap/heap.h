@@ -20,6 +20,14 @@
  * counts the largest heap and the renumbered states. */
 int heap_collect(VM *vm, State *s, int canonical, const int *proc_order, NsStats *st);
 
+/* Who owns each object of s (indexed): owner[o] is pid + 1 when object o
+ * is reachable from process pid's locals and call frames only, OWN_SHARED
+ * when from globals, channel contents or two processes, 0 when from
+ * nothing (owner has nslot + 1 bytes).  Heap-local independence
+ * (reduce/por.c) reads it. */
+#define OWN_SHARED 0xFF
+int heap_owners(VM *vm, State *s, uint8_t *owner);
+
 /* The layer (heap/layer_heap.c): collects the garbage after every move
  * that may change references, and with canonical = 1 (-sym=heap) renumbers
  * the objects canonically.  canonical = 0 when process symmetry numbers

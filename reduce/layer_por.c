@@ -15,11 +15,24 @@
  * With ample = 0 the layer only classifies (safe_group), for Twophase.
  */
 #include "por.h"
+#include "../heap/heap.h"
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct PorConf { const PorTable *t; int ample; } PorConf;
-typedef struct PorWork { State st; uint8_t buf[MAXSTATE]; } PorWork;
+typedef struct PorWork {
+	State st;                    /* the state being expanded, indexed */
+	uint8_t buf[MAXSTATE];
+	uint8_t owner[MAXOBJ + 2];   /* heap_owners of st, once needed */
+	int owner_valid;
+} PorWork;
+
+static void load_state(PorWork *w, Ctx *c, const SState *s)
+{
+	memcpy(w->buf, s->b, (size_t)s->len);
+	sv_index(c->vm->m, &w->st);
+	w->owner_valid = 0;
+}
 
 static void *por_work_new(const Layer *l, Ctx *c)
 {
@@ -38,16 +51,27 @@ static void por_work_free(const Layer *l, void *w)
 	free(w);
 }
 
-/* are process pid's moves at its location in s safe (given that the
- * layers below say nothing against it)? */
-static int safe_here(const Layer *l, Ctx *c, const State *st, int pid)
+/* are process pid's moves at its location in the loaded state safe
+ * (given that the layers below say nothing against it)? */
+static int safe_here(const Layer *l, Ctx *c, int pid)
 {
 	const PorConf *cf = l->conf;
-	const Loc *loc = &sv_code(c->vm, st, pid)->locs[sv_pc(st, pid)];
+	PorWork *w = c->work[l->slot];
+	const Loc *loc = &sv_code(c->vm, &w->st, pid)->locs[sv_pc(&w->st, pid)];
 	int cls = por_loc_class(cf->t, loc);
 	if (cls == 0)
 		return 0;
-	return cls == 1 || por_loc_cond_holds(cf->t, c->vm, st, pid, loc);
+	if ((cls & POR_CHAN) && !por_loc_cond_holds(cf->t, c->vm, &w->st, pid, loc))
+		return 0;
+	if (cls & POR_OWNED) {
+		if (!w->owner_valid) {
+			heap_owners(c->vm, &w->st, w->owner);
+			w->owner_valid = 1;
+		}
+		if (!por_loc_owned(cf->t, c->vm, &w->st, pid, loc, w->owner))
+			return 0;
+	}
+	return 1;
 }
 
 static int por_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
@@ -55,11 +79,10 @@ static int por_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
 	PorWork *w = c->work[l->slot];
 	if (!ns_below_safe_group(l, c, s, pid))
 		return 0;
-	memcpy(w->buf, s->b, (size_t)s->len);
-	sv_index(c->vm->m, &w->st);
+	load_state(w, c, s);
 	if (pid < 0 || pid >= w->st.nproc)
 		return 0;
-	return safe_here(l, c, &w->st, pid);
+	return safe_here(l, c, pid);
 }
 
 /* may the moves of pid in out (those with mv.pid == pid, or all when
@@ -97,7 +120,7 @@ static int reduce_full(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 	if (out->from_atomic || n < 2)
 		return n;
 	for (int pid = w->st.nproc - 1; pid >= 0; pid--) {
-		if (!ns_below_safe_group(l, c, s, pid) || !safe_here(l, c, &w->st, pid))
+		if (!ns_below_safe_group(l, c, s, pid) || !safe_here(l, c, pid))
 			continue;
 		int mine = 0;
 		for (int i = 0; i < n; i++)
@@ -126,12 +149,11 @@ static int por_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 		c->choice = c->force;
 		return ns_below_next_proc(l, c, s, c->force, out);
 	}
-	memcpy(w->buf, s->b, (size_t)s->len);
-	sv_index(c->vm->m, &w->st);
+	load_state(w, c, s);
 	if (s->atomic_pid >= 0)
 		return reduce_full(l, c, s, out);
 	for (int pid = w->st.nproc - 1; pid >= 0; pid--) {
-		if (!ns_below_safe_group(l, c, s, pid) || !safe_here(l, c, &w->st, pid))
+		if (!ns_below_safe_group(l, c, s, pid) || !safe_here(l, c, pid))
 			continue;
 		int n = ns_below_next_proc(l, c, s, pid, out);
 		if (n && proviso_ok(c, out, -1)) {

@@ -24,11 +24,13 @@
  * now "incomplete" under every mode.) */
 #include "por.h"
 #include "../lang/access.h"
+#include <string.h>
 
 struct PorTable {
-	int si;                /* symmetric independence on */
-	unsigned char *cls;    /* by Loc.gid: 0 unsafe, 1 safe, 2 safe or conditionally safe */
+	int si;                /* symmetric and heap-local independence on */
+	unsigned char *cls;    /* by Loc.gid: 0 unsafe, else POR_SAFE | POR_CHAN | POR_OWNED */
 	unsigned char *cond;   /* by Trans.id: a conditionally safe send or receive */
+	unsigned char *owned;  /* by Trans.id: safe when the objects it touches are the mover's */
 	ChanTable *chan;
 	int nsafe;
 };
@@ -48,17 +50,44 @@ static int si_private(const Access *a)
 	return 1;
 }
 
-/* 0 unsafe, 1 safe, 2 conditionally safe (a send or receive) */
+/* Heap-local independence (-por=si; beyond dSPIN, as JPF and Bogor have
+ * it in their forms): a step whose heap accesses are fields of objects
+ * that only the moving process can reach (from its locals and call frames:
+ * heap/gc.c's heap_owners) is independent of every other process's steps
+ * in that state, since no other process can obtain a reference before this
+ * one publishes it, and publishing (storing the reference in a global, a
+ * channel or a shared object) is itself a step that is not safe.  Which
+ * objects a step touches is known only in a state: the candidates here
+ * touch nothing but the process's own variables, allocations and object
+ * fields, and por_loc_holds checks the objects (por_owned_step). */
+static int owned_candidate(const Trans *tr, const Access *a)
+{
+	if (tr->dstep || a->writes_chan || !access_find(a, A_HEAP, NULL))
+		return 0;
+	for (int i = 0; i < a->n; i++) {
+		int k = a->v[i].kind;
+		if (k != A_LOCAL && k != A_PID && k != A_NEW && k != A_HEAP)
+			return 0;
+	}
+	return 1;
+}
+
+/* 0 unsafe, else POR_SAFE, POR_CHAN (a send or receive safe in some
+ * states) or POR_OWNED (safe when its objects are the mover's) */
 static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 {
 	const Access *a = at->trans[tr->id];
 	if (access_private(a) || (t->si && si_private(a)))
-		return 1;
+		return POR_SAFE;
+	if (t->si && owned_candidate(tr, a)) {
+		t->owned[tr->id] = 1;
+		return POR_OWNED;
+	}
 	/* the callers of a function are not tracked by the channel reach sets */
 	if (tr->owner->is_func || !chan_cond_trans(t->chan, tr))
 		return 0;
 	t->cond[tr->id] = 1;
-	return 2;
+	return POR_CHAN;
 }
 
 /* A location is safe when every transition leaving it is, unless
@@ -70,13 +99,12 @@ static int loc_class(PorTable *t, const AccessTable *at, const Proctype *pt, int
 	const Loc *loc = &k->locs[l];
 	if (loc->nt == 0 || (l == k->endloc && !pt->is_func))
 		return 0;
-	int cls = 1;
+	int cls = POR_SAFE;
 	for (int i = 0; i < loc->nt; i++) {
 		int r = trans_class(t, at, loc->t[i]);
 		if (r == 0)
 			return 0;
-		if (r == 2)
-			cls = 2;
+		cls |= r;
 	}
 	return cls;
 }
@@ -111,6 +139,7 @@ PorTable *por_table(VM *vm, int mode)
 	PorTable *t = xalloc(sizeof *t);
 	t->cls = xalloc((size_t)p->nlocs + 1);
 	t->cond = xalloc((size_t)p->ntrans + 1);
+	t->owned = xalloc((size_t)p->ntrans + 1);
 	t->si = mode == POR_SI;
 	/* what a never claim observes is the claim layer's to say
 	 * (vm/layer_claim.c) */
@@ -147,4 +176,48 @@ int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const
 			return 0;
 	}
 	return 1;
+}
+
+/* ---- heap-local independence: the objects of one step ---- */
+
+typedef struct Owned {
+	Exec x;
+	const uint8_t *owner;
+	int pid, ok;
+} Owned;
+
+/* every field reached through a reference must be in an object the
+ * moving process owns (the base is evaluated in the current state: a
+ * read-only evaluation; an error means "not shown safe") */
+static int check_field(Visitor *v, Expr *e, Use use)
+{
+	(void)use;
+	Owned *o = v->ctx;
+	if (!o->ok || e->k != E_FIELD || !e->b || e->b->k == E_CALL)
+		return !o->ok;
+	const Expr *b = e->b;
+	if ((b->k != E_VAR && b->k != E_FIELD) || !b->var || b->var->kind != TY_REF)
+		return 0;
+	o->x.err = 0;
+	int32_t ref = vm_eval(&o->x, b);
+	if (o->x.err || ref <= 0 || ref > o->x.s->nslot || o->owner[ref] != o->pid + 1)
+		o->ok = 0;
+	return !o->ok;
+}
+
+int por_loc_owned(const PorTable *t, VM *vm, State *s, int pid, const Loc *loc, const uint8_t *owner)
+{
+	Owned o;
+	memset(&o, 0, sizeof o);
+	o.x.vm = vm;
+	o.x.s = s;
+	o.x.pid = pid;
+	o.owner = owner;
+	o.pid = pid;
+	o.ok = 1;
+	Visitor v = { check_field, &o, NULL, IN_BODY };
+	for (int i = 0; i < loc->nt && o.ok; i++)
+		if (t->owned[loc->t[i]->id])
+			visit_step(&v, loc->t[i]->st);
+	return o.ok;
 }

@@ -26,8 +26,15 @@ enum { POR_NONE, POR_STATIC, POR_SI };
 typedef struct PorTable PorTable;
 PorTable *por_table(VM *vm, int mode);            /* GC-allocated, like the model */
 int por_table_nsafe(const PorTable *t);           /* locations that are not unsafe */
-/* 0 unsafe, 1 safe, 2 safe or conditionally safe (sends and receives) */
+/* 0 unsafe, else POR_SAFE with POR_CHAN when some transition is a
+ * conditionally safe send or receive (por_loc_cond_holds decides in a
+ * state) and POR_OWNED when some touches object fields (heap-local
+ * independence under -por=si: por_loc_owned decides in a state) */
+enum { POR_SAFE = 1, POR_CHAN = 2, POR_OWNED = 4 };
 int por_loc_class(const PorTable *t, const Loc *loc);
+/* are the objects the POR_OWNED transitions at loc touch all owned by
+ * process pid in s?  (owner: heap_owners of s) */
+int por_loc_owned(const PorTable *t, VM *vm, State *s, int pid, const Loc *loc, const uint8_t *owner);
 /* do the conditions of the conditionally safe transitions at loc (where
  * process pid is, class 2) hold in state s? */
 int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const Loc *loc);

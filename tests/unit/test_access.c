@@ -350,11 +350,28 @@ Test(access, por_classes)
 		"byte g; chan c = [2] of { byte };\n"
 		"active proctype P() { byte x; x = 1; g = x; c!x; x = 2 }\n");
 	PorTable *t = table_of(p, POR_STATIC);
-	int want[] = { 1, 0, 2, 1 };
+	int want[] = { POR_SAFE, 0, POR_SAFE | POR_CHAN, POR_SAFE };
 	const char *at[] = { "x = 1", "g = x", "c!x", "x = 2" };
 	for (int i = 0; i < 4; i++)
 		cr_expect_eq(loc_class_of(t, p, "P", at[i]), want[i], "at %s", at[i]);
 	cr_expect_eq(loc_class_of(table_of(p, POR_NONE), p, "P", "x = 1"), 0);
+}
+
+/* -por=si: allocations into and writes of own reference locals are safe;
+ * field accesses are safe when the object is the mover's (decided in a
+ * state: POR_OWNED); a global reference write never is */
+Test(access, si_classes)
+{
+	Program *p = compile_src(
+		"class C { byte v }\n"
+		"C g;\n"
+		"active proctype P() { C n; n = new C; n.v = 1; g = n }\n");
+	PorTable *si = table_of(p, POR_SI), *st = table_of(p, POR_STATIC);
+	cr_expect_eq(loc_class_of(si, p, "P", "n = new C"), POR_SAFE);
+	cr_expect_eq(loc_class_of(st, p, "P", "n = new C"), 0);
+	cr_expect_eq(loc_class_of(si, p, "P", "n.v = 1"), POR_SAFE | POR_OWNED);
+	cr_expect_eq(loc_class_of(st, p, "P", "n.v = 1"), 0);
+	cr_expect_eq(loc_class_of(si, p, "P", "g = n"), 0);
 }
 
 Test(access, procsym_sees_every_position)
