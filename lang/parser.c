@@ -471,15 +471,47 @@ static char *source_text(Token *a, Token *b, int max)
 	return out;
 }
 
-/* a statement's text, for trails and messages: its first 200 characters */
-static char *text_of(Token *a, Token *b) { return source_text(a, b, 200); }
+/* the text of tokens a..b of one stream, each token as written, a space
+ * between two that were not adjacent in the source: an inline's body
+ * with its arguments substituted reads `x = 3`, not the source between
+ * the inline's definition and its call */
+static char *tokens_text(const Token *a, const Token *b, int max)
+{
+	int n = 0;
+	for (const Token *t = a; t <= b; t++)
+		n += t->len + 1;
+	if (n > max) n = max;
+	char *out = xalloc((size_t)n + 1);
+	int j = 0;
+	for (const Token *t = a; t <= b && j < n; t++) {
+		const Token *prev = t == a ? NULL : t - 1;
+		if (prev && (prev->src != t->src || t->off != prev->off + prev->len) && j < n)
+			out[j++] = ' ';
+		for (int i = 0; i < t->len && j < n; i++)
+			out[j++] = t->src[t->off + i];
+	}
+	out[j] = 0;
+	return out;
+}
+
+/* a statement's text, for trails and messages: its first 200 characters.
+ * When both ends lie in the stream being parsed (an inline expansion is a
+ * stream of its own), the text is built from its tokens; else from the
+ * source between them. */
+static char *text_of(const P *p, Token *a, Token *b)
+{
+	const Token *lo = p->s->t, *hi = p->s->t + p->s->n;
+	if (a && b && a >= lo && a <= b && b < hi && a->src && b->src)
+		return tokens_text(a, b, 200);
+	return source_text(a, b, 200);
+}
 
 /* the closing parenthesis of statement s, which began at token t: the
  * statement's text runs from t to it */
 static void close_stmt(P *p, Stmt *s, Token *t, const char *what)
 {
 	Token *e = expect(p, T_RPAREN, what);
-	s->text = text_of(t, e);
+	s->text = text_of(p, t, e);
 	p->seen_stmt = 1;
 }
 
@@ -697,7 +729,7 @@ static Stmt *statement(P *p)
 		next(p);
 		Token *l = expect(p, T_ID, "after 'goto'");
 		s = mkstmt(S_GOTO, t->pos); s->label = l->s;
-		s->text = text_of(t, l);
+		s->text = text_of(p, t, l);
 		p->seen_stmt = 1;
 		break;
 	}
@@ -723,7 +755,7 @@ static Stmt *statement(P *p)
 		next(p);
 		s = mkstmt(S_ASSERT, t->pos);
 		s->rhs = expr(p);
-		s->text = text_of(t, &p->s->t[p->s->i - 1 >= 0 ? p->s->i - 1 : 0]);
+		s->text = text_of(p, t, &p->s->t[p->s->i - 1 >= 0 ? p->s->i - 1 : 0]);
 		p->seen_stmt = 1;
 		break;
 	}
@@ -736,7 +768,7 @@ static Stmt *statement(P *p)
 			int k = peek(p)->k;
 			if (!(is_sep(k) || k == T_RBRACE || k == T_DCOLON || k == K_FI || k == K_OD || k == T_EOF))
 				s->rhs = expr(p);
-			s->text = text_of(t, &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0]);
+			s->text = text_of(p, t, &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0]);
 			if (!p->cur || !p->cur->is_func) diag_error(t->pos, "'return' outside a function");
 			p->seen_stmt = 1;
 			break;
@@ -800,7 +832,7 @@ static Stmt *statement(P *p)
 			s = mkstmt(e->k == E_CALL ? S_CALL : S_EXPR, t->pos); s->rhs = e;
 			break;
 		}
-		s->text = text_of(t, &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0]);
+		s->text = text_of(p, t, &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0]);
 		break;
 	}
 	}

@@ -430,7 +430,7 @@ else fail limit_ltl_long_holds "rc=$rc, expected 0 and no error: $(head -c 300 <
 run limit_ltl_long_bad -a -DBOUND=2 "$M/limits/ltl_long_atom.pml"
 if [ "$rc" -eq 1 ] && grep -q "acceptance cycle" <<<"$out$err"; then ok limit_ltl_long_violated
 else fail limit_ltl_long_violated "rc=$rc, expected 1 and an acceptance cycle: $(head -c 300 <<<"$err")"; fi
-limit processes processes_300.pml 1 "too many processes \\(max 255\\) \\(at depth 763\\)"
+limit processes processes_300.pml 1 "too many processes \\(max 255\\) at [^ ]*processes_300\\.pml:8:[0-9]+ \\[run P\\(\\)\\] \\(at depth 763\\)"
 if [ "$(stored_of "$out")" = 764 ]; then ok limit_processes_spin_count; else fail limit_processes_spin_count "stored=$(stored_of "$out"), SPIN stores 764"; fi
 limit channels channels_runtime.pml 1 "too many channels \\(max 255\\)"
 # the state vector's size is a resource limit: the search is incomplete

@@ -54,7 +54,7 @@ h=$(svg heap "$d")
 check "list_null: heap objects at step 8" "$(objects "$h")" "Node#1 Node#2"
 check "list_null: head is a root" "$(count 'class="root" data-name="head"' "$h")" 1
 check "list_null: init's n (null) is not drawn" "$(count 'data-name="init:0 n"' "$h")" 0
-check "list_null: error shown" "$(count '<p class="error">error: null dereference</p>' "$d")" 1
+check "list_null: error shown, with where" "$(count '<p class="error">error: null dereference at list_null.dpml:[0-9]*:[0-9]* \[[^]]*\]</p>' "$d")" 1
 d=$(dom list.html 4)
 check "list_null: #step=4 selected" "$(attr selected "$d")" 4
 h=$(svg heap "$d")

@@ -8,11 +8,17 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+/* the message, then where: the statement being executed, with its
+ * file:line:col and text (SPEC 3: a run-time error names its place) */
 static void set_error(Exec *x, int kind, const char *fmt, va_list ap)
 {
 	if (x->err) return;
 	x->err = kind;
-	vsnprintf(x->errmsg, sizeof x->errmsg, fmt, ap);
+	int n = vsnprintf(x->errmsg, sizeof x->errmsg, fmt, ap);
+	const Stmt *st = x->errstmt;
+	if (st && st->pos.file && n >= 0 && (size_t)n < sizeof x->errmsg)
+		snprintf(x->errmsg + n, sizeof x->errmsg - (size_t)n, " at %s:%d:%d [%.60s]", st->pos.file, st->pos.line,
+			 st->pos.col, st->text ? st->text : "?");
 }
 
 void vm_runtime_error(Exec *x, const char *fmt, ...)
@@ -481,6 +487,7 @@ static void run_dstep(Exec *x, const Code *k);
 
 int vm_enabled(Exec *x, const Trans *t)
 {
+	x->errstmt = t->st;
 	if (t->dstep) {
 		const Loc *l = &t->dstep->locs[t->dstep->entry];
 		int any = 0;
@@ -535,6 +542,7 @@ static void do_printf(Exec *x, const Stmt *s)
 static void exec_stmt(Exec *x, const Stmt *s, int sel)
 {
 	State *st = x->s;
+	x->errstmt = s;
 	switch (s->k) {
 	case S_EXPR: (void)vm_eval(x, s->rhs); break;
 	case S_ASSIGN: assign(x, s->lhs, vm_eval(x, s->rhs)); break;
@@ -699,6 +707,7 @@ static void do_return(Exec *x, const Trans *t)
 
 void vm_execute(Exec *x, const Trans *t)
 {
+	x->errstmt = t->st;
 	if (t->st && t->st->k == S_CALL && !t->dstep) { do_call(x, t); return; }
 	if (t->st && t->st->k == S_RETURN && !t->dstep) { do_return(x, t); return; }
 	if (t->dstep) run_dstep(x, t->dstep);
