@@ -35,7 +35,7 @@ static void print_usage(FILE *f)
 "  -simulate [-seed N] [-steps N]   random simulation\n"
 "  -DNAME=VALUE, -UNAME, -IDIR      passed to the C preprocessor\n"
 "  -heap=N          at most N live objects     -calldepth=N  deepest call stack\n"
-"  -dot FILE        write the error state's heap as a Graphviz graph\n"
+"  -dot FILE        write the error state's heap as a Graphviz graph (.svg/.png: rendered)\n"
 "  -report FILE     an HTML report: the error's steps (also with -t), or the summary\n"
 "  -dump-states FILE  write every stored state (debugging)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
@@ -298,6 +298,40 @@ static void replay_options(int argc, char **argv, Opts *o)
 	parse_args(ac, av, o);
 }
 
+/* does path end in ext? */
+static int ends_with(const char *path, const char *ext)
+{
+	size_t n = strlen(path), e = strlen(ext);
+	return n > e && !strcmp(path + n - e, ext);
+}
+
+/* -dot FILE: the error state's heap and roots, rebuilt from the trail, as
+ * Graphviz source, or rendered by dot when FILE ends in .svg or .png */
+static void write_dot(VM *vm, const Opts *o, const char *trail, int quiet)
+{
+	const char *fmt = ends_with(o->dotfile, ".svg") ? "svg" : ends_with(o->dotfile, ".png") ? "png" : NULL;
+	char src[4200];
+	snprintf(src, sizeof src, "%s%s", o->dotfile, fmt ? ".dot" : "");
+	uint8_t *buf = malloc(MAXSTATE);
+	int len, ok = 0;
+	FILE *df = fopen(src, "w");
+	if (buf && df && trail_final_state(vm, plain_stack(vm, o), trail, buf, &len) == 0) {
+		vm_write_dot(vm, buf, len, df);
+		ok = 1;
+	}
+	if (df) fclose(df);
+	free(buf);
+	if (ok && fmt) {
+		char cmd[9000];
+		snprintf(cmd, sizeof cmd, "dot -T%s -o '%s' '%s' 2>/dev/null", fmt, o->dotfile, src);
+		ok = system(cmd) == 0;
+		if (!ok) fprintf(stderr, "dspin: could not render '%s' with Graphviz's dot (is graphviz installed?); the source is in '%s'\n", o->dotfile, src);
+		else remove(src);
+	} else if (!ok)
+		fprintf(stderr, "dspin: cannot write '%s'\n", o->dotfile);
+	if (ok && !quiet) printf("dspin: wrote %s\n", o->dotfile);
+}
+
 /* -compare: one configuration's result */
 typedef struct Row {
 	int plan_only;          /* fill algorithm, search nothing */
@@ -415,18 +449,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	SearchResult r;
 	search_run(&vm, &so, &r);
 	if (dump.f) fclose(dump.f);
-	if (o.dotfile && r.errors && r.trail_written) {
-		/* the error state's heap and roots, rebuilt from the trail */
-		uint8_t *buf = malloc(MAXSTATE);
-		int len;
-		FILE *df = fopen(o.dotfile, "w");
-		if (df && trail_final_state(&vm, plain_stack(&vm, &o), trail, buf, &len) == 0) {
-			vm_write_dot(&vm, buf, len, df);
-			if (!so.quiet) printf("dspin: wrote %s\n", o.dotfile);
-		} else fprintf(stderr, "dspin: cannot write '%s'\n", o.dotfile);
-		if (df) fclose(df);
-		free(buf);
-	}
+	if (o.dotfile && r.errors && r.trail_written)
+		write_dot(&vm, &o, trail, so.quiet);
 	if (o.report) {
 		ReportRun run = { sym_ran, por_ran, search_name(se), heap_ran, proc_on, por_ran_static, so.twophase > 0, &r };
 		write_report(&vm, &o, r.trail_written ? trail : NULL, &run, &largest);

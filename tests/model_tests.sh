@@ -370,6 +370,13 @@ run dot_written -q -dot "$TMP/heap.dot" "$TMP/dotbug.dpml"
 if [ "$rc" -eq 1 ] && grep -q '^digraph heap' "$TMP/heap.dot" 2>/dev/null && grep -q '"\.root" -> obj1' "$TMP/heap.dot" \
    && grep -q 'node#1' "$TMP/heap.dot"; then ok dot_written
 else fail dot_written "exit $rc; dot file: $(head -c 300 "$TMP/heap.dot" 2>/dev/null)"; fi
+# FILE.svg is rendered by Graphviz (scripts/setup.sh installs it): an SVG
+# with the node object in it, and no .dot file left behind
+if command -v dot >/dev/null; then
+	run dot_svg -q -dot "$TMP/heap.svg" "$TMP/dotbug.dpml"
+	if [ "$rc" -eq 1 ] && grep -q '<svg' "$TMP/heap.svg" 2>/dev/null && grep -q 'node#1' "$TMP/heap.svg" && [ ! -e "$TMP/heap.svg.dot" ]; then ok dot_svg
+	else fail dot_svg "exit $rc: $(head -c 200 "$TMP/heap.svg" 2>/dev/null) $err"; fi
+fi
 
 # ------------------------------------------------------------ very long expressions
 
