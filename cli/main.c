@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
 
 #define DSPIN_VERSION "0.2"
 
@@ -38,6 +39,8 @@ static void print_usage(FILE *f)
 "  -dot FILE        write the error state's heap as a Graphviz graph (.svg/.png: rendered)\n"
 "  -report FILE     an HTML report: the error's steps (also with -t), or the summary\n"
 "  -dump-states FILE  write every stored state (debugging)\n"
+"  -hc              hash compaction: a 64-bit fingerprint per state (lossy)\n"
+"  -bitstate [-w N] bitstate hashing in 2^N bits, default 27 (lossy)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
 "  --help, -h       this text          --version   dspin's version\n");
@@ -68,6 +71,8 @@ typedef struct Opts {
 	const char *report;     /* -report FILE.html */
 	int compare;            /* -compare[=LIST] */
 	int por_given;          /* -por= was on the command line */
+	int store_mode;         /* -hc, -bitstate: STORE_HC, STORE_BITSTATE */
+	int wbits;              /* -w N */
 	int ltl_claim;          /* the never claim was made from an ltl formula */
 	const char *compare_list;
 } Opts;
@@ -124,6 +129,10 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-compare")) { o->compare = 1; continue; }
 		if (!strncmp(a, "-compare=", 9)) { o->compare = 1; o->compare_list = a + 9; continue; }
 		if (!strcmp(a, "-dot")) { if (i + 1 >= argc) usage(); o->dotfile = argv[++i]; continue; }
+		if (!strcmp(a, "-hc")) { o->store_mode = STORE_HC; continue; }
+		if (!strcmp(a, "-bitstate")) { o->store_mode = STORE_BITSTATE; continue; }
+		if (!strcmp(a, "-w")) { o->wbits = (int)num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
+		if (!strncmp(a, "-w", 2) && a[2] >= '0' && a[2] <= '9') { o->wbits = (int)num_arg("-w", a + 2); continue; }
 		if (!strcmp(a, "-report")) { if (i + 1 >= argc) usage(); o->report = argv[++i]; continue; }
 		if (!strcmp(a, "-dump-states")) { if (i + 1 >= argc) usage(); o->dumpfile = argv[++i]; continue; }
 		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
@@ -150,6 +159,12 @@ static void parse_args(int argc, char **argv, Opts *o)
 	if (!valid_cache(o->cache)) { fprintf(stderr, "dspin: bad -cache value '%s' (all, backedge, none)\n", o->cache); exit(2); }
 	if (o->compare && (o->simulate || o->replay || o->dumpfile || o->dotfile || o->report)) {
 		fprintf(stderr, "dspin: -compare goes with a search (not -simulate, -t, -dump-states, -dot or -report)\n"); exit(2);
+	}
+	if (!o->wbits) o->wbits = 27;
+	if (o->wbits < 10 || o->wbits > 36) { fprintf(stderr, "dspin: -w must be 10..36 (2^N bits for -bitstate)\n"); exit(2); }
+	if (o->store_mode && (o->bfs || o->accept)) {
+		fprintf(stderr, "dspin: -hc and -bitstate go with the depth-first safety search (not -bfs, -a or -l): the breadth-first search keeps its queue in the store, the nested search keeps its choices there\n");
+		exit(2);
 	}
 	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
 }
@@ -369,6 +384,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.fair && !o.accept) { fprintf(stderr, "dspin: -f (weak fairness) goes with -a or -l\n"); return 2; }
 	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
 	so.mem_limit = (size_t)o.mem_mb << 20;
+	so.store_mode = o.store_mode;
+	so.wbits = o.wbits;
 	so.quiet = o.quiet || o.json;
 	so.progress = !o.quiet && !o.json;
 	so.trail_path = row ? NULL : trail;   /* -compare writes no trails */
@@ -489,6 +506,11 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		       r.stats.max_objects, r.stats.heap_renumbered, r.stats.procs_permuted,
 		       (unsigned long long)(so.twophase ? r.por_reduced : r.stats.por_reduced));
 		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
+		printf(",\"storage\":\"%s\"", o.store_mode == STORE_HC ? "hc" : o.store_mode == STORE_BITSTATE ? "bitstate" : "exact");
+		if (o.store_mode == STORE_HC) printf(",\"expected_collisions\":%.6g", r.omission);
+		if (o.store_mode == STORE_BITSTATE)
+			printf(",\"bitstate_bits\":%d,\"hash_factor\":%.3f,\"omission_probability\":%.6g", o.wbits,
+			       r.stored ? ldexp(1.0, o.wbits) / (double)r.stored : 0.0, r.omission);
 		int stopped = r.errors && !o.keep_going;
 		printf(",\"complete\":%s,\"incomplete_reason\":", r.incomplete || stopped ? "false" : "true");
 		if (r.incomplete == 3) json_str(stdout, r.bound_msg);
@@ -528,6 +550,11 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);
 	if (r.incomplete == 2) printf("dspin: search incomplete: memory bound -M %ld MB reached\n", o.mem_mb);
+	if (o.store_mode == STORE_HC)
+		printf("hash compaction: 64-bit fingerprints; expected fingerprint collisions %.3g (each may hide states)\n", r.omission);
+	if (o.store_mode == STORE_BITSTATE)
+		printf("bitstate: 2^%d bits, %d per state; hash factor %.1f (SPIN: best if > 100); a new state was taken as visited with probability %.3g at the end\n",
+		       o.wbits, BITSTATE_K, r.stored ? ldexp(1.0, o.wbits) / (double)r.stored : 0.0, r.omission);
 	if (r.bound_msg[0]) printf("dspin: search incomplete: %s (a resource limit, not an error: the moves that needed more were not explored%s)\n",
 	                           r.bound_msg, r.errors ? "" : "; the trail leads to the first");
 	if (r.errors && r.trail_written) printf("dspin: wrote %s\n", trail);

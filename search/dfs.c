@@ -630,6 +630,12 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	d.c->proviso = on_stack;
 	d.c->proviso_arg = &d;
 	store_init(&d.st, o->mem_limit);
+	if (o->store_mode && store_lossy(&d.st, o->store_mode, o->wbits) < 0) {
+		snprintf(r->first_error, sizeof r->first_error, "out of memory for 2^%d bits", o->wbits);
+		store_free(&d.st);
+		ns_ctx_free(d.c);
+		return -1;
+	}
 	d.t0 = d.last_progress = now();
 	int (*visit_fn)(Dfs *) = o->twophase ? visit_twophase : visit;
 	if (push_initial(&d) < 0)
@@ -645,6 +651,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	if (d.oom && !r->incomplete)
 		r->incomplete = 2;
 	r->stats = d.c->stats;
+	r->omission = store_omission(&d.st);
 	r->transitions = r->stored + r->matched;
 	r->mem = d.st.bytes + d.arcap + (size_t)d.capfr * sizeof(Frame);
 	r->secs = now() - d.t0;

@@ -20,12 +20,16 @@ typedef struct SearchOpts {
 	const Layer *stack;      /* the next-state interface to explore (its top layer) */
 	int twophase;            /* Twophase instead of plain DFS: 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
+	int store_mode;          /* STORE_EXACT, STORE_HC (-hc), STORE_BITSTATE (-bitstate) */
+	int wbits;               /* -w: 2^wbits bits for -bitstate */
 } SearchOpts;
 
 typedef struct SearchResult {
 	uint64_t stored, matched, atomic_steps, transitions;
 	uint64_t por_reduced;     /* Twophase: deterministic phase-1 steps */
 	NsStats stats;            /* what the layers counted */
+	double omission;          /* -hc: expected fingerprint collisions; -bitstate:
+	                           * the probability a new state was taken as visited */
 	long depth;
 	int errors;
 	int incomplete;         /* 1 depth bound, 2 memory bound, 3 a resource

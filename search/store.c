@@ -31,6 +31,7 @@ void store_init(Store *s, size_t limit)
 void store_free(Store *s)
 {
 	free(s->tab);
+	free(s->bits);
 	for (size_t i = 0; i < s->nchunks; i++) free(s->chunks[i]);
 	free(s->chunks); free(s->rec);
 	memset(s, 0, sizeof *s);
@@ -93,6 +94,8 @@ static uint8_t *find(const Store *s, const uint8_t *b, int len, uint64_t h)
 
 int store_has(const Store *s, const uint8_t *b, int len, uint64_t h)
 {
+	if (s->mode)
+		return lossy_has(s, h);
 	return find(s, b, len, h) != NULL;
 }
 
@@ -104,6 +107,11 @@ uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h)
 
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 {
+	if (s->mode) {
+		int r = lossy_insert(s, h);
+		*idx = r == 1 ? s->nrec++ : 0;
+		return r;
+	}
 	uint64_t tag = h & 0xffffff;
 	size_t j = pos_of(h, s->cap);
 	for (;;) {

@@ -17,7 +17,13 @@ typedef struct Store {
 	int full;               /* the memory limit was hit */
 	int payload;            /* bytes kept after each record's key, zeroed
 	                         * on insert (set before the first insert) */
+	/* lossy storage (store_lossy): no state bytes are kept */
+	int mode;               /* STORE_EXACT, STORE_HC, STORE_BITSTATE */
+	uint8_t *bits; int wbits;   /* bitstate: 2^wbits bits */
 } Store;
+
+enum { STORE_EXACT, STORE_HC, STORE_BITSTATE };
+#define BITSTATE_K 3            /* bits set per state */
 
 void store_init(Store *s, size_t limit_bytes);
 void store_free(Store *s);
@@ -30,4 +36,17 @@ const uint8_t *store_get(Store *s, size_t idx, int *len);   /* needs indexed = 1
 /* the payload bytes of a stored state, NULL if it is not there */
 uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h);
 uint64_t state_hash(const uint8_t *b, int len);
+
+/* search/lossy.c: for models beyond memory.  STORE_HC keeps a 64-bit
+ * fingerprint per state (hash compaction); STORE_BITSTATE sets
+ * BITSTATE_K bits of 2^wbits per state (Holzmann's bitstate hashing).  A
+ * state whose fingerprint or bits are all present already counts as
+ * visited even if it is new, so the search may miss states: the summary
+ * says how likely.  store_get and store_payload need STORE_EXACT.
+ * Returns -1 when the bit array cannot be allocated. */
+int store_lossy(Store *s, int mode, int wbits);
+int lossy_insert(Store *s, uint64_t h);
+int lossy_has(const Store *s, uint64_t h);
+/* the probability that a new state was taken as visited, at the end */
+double store_omission(const Store *s);
 #endif
