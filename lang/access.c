@@ -98,6 +98,11 @@ void visit_step(Visitor *v, Stmt *s)
 	if (!s)
 		return;
 	visit_expr(v, s->lhs, lhs_use(s));
+	/* a sorted send (q!!m) inserts by value, ahead of messages already
+	 * there: it reads the contents as a test does, and a receive that
+	 * takes the head depends on it (found by review: sorted_send.pml) */
+	if (s->k == S_SEND && s->sorted)
+		visit_expr(v, s->lhs, USE_TEST);
 	visit_expr(v, s->rhs, s->k == S_EXPR ? USE_COND : USE_READ);
 	visit_expr(v, s->lo, USE_READ);
 	visit_expr(v, s->hi, USE_READ);

@@ -193,6 +193,7 @@ static Proctype *find_ptype(const char *name)
 }
 
 /* Resolve an lvalue-ish chain; returns the var (or field) finally designated. */
+static void no_ref_number(const Expr *e, const char *how);
 static void resolve_ref(Expr *e)
 {
 	if (e->k == E_NAME) {
@@ -220,6 +221,7 @@ static void resolve_ref(Expr *e)
 		e->k = E_VAR; e->var = v; e->type = v->kind; e->bits = v->bits;
 		if (e->a) {
 			resolve_expr(e->a);
+			no_ref_number(e->a, "an array index");
 			if (!v->arrlen) diag_error(e->pos, "'%s' is not an array", v->name);
 		} else if (v->arrlen && v->kind != TY_RECORD) {
 			/* SPIN: an array name alone means element 0 */
@@ -254,6 +256,7 @@ static void resolve_ref(Expr *e)
 		e->var = f; e->type = f->kind; e->bits = f->bits;
 		if (e->a) {
 			resolve_expr(e->a);
+			no_ref_number(e->a, "an array index");
 			if (!f->arrlen) diag_error(e->pos, "field '%s' is not an array", f->name);
 		}
 	}
@@ -269,6 +272,30 @@ static void check_chan(Expr *e)
 {
 	if ((e->k == E_VAR || e->k == E_FIELD) && e->type != TY_CHAN)
 		diag_error(e->pos, "'%s' is not a channel", e->var->name);
+	/* SPIN rejects it too; the analyses would not see the channel */
+	if (e->k == E_REMOTE_VAR)
+		diag_error(e->pos, "a channel named by a remote reference (P[i]:c) is not supported; pass the channel instead");
+}
+
+/* a reference sent into a field that is not one (or the reverse), when
+ * the channel's declaration is known */
+static void check_send_field(const Expr *ch, int i, const Expr *arg)
+{
+	const ChanSpec *cs = (ch->k == E_VAR || ch->k == E_FIELD) && ch->var ? ch->var->chan : NULL;
+	if (!cs || i >= cs->nfields || arg->k == E_NULL)
+		return;
+	if ((arg->type == TY_REF) != (cs->ftypes[i] == TY_REF))
+		diag_error(arg->pos, "message field %d is %s, the value sent is %s", i + 1,
+			   cs->ftypes[i] == TY_REF ? "a reference" : "not a reference", arg->type == TY_REF ? "a reference" : "not");
+}
+
+/* A reference's number is where the object happens to live: heap
+ * symmetry renumbers it and -por=si reorders allocations, so no
+ * expression may read it (only ==, != and null tests). */
+static void no_ref_number(const Expr *e, const char *how)
+{
+	if (e && e->type == TY_REF)
+		diag_error(e->pos, "a reference cannot be %s (only compared with == and !=)", how);
 }
 
 static void resolve_expr(Expr *e)
@@ -293,7 +320,11 @@ static void resolve_expr(Expr *e)
 		M->has_heap = 1;
 		break;
 	}
-	case E_UN: resolve_expr(e->a); e->type = TY_INT; break;
+	case E_UN:
+		resolve_expr(e->a);
+		if (e->op != T_NOT) no_ref_number(e->a, "negated or complemented");
+		e->type = TY_INT;
+		break;
 	case E_BIN:
 		resolve_expr(e->a); resolve_expr(e->b); e->type = TY_INT;
 		if ((e->a->type == TY_REF || e->b->type == TY_REF) && e->op != T_EQ && e->op != T_NE)
@@ -302,7 +333,15 @@ static void resolve_expr(Expr *e)
 			diag_error(e->pos, "comparison of a reference with a non-reference");
 		if (e->a->k == E_NEW || e->b->k == E_NEW) diag_error(e->pos, "'new' can only be assigned");
 		break;
-	case E_COND: resolve_expr(e->a); resolve_expr(e->b); resolve_expr(e->c); e->type = TY_INT; break;
+	case E_COND:
+		resolve_expr(e->a); resolve_expr(e->b); resolve_expr(e->c);
+		e->type = TY_INT;
+		if (e->b->type == TY_REF || e->c->type == TY_REF) {
+			if ((e->b->type == TY_REF) != (e->c->type == TY_REF))
+				diag_error(e->pos, "( -> : ) with a reference on one side only");
+			e->type = TY_REF;
+		}
+		break;
 	case E_LEN: case E_EMPTY: case E_NEMPTY: case E_FULL: case E_NFULL:
 		resolve_expr(e->a); check_chan(e->a); e->type = TY_INT; break;
 	case E_POLL:
@@ -419,7 +458,10 @@ static void resolve_stmt(Stmt *s)
 	case S_SEND:
 		resolve_expr(s->lhs); check_chan(s->lhs);
 		check_nfields(s->pos, s->nargs);
-		for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]);
+		for (int i = 0; i < s->nargs; i++) {
+			resolve_expr(s->args[i]);
+			check_send_field(s->lhs, i, s->args[i]);
+		}
 		break;
 	case S_RECV:
 		resolve_expr(s->lhs); check_chan(s->lhs);

@@ -28,6 +28,7 @@
 
 struct PorTable {
 	int si;                /* symmetric and heap-local independence on */
+	int provided;          /* some proctype has a provided clause */
 	unsigned char *cls;    /* by Loc.gid: 0 unsafe, else POR_SAFE | POR_CHAN | POR_OWNED */
 	unsigned char *cond;   /* by Trans.id: a conditionally safe send or receive */
 	unsigned char *owned;  /* by Trans.id: safe when the objects it touches are the mover's */
@@ -60,9 +61,14 @@ static int si_private(const Access *a)
  * objects a step touches is known only in a state: the candidates here
  * touch nothing but the process's own variables, allocations and object
  * fields, and por_loc_holds checks the objects (por_owned_step). */
-static int owned_candidate(const Trans *tr, const Access *a)
+static int owned_candidate(const PorTable *t, const Trans *tr, const Access *a)
 {
-	if (tr->dstep || a->writes_chan || !access_find(a, A_HEAP, NULL))
+	/* a provided clause joins every step's access set, but
+	 * por_loc_owned checks only the statement's fields: a process or a
+	 * function's caller with a provided clause gets no heap-local steps
+	 * (found by review: prov.dpml) */
+	if (tr->dstep || a->writes_chan || !access_find(a, A_HEAP, NULL) || tr->owner->provided
+	    || (tr->owner->is_func && t->provided))
 		return 0;
 	for (int i = 0; i < a->n; i++) {
 		int k = a->v[i].kind;
@@ -72,6 +78,14 @@ static int owned_candidate(const Trans *tr, const Access *a)
 	return 1;
 }
 
+static int any_provided(const Model *m)
+{
+	for (int i = 0; i < m->nptypes; i++)
+		if (m->ptypes[i]->provided)
+			return 1;
+	return 0;
+}
+
 /* 0 unsafe, else POR_SAFE, POR_CHAN (a send or receive safe in some
  * states) or POR_OWNED (safe when its objects are the mover's) */
 static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
@@ -79,7 +93,7 @@ static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 	const Access *a = at->trans[tr->id];
 	if (access_private(a) || (t->si && si_private(a)))
 		return POR_SAFE;
-	if (t->si && owned_candidate(tr, a)) {
+	if (t->si && owned_candidate(t, tr, a)) {
 		t->owned[tr->id] = 1;
 		return POR_OWNED;
 	}
@@ -131,6 +145,17 @@ static int observed(const Access *all, const Proctype *pt)
 	return access_find(all, A_ALLPROCS, NULL) || access_find(all, A_REMOTE, pt);
 }
 
+/* np_ read by a process (SPIN allows it only in a never claim): whether
+ * any process is at a progress label, so every move into or out of one
+ * is visible to it (found by review: np_obs.pml) */
+static int np_in_processes(const AccessTable *at, const Model *m)
+{
+	for (int i = 0; i < m->nptypes; i++)
+		if (access_find(at->reach[i], A_NP, NULL))
+			return 1;
+	return 0;
+}
+
 PorTable *por_table(VM *vm, int mode)
 {
 	const Program *p = vm->prog;
@@ -146,6 +171,9 @@ PorTable *por_table(VM *vm, int mode)
 	if (mode == POR_NONE)
 		return t;
 	t->chan = chan_table(p);
+	if (np_in_processes(at, m))
+		return t;
+	t->provided = any_provided(m);
 	for (int i = 0; i < m->nptypes; i++)
 		if (!observed(at->model, m->ptypes[i]))
 			classify(t, at, m->ptypes[i]);
