@@ -52,7 +52,8 @@
  *            run argument, provided, an unless escape, a d_step or atomic
  *            body, an array index, a send's or a call's argument; the value decides an
  *            assertion, and no other remote reference is in the program
- *            (see obs_plan)
+ *            (see obs_plan); sometimes W is `active [2]` and the read
+ *            tells its instances apart, for process symmetry
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, nocontrol, noobs, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on.
@@ -296,14 +297,24 @@ static const char *const obs_kind_name[NKIND] = { "remote-var", "remote-label", 
 static int obs_pos = -1, obs_kind = -1;   /* -1: no obs in this program */
 static int obs_reader;     /* the proctype being generated is the reader */
 static int obs_pending;    /* ... and its read is still to come */
-static int pid_base;       /* 1 when W is pid 0 */
+static int pid_base;       /* 1 when W is pid 0 (2 with W2) */
+/* W2: W is `active [2]` and spins, and the read tells its two instances
+ * apart (W[1] inside the stretch while W[0] is not, or the other way
+ * round): process symmetry must then not take them as interchangeable */
+static int obs_w2, obs_swap;
 
 /* the condition on W that holds only inside W's stretch of private steps */
 static void obs_cond(char *out)
 {
 	switch (obs_kind) {
-	case K_RVAR: strcpy(out, "W[0]:t == 5"); break;
-	case K_RLABEL: strcpy(out, "W[0]@Lb"); break;
+	case K_RVAR:
+		if (obs_w2) sprintf(out, "(W[%d]:t == 5 && W[%d]:t != 5)", !obs_swap, obs_swap);
+		else strcpy(out, "W[0]:t == 5");
+		break;
+	case K_RLABEL:
+		if (obs_w2) sprintf(out, "(W[%d]@Lb && !W[%d]@Lb)", !obs_swap, obs_swap);
+		else strcpy(out, "W[0]@Lb");
+		break;
 	case K_ENABLED: strcpy(out, "enabled(0)"); break;  /* W has not ended */
 	/* W's pc inside the stretch: 1 or 2 in SPIN (states numbered from the
 	 * entry: 1, 2, end 3) and in dspin (from the end: 2, 1, end 0) */
@@ -321,7 +332,7 @@ static void obs_cond(char *out)
 static void obs_val(char *out)
 {
 	char c[96];
-	if (obs_kind == K_RVAR) { strcpy(out, "W[0]:t"); return; }
+	if (obs_kind == K_RVAR && !obs_w2) { strcpy(out, "W[0]:t"); return; }
 	obs_cond(c);
 	sprintf(out, "(%s -> 5 : 0)", c);
 }
@@ -362,16 +373,18 @@ static void obs_plan(void)
 		if (r < w) break;
 		r -= w;
 	}
-	pid_base = 1;
+	obs_w2 = obs_kind <= K_RLABEL && rnd2(100) < 30;
+	obs_swap = (int)rnd2(2);
+	pid_base = obs_w2 ? 2 : 1;
 }
 
 /* W: pid 0, a stretch of private steps others can only see from inside */
 static void obs_watched(void)
 {
 	line("/* obs: %s in %s */", obs_kind_name[obs_kind], obs_pos_name[obs_pos]);
-	line("active proctype W() {"); indent++;
+	line("active %sproctype W() {", obs_w2 ? "[2] " : ""); indent++;
 	line("byte t;");
-	if (obs_kind == K_LAST) {
+	if (obs_kind == K_LAST || obs_w2) {
 		line("do");
 		line(":: true -> Lb: t = 5; t = 0");
 		line("od");
@@ -986,7 +999,8 @@ int main(int argc, char **argv)
 	}
 	/* processes: 2-4 instances in total */
 	/* W, when there is one, is one of the instances */
-	int total = 2 + (int)rnd(3), made = obs_pos >= 0, np = 0;
+	int total = 2 + (int)rnd(3), made = obs_pos < 0 ? 0 : obs_w2 ? 2 : 1, np = 0;
+	if (total <= made) total = made + 1;   /* room for the reader */
 	int runs[4], nruns = 0;     /* proctype numbers started from init */
 	next_pid = pid_base;
 	while (made < total) {
