@@ -70,14 +70,14 @@ static int live(Gc *g, int o)
 	return o > 0 && o <= g->s->nslot && g->s->b[g->s->hoff[o - 1]] != FREE_SLOT;
 }
 
-/* depth-first from one root, objects numbered in first-visit order
- * (Iosif Fig. 4, with an explicit stack) */
-static void visit(Gc *g, int ref)
+/* depth-first from one root with an explicit stack: enter(g, parent,
+ * child) marks the child and says whether to walk below it (parent 0:
+ * the root) */
+static void walk(Gc *g, int ref, int (*enter)(Gc *g, int parent, int child))
 {
 	State *s = g->s;
-	if (!live(g, ref) || g->newnum[ref]) return;
+	if (!enter(g, 0, ref)) return;
 	int sp = 0;
-	g->newnum[ref] = ++g->k; g->order[g->k] = ref;
 	g->stk_obj[sp] = ref; g->stk_edge[sp] = 0; sp++;
 	while (sp > 0) {
 		int o = g->stk_obj[sp - 1];
@@ -85,40 +85,34 @@ static void visit(Gc *g, int ref)
 		uint8_t *a = edge(g->vm, s->b + s->hoff[o - 1], g->stk_edge[sp - 1]++, &is_chan);
 		if (!a) { sp--; continue; }
 		int child = ref_target(g, a, is_chan);
-		if (!live(g, child) || g->newnum[child]) continue;
-		g->newnum[child] = ++g->k; g->order[g->k] = child;
+		if (!enter(g, o, child)) continue;
 		g->stk_obj[sp] = child; g->stk_edge[sp] = 0; sp++;
 	}
 }
 
-/* heap_owners' walk from one root: an object reached from two owners
- * becomes shared, and so does everything below it */
-static void visit_owner(Gc *g, int ref)
+/* objects numbered in first-visit order (Iosif Fig. 4) */
+static int number(Gc *g, int parent, int o)
 {
-	State *s = g->s;
-	int sp = 0;
-	uint8_t *own = g->owner;
-	if (!live(g, ref) || own[ref] == g->tag || own[ref] == OWN_SHARED) return;
-	own[ref] = own[ref] ? OWN_SHARED : g->tag;
-	g->stk_obj[sp] = ref; g->stk_edge[sp] = 0; sp++;
-	while (sp > 0) {
-		int o = g->stk_obj[sp - 1];
-		int is_chan;
-		uint8_t *a = edge(g->vm, s->b + s->hoff[o - 1], g->stk_edge[sp - 1]++, &is_chan);
-		if (!a) { sp--; continue; }
-		int child = ref_target(g, a, is_chan);
-		uint8_t want = own[o];
-		if (!live(g, child) || own[child] == want || own[child] == OWN_SHARED) continue;
-		own[child] = own[child] ? OWN_SHARED : want;
-		g->stk_obj[sp] = child; g->stk_edge[sp] = 0; sp++;
-	}
+	(void)parent;
+	if (!live(g, o) || g->newnum[o]) return 0;
+	g->newnum[o] = ++g->k; g->order[g->k] = o;
+	return 1;
+}
+
+/* heap_owners: an object reached from two owners becomes shared, and so
+ * does everything below it */
+static int own(Gc *g, int parent, int o)
+{
+	uint8_t want = parent ? g->owner[parent] : g->tag;
+	if (!live(g, o) || g->owner[o] == want || g->owner[o] == OWN_SHARED) return 0;
+	g->owner[o] = g->owner[o] ? OWN_SHARED : want;
+	return 1;
 }
 
 static void root(Gc *g, uint8_t *a, int is_chan)
 {
 	if (g->rewrite) rewrite_edge(g, a, is_chan);
-	else if (g->owner) visit_owner(g, ref_target(g, a, is_chan));
-	else visit(g, ref_target(g, a, is_chan));
+	else walk(g, ref_target(g, a, is_chan), g->owner ? own : number);
 }
 
 static void block(Gc *g, uint8_t *base, const int *refs, int nrefs, const int *chans, int nchans)
