@@ -52,6 +52,8 @@ pos_atomic~lang/access.c~s/(\tAccess \*a = new_access\(\);\n)(\tif \(t->dstep\) 
 pos_dstep~lang/access.c~s/for \(int l = 0; l < k->nlocs; l\+\+\)\n(\t+)for \(int i = 0; i < k->locs\[l\]\.nt; i\+\+\)\n(\t+)access_union\(a, trans_access/for (int l = 0; l < 0; l++)\n$1for (int i = 0; i < k->locs[l].nt; i++)\n$2access_union(a, trans_access/~none_static_all~the access analysis skips d_step bodies
 pos_index~lang/access.c~s/(\tcase E_VAR:\n)\t\tvisit_expr\(v, e->a, index_use\(use\)\);\n/$1/~none_static_all~the visitor skips array indices
 pos_sendarg~lang/access.c~s/for \(int i = 0; i < s->nargs; i\+\+\)\n(\t\t)visit_expr\(v, s->args\[i\], arg_use/for (int i = 0; s->k != S_SEND && i < s->nargs; i++)\n$1visit_expr(v, s->args[i], arg_use/~none_static_all~the visitor skips the arguments of a send
+si_owned~reduce/por.c~s/if \(o->x\.err \|\| ref <= 0 \|\| ref > o->x\.s->nslot \|\| o->owner\[ref\] != o->pid \+ 1\)/if (0)/~_si_~heap-local independence takes every object as the mover's (no ownership check)
+bfs_proviso~search/bfs.c~s/return store_has\(&b->st, s, len, state_hash\(s, len\)\);/return 0;/~none_static_all~the breadth-first search offers no proviso (an ample set may close a cycle)
 EOF
 )
 
