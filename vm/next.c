@@ -204,13 +204,6 @@ int ns_next_all(Ctx *c, const SState *s, SuccBuf *out)
 	return l->next_all(l, c, s, out);
 }
 
-int ns_next_proc(Ctx *c, const SState *s, int pid, SuccBuf *out)
-{
-	const Layer *l = c->top;
-	FIND(l, next_proc);
-	return l->next_proc(l, c, s, pid, out);
-}
-
 int ns_safe_group(Ctx *c, const SState *s, int pid)
 {
 	const Layer *l = c->top;

@@ -32,9 +32,6 @@
 #ifndef DSPIN_NEXT_H
 #define DSPIN_NEXT_H
 #include "vm.h"
-#ifndef MAXFIELDS
-#define MAXFIELDS 32    /* fields of a channel message */
-#endif
 
 typedef struct Succ {
 	Move mv;                /* in the parent's process positions */
@@ -64,7 +61,6 @@ Succ *sb_push(SuccBuf *sb);                 /* a zeroed record, NULL when out of
 uint8_t *sb_alloc(SuccBuf *sb, int len);    /* arena bytes, NULL when out of memory */
 Succ *sb_copy(SuccBuf *sb, const Succ *from, const uint8_t *key, int len, const uint8_t *aux, int alen);
 void sb_finish(SuccBuf *sb);                /* set every record's b and aux */
-static inline uint8_t *sb_key(SuccBuf *sb, int i) { return sb->arena + sb->v[i].off; }
 
 /* a state handed to a layer */
 typedef struct SState {
@@ -135,7 +131,6 @@ int ns_reserve(uint8_t **buf, size_t *cap, size_t need);
 /* the ops of the stack's top layer */
 int ns_initial(Ctx *c, SuccBuf *out);
 int ns_next_all(Ctx *c, const SState *s, SuccBuf *out);
-int ns_next_proc(Ctx *c, const SState *s, int pid, SuccBuf *out);
 int ns_safe_group(Ctx *c, const SState *s, int pid);
 int ns_valid_end(Ctx *c, const SState *s);
 int ns_accepting(Ctx *c, const SState *s);
