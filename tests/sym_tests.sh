@@ -11,14 +11,10 @@
 # is found under process symmetry, the trail (written with the
 # permutations unwound) must replay without symmetry and reproduce the
 # error at its last step.
-DSPIN=$(readlink -f "$1")
-ROOT=$(cd "$(dirname "$0")" && pwd)
-TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
-pass=0; fail=0
-stored() { sed -n 's/^ *\([0-9][0-9]*\) states, stored.*/\1/p' "$1" | head -1; }
+. "$(dirname "$0")/corpus_lib.sh"
 check() {   # name model flags...
 	local name=$1 model=$2; shift 2
-	cp "$model" "$TMP/m.pml"; cp "$(dirname "$model")"/*.h "$TMP/" 2>/dev/null
+	stage "$model"
 	( cd "$TMP" && timeout 60 "$DSPIN" -q -sym=none -por=none "$@" m.pml > none.out 2>&1 ); local rc0=$?
 	local s0; s0=$(stored "$TMP/none.out")
 	[ "$rc0" -le 1 ] || { echo "skip $name (exit $rc0 without reduction)"; return; }
@@ -47,14 +43,6 @@ check() {   # name model flags...
 	done
 	if [ -z "$msg" ]; then echo "ok $name none=$s0"; pass=$((pass + 1)); else echo "FAIL $name$msg"; fail=$((fail + 1)); fi
 }
-while read -r f flags; do
-	case "$f" in ''|'#'*) continue;; esac
-	check "spin/$f$flags" "$ROOT/models/spin/$f" $flags
-done < "$ROOT/models/spin/LIST"
-for f in "$ROOT"/models/dyn/*.dpml "$ROOT"/models/sym/*.pml; do
-	[ -e "$f" ] || continue
-	flags=$(sed -n 's|^// FLAGS: ||p' "$f" | head -1)
-	check "$(basename "$(dirname "$f")")/$(basename "$f")" "$f" $flags
-done
+each_model check - dyn sym
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
