@@ -115,28 +115,24 @@ if grep -Eq "syntax_error\.pml:5:[0-9]+: error:" <<<"$err"; then ok syntax_error
 if grep -q "syntax_error\.pml:5:10: error:" <<<"$err"; then ok syntax_error_column; else fail syntax_error_column "expected column 10: $err"; fi
 if [ -z "$out" ] || ! grep -q "states, stored" <<<"$out"; then ok syntax_error_no_search; else fail syntax_error_no_search "a search ran: $out"; fi
 
+# refused OKNAME RUNNAME MODEL REGEX: dspin exits 2 with a diagnostic
+# matching REGEX (grep) on stderr
+refused() {
+	run "$2" "$3"
+	if [ "$rc" -eq 2 ] && grep -q "$4" <<<"$err"; then ok "$1"
+	else fail "$1" "rc=$rc, expected '$4' in: $err"; fi
+}
+
 # calls whose hoisting would change the meaning are rejected with a position
-run diag_call_guard "$M/call_in_guard.dpml"
-if [ "$rc" -eq 2 ] && grep -q "call_in_guard\.dpml:6:[0-9]*: error: call to 'get' in a guard" <<<"$err"; then ok call_in_guard_rejected
-else fail call_in_guard_rejected "rc=$rc, stderr: $err"; fi
-run diag_call_oror "$M/call_after_oror.dpml"
-if [ "$rc" -eq 2 ] && grep -q "call_after_oror\.dpml:5:[0-9]*: error: call to 'get' on the right of && / ||" <<<"$err"; then ok call_after_oror_rejected
-else fail call_after_oror_rejected "rc=$rc, stderr: $err"; fi
+refused call_in_guard_rejected diag_call_guard "$M/call_in_guard.dpml" "call_in_guard\.dpml:6:[0-9]*: error: call to 'get' in a guard"
+refused call_after_oror_rejected diag_call_oror "$M/call_after_oror.dpml" "call_after_oror\.dpml:5:[0-9]*: error: call to 'get' on the right of && / ||"
 
-run diag_undeclared "$M/undeclared.pml"
-if [ "$rc" -eq 2 ] && grep -q "undeclared\.pml:4:2: error: .*'y'" <<<"$err"; then ok undeclared_name_error
-else fail undeclared_name_error "rc=$rc, stderr: $err"; fi
+refused undeclared_name_error diag_undeclared "$M/undeclared.pml" "undeclared\.pml:4:2: error: .*'y'"
 
-run diag_include "$M/include_error.pml"
-if [ "$rc" -eq 2 ] && grep -q "inc_bad\.h:3:[0-9]*: error:" <<<"$err"; then ok error_in_included_file
-else fail error_in_included_file "rc=$rc, expected an error at inc_bad.h:3: $err"; fi
+refused error_in_included_file diag_include "$M/include_error.pml" "inc_bad\.h:3:[0-9]*: error:"
 
-run diag_cpp "$M/cpp_error.pml"
-if [ "$rc" -eq 2 ] && grep -q "cpp_error\.pml: error: the C preprocessor failed on this file" <<<"$err"; then ok cpp_failure_reported
-else fail cpp_failure_reported "rc=$rc, stderr: $err"; fi
-run diag_nofile "$TMP/does_not_exist.pml"
-if [ "$rc" -eq 2 ] && grep -q "does_not_exist\.pml: error: cannot read the model" <<<"$err"; then ok missing_file_reported
-else fail missing_file_reported "rc=$rc, stderr: $err"; fi
+refused cpp_failure_reported diag_cpp "$M/cpp_error.pml" "cpp_error\.pml: error: the C preprocessor failed on this file"
+refused missing_file_reported diag_nofile "$TMP/does_not_exist.pml" "does_not_exist\.pml: error: cannot read the model"
 
 # ------------------------------------------------------------ trails
 
@@ -471,9 +467,7 @@ proctype P(chan c) { end: false }
 active proctype B() { end: len(P[1]:c) == 1 -> assert(false) }
 init { run P(g) }
 EOM
-run remote_chan "$TMP/remchan.pml"
-if [ "$rc" = 2 ] && grep -q 'remchan.pml:3:[0-9]*: error: a channel named by a remote reference' <<<"$err"; then ok remote_chan_refused
-else fail remote_chan_refused "rc=$rc: $(head -c 300 <<<"$err")"; fi
+refused remote_chan_refused remote_chan "$TMP/remchan.pml" 'remchan.pml:3:[0-9]*: error: a channel named by a remote reference'
 
 # ------------------------------------------------------------ fuzzer reproducers
 
