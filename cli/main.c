@@ -689,7 +689,7 @@ int main(int argc, char **argv)
 	Program *prog = compile_model(m);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	if (m->nltls)
-		fprintf(stderr, "dspin: warning: ltl formulas are not translated yet; they are ignored (write a never claim)\n");
+		fprintf(stderr, "dspin: warning: ltl formulas are checked with -a; this safety search ignores them\n");
 	VM vm;
 	vm_setup(&vm, m, prog, &o);
 	if (vm_check(&vm)) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
