@@ -163,10 +163,37 @@ int heap_owners(VM *vm, State *s, uint8_t *owner)
 	return s->nslot;
 }
 
+/* A process at its closing brace (not in a call) whose locals no remote
+ * reference reads keeps nothing alive: its references and the ids of
+ * channels inside objects become null.  SPIN keeps the values until the
+ * process is removed, which only the last-created process may do; a
+ * finished process waiting for its turn would otherwise pin objects that
+ * nothing can reach again (and process symmetry could not drop it, see
+ * docs/symmetry.md).  Static channel ids are left alone: flat models keep
+ * SPIN's states exactly. */
+static void drop_finished_refs(VM *vm, State *s)
+{
+	for (int pid = 0; pid < s->nproc; pid++) {
+		Proctype *pt = sv_proc(vm, s, pid);
+		if (!pt->refs_dead_at_end || sv_pc(s, pid) != pt->code->endloc || sv_depth(s, pid))
+			continue;
+		uint8_t *base = s->b + s->poff[pid] + PHDR;
+		for (int i = 0; i < pt->nrefoffs; i++)
+			base[pt->refoffs[i]] = 0;
+		for (int i = 0; i < pt->nchanoffs; i++) {
+			uint16_t c;
+			memcpy(&c, base + pt->chanoffs[i], 2);
+			if (c >= CHAN_OBJ)
+				memset(base + pt->chanoffs[i], 0, 2);
+		}
+	}
+}
+
 int heap_collect(VM *vm, State *s, int canonical, const int *proc_order, NsStats *st)
 {
 	if (!s->nslot) return 0;
 	Model *m = vm->m;
+	drop_finished_refs(vm, s);
 	Gc g;
 	g.vm = vm; g.s = s; g.k = 0; g.rewrite = 0;
 	g.owner = NULL;

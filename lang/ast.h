@@ -152,6 +152,10 @@ typedef struct Proctype {
 	void *labels_; int nlabels_;  /* compile.c's label table */
 	int *refoffs; int nrefoffs;   /* reference offsets in the locals block */
 	int *chanoffs; int nchanoffs; /* chan-typed variables in the locals block */
+	/* no remote reference names it: once an instance is at its closing
+	 * brace nothing reads its locals again, so the collector drops the
+	 * references they hold (heap/gc.c) */
+	int refs_dead_at_end;
 } Proctype;
 
 typedef struct Inline {

@@ -431,5 +431,17 @@ Program *compile_model(Model *m)
 	p->access = access_analyze(p);
 	for (int i = 0; i < p->ntrans; i++)
 		p->trans[i]->heap_effect = (unsigned char)access_heap_effect(p->access->trans[i]);
+	/* reaching the closing brace drops the references in the locals */
+	for (int i = 0; i < m->nptypes; i++) {
+		Proctype *pt = m->ptypes[i];
+		Code *k = pt->code;
+		pt->refs_dead_at_end = !pt->is_never && !access_find(p->access->model, A_REMOTE, pt);
+		if (!pt->refs_dead_at_end || !k || (!pt->nrefoffs && !pt->nchanoffs))
+			continue;
+		for (int l = 0; l < k->nlocs; l++)
+			for (int j = 0; j < k->locs[l].nt; j++)
+				if (k->locs[l].t[j]->to == k->endloc)
+					k->locs[l].t[j]->heap_effect = 1;
+	}
 	return p;
 }

@@ -7,9 +7,15 @@
  * proctype are pc-sorted (reduce/procsym_canon.c).  Moves keep the
  * parent's positions in mv and get original identities in tmv, which is
  * what a trail replays without symmetry.
+ *
+ * Finished instances of interchangeable proctypes are removed at once
+ * (docs/symmetry.md, "Processes that terminate"); the aux bytes then also
+ * carry the pids the unreduced run still holds, and a move records the
+ * deaths that run takes in SPIN's order (Move.gone_top, gone_n).
  */
 #include "reduce.h"
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct PsWork { uint8_t acc[MAXPROC + 1]; } PsWork;
@@ -26,36 +32,150 @@ static void ps_work_free(const Layer *l, void *w)
 	free(w);
 }
 
+/* A state's aux bytes: for each of its n processes the pid it has in the
+ * unreduced run (its identity), then the pids of finished processes that
+ * this representative has dropped and the unreduced run still holds,
+ * ascending (SPIN removes only the last-created process; docs/symmetry.md
+ * calls them held).  Together they are the unreduced run's processes, so a
+ * new process gets the next pid there. */
+typedef struct Ids {
+	uint8_t acc[MAXPROC];       /* identity by position */
+	uint8_t held[MAXPROC];      /* held pids, ascending */
+	int n, nheld;
+	int total;                  /* processes of the unreduced run */
+} Ids;
+
 static int ident(const SState *parent, int pos)
 {
-	if (pos < 0 || !parent || pos >= parent->alen)
+	if (pos < 0 || !parent || pos >= parent->b[0] || pos >= parent->alen)
 		return pos;
 	return parent->aux[pos];
+}
+
+static int is_held(const Ids *d, int pid)
+{
+	for (int i = 0; i < d->nheld; i++)
+		if (d->held[i] == pid)
+			return 1;
+	return 0;
+}
+
+static void unhold(Ids *d, int pid)
+{
+	int w = 0;
+	for (int i = 0; i < d->nheld; i++)
+		if (d->held[i] != pid)
+			d->held[w++] = d->held[i];
+	d->nheld = w;
+}
+
+static void hold(Ids *d, int pid)
+{
+	int i = d->nheld++;
+	while (i > 0 && d->held[i - 1] > pid) {
+		d->held[i] = d->held[i - 1];
+		i--;
+	}
+	d->held[i] = (uint8_t)pid;
+}
+
+static void drop_pos(Ids *d, int j)
+{
+	hold(d, d->acc[j]);
+	memmove(d->acc + j, d->acc + j + 1, (size_t)(d->n - j - 1));
+	d->n--;
+}
+
+/* The identities of a successor's n processes as the move left them.  A
+ * death the representative makes is the unreduced run's too: the dying
+ * process is last in both (the held ones above it are gone by then). */
+static void child_ids(const SState *parent, const Move *mv, int n, Ids *d)
+{
+	d->n = n;
+	d->nheld = 0;
+	if (!parent) {
+		for (int j = 0; j < n; j++) d->acc[j] = (uint8_t)j;
+		d->total = n;
+		return;
+	}
+	int np = parent->b[0];
+	for (int i = np; i < parent->alen; i++) d->held[d->nheld++] = parent->aux[i];
+	d->total = np + d->nheld;
+	if (mv->tid < 0 && mv->pid >= 0 && n == np - 1) {
+		int z = parent->aux[mv->pid];
+		for (int j = 0, w = 0; j < np; j++)
+			if (j != mv->pid) d->acc[w++] = parent->aux[j];
+		if (z == d->total - 1)
+			d->total--;
+		else
+			hold(d, z);     /* not reached (see above); kept consistent */
+		return;
+	}
+	for (int j = 0; j < n; j++)
+		d->acc[j] = (uint8_t)(j < np ? parent->aux[j] : d->total + (j - np));
+	d->total += n - np;
+}
+
+static int finished(VM *vm, const State *s, int pid)
+{
+	return !sv_depth(s, pid) && sv_pc(s, pid) == sv_proc(vm, s, pid)->code->endloc;
 }
 
 /* canonicalize every successor in out (parent NULL: the initial state) */
 static void canon_all(const Layer *l, Ctx *c, const SState *parent, SuccBuf *out)
 {
 	const ProcSym *ps = l->conf;
+	VM *vm = c->vm;
 	PsWork *w = c->work[l->slot];
 	int n = out->n;
+	Ids d;
 	for (int i = 0; i < n; i++) {
 		Succ *sc = &out->v[i];
 		sc->tmv.pid = (int16_t)ident(parent, sc->mv.pid);
 		sc->tmv.rv_pid = (int16_t)ident(parent, sc->mv.rv_pid);
 		uint8_t *b = out->arena + sc->off;
-		int nacc = b[0];
 		int apid = sc->atomic_pid;
-		sc->len = procsym_canon(ps, c->vm, b, sc->len, parent ? parent->aux : NULL,
-					parent ? parent->alen : 0, w->acc, &apid, &c->stats);
+		child_ids(parent, &sc->mv, b[0], &d);
+		if (d.total > MAXPROC && !sc->err) {
+			sc->err = ERR_BOUND;
+			snprintf(sc->errmsg, sizeof sc->errmsg, "too many processes (max %d), counting the finished ones SPIN would still hold", MAXPROC);
+		}
+		if (ps->terminating && parent && sc->err != ERR_RUNTIME && sc->err != ERR_BOUND) {
+			/* finished interchangeable instances go at once */
+			State st;
+			st.b = b;
+			sv_index(vm->m, &st);
+			for (int j = st.nproc - 1; j >= 0; j--) {
+				if (!ps->eligible[sv_ptype(&st, j)] || !finished(vm, &st, j))
+					continue;
+				sc->len = procsym_drop(vm, b, sc->len, j);
+				drop_pos(&d, j);
+				apid = apid == j ? -1 : apid > j ? apid - 1 : apid;
+				sv_index(vm->m, &st);
+			}
+			/* the unreduced run removes its last process while that one
+			 * is held: SPIN's order */
+			int top = d.total - 1, k = 0;
+			while (d.total > 0 && is_held(&d, d.total - 1)) {
+				unhold(&d, --d.total);
+				k++;
+			}
+			if (k) {
+				sc->tmv.gone_top = (int16_t)top;
+				sc->tmv.gone_n = (int16_t)k;
+			}
+		}
+		int nacc = d.n;
+		sc->len = procsym_canon(ps, vm, b, sc->len, d.acc, nacc, w->acc, &apid, &c->stats);
 		sc->atomic_pid = apid;
-		uint8_t *a = sb_alloc(out, nacc);
+		uint8_t *a = sb_alloc(out, nacc + d.nheld);
 		if (!a)
 			return;
 		sc = &out->v[i];
 		memcpy(a, w->acc, (size_t)nacc);
+		memcpy(a + nacc, d.held, (size_t)d.nheld);
 		sc->aoff = (size_t)(a - out->arena);
-		sc->alen = nacc;
+		sc->alen = nacc + d.nheld;
 	}
 	sb_finish(out);
 }

@@ -5,10 +5,16 @@
  * block, which makes the order total on distinct processes but still not a
  * canonical representative in general (heap numbers inside the blocks
  * depend on the order).  The reduction is sound either way: every stored
- * state is a symmetric image of a reachable one. */
+ * state is a symmetric image of a reachable one.
+ *
+ * Proctypes that terminate are eligible when the order of deaths cannot
+ * be observed (docs/symmetry.md, "Processes that terminate"): their
+ * finished instances are then removed at once (layer_procsym.c). */
 #include "reduce.h"
 #include "../heap/heap.h"
 #include "../lang/access.h"
+#include "../lang/lexer.h"
+#include <stdio.h>
 
 /* Something that tells every proctype's instances apart: enabled(),
  * pc_value(), _last anywhere; _pid outside a proctype's own code (in a
@@ -37,8 +43,7 @@ static const char *apart(const AccessTable *at, const Proctype *pt)
 	return NULL;
 }
 
-/* can control reach the closing brace? (then SPIN's removal of the last
- * process first tells instances apart) */
+/* can control reach the closing brace? */
 static int can_terminate(const Proctype *pt)
 {
 	const Code *k = pt->code;
@@ -49,8 +54,92 @@ static int can_terminate(const Proctype *pt)
 	return k->entry == k->endloc;
 }
 
+/* ---- what a death out of SPIN's order could change (docs/symmetry.md) ----
+ * The reduced search may remove a finished instance that SPIN would keep
+ * until every later-created process is gone.  That is invisible unless the
+ * model reads the number of processes other than as "am I alone", reads a
+ * pid that the removal would shift, or a removal takes channels with it. */
+
+/* does `_nr_pr OP v` (or `v OP _nr_pr` when flipped) depend only on
+ * whether _nr_pr is 1?  _nr_pr >= 1 whenever it is read. */
+static int only_alone(int op, int v, int flipped)
+{
+	if (flipped) {
+		switch (op) {
+		case T_LT: op = T_GT; break;
+		case T_GT: op = T_LT; break;
+		case T_LE: op = T_GE; break;
+		case T_GE: op = T_LE; break;
+		}
+	}
+	switch (op) {
+	case T_EQ: case T_NE: case T_LE: case T_GT: return v <= 1;
+	case T_LT: case T_GE: return v <= 2;
+	}
+	return 0;
+}
+
+typedef struct NrScan { int bad; Pos pos; } NrScan;
+
+static int nr_expr(Visitor *v, Expr *e, Use use)
+{
+	(void)use;
+	NrScan *ns = v->ctx;
+	if (e->k == E_BIN && e->a && e->b) {
+		if (e->a->k == E_NRPR && e->b->k == E_CONST && only_alone(e->op, e->b->val, 0))
+			return 1;
+		if (e->b->k == E_NRPR && e->a->k == E_CONST && only_alone(e->op, e->a->val, 1))
+			return 1;
+	}
+	if (e->k == E_NRPR && !ns->bad) {
+		ns->bad = 1;
+		ns->pos = e->pos;
+	}
+	return 0;
+}
+
+/* created only as an initial process (active or init), never by run */
+static int initial_only(const AccessTable *at, const Proctype *q)
+{
+	return !(access_find(at->model, A_RUN, q) & AM_WRITE);
+}
+
+/* is every instance of q created before every instance of c? */
+static int before(const AccessTable *at, const Proctype *q, const Proctype *c)
+{
+	return initial_only(at, q) && (!c->active || q->index < c->index);
+}
+
+/* why the terminating proctype c cannot be permuted, or NULL */
+static const char *death_observed(const Model *m, const AccessTable *at, const Proctype *c, const NrScan *nr)
+{
+	char buf[256];
+	if (c->nlocal_chans)
+		return "can terminate and creates channels (a process's death removes the channels it created)";
+	if (m->never)
+		return "can terminate, and the never claim takes a step with every step of the system (a death out of SPIN's order changes how many)";
+	if (nr->bad) {
+		snprintf(buf, sizeof buf, "can terminate, and _nr_pr is read at %d:%d other than as a test for 1 (the order of deaths is observable)", nr->pos.line, nr->pos.col);
+		return xstrdup(buf);
+	}
+	for (int i = 0; i < m->nptypes; i++) {
+		const Proctype *q = m->ptypes[i];
+		if (q == c || before(at, q, c))
+			continue;
+		const char *why = apart(at, q);
+		if (access_find(at->reach[q->index], A_NRPR, NULL))
+			snprintf(buf, sizeof buf, "can terminate, and %s reads _nr_pr without being created before every instance (the count would then include finished instances SPIN still holds below it)", q->name);
+		else if (why)
+			snprintf(buf, sizeof buf, "can terminate, and %s %s (a death out of SPIN's order would change %s's pid)", q->name, why, q->name);
+		else
+			continue;
+		return xstrdup(buf);
+	}
+	return NULL;
+}
+
 /* why pt is left out of the symmetry, or NULL */
-static const char *left_out(const AccessTable *at, const Proctype *pt, int all_bad)
+static const char *left_out(const Model *m, const AccessTable *at, const Proctype *pt, int all_bad, const NrScan *nr)
 {
 	const char *why = apart(at, pt);
 	if (pt->is_init)
@@ -60,7 +149,7 @@ static const char *left_out(const AccessTable *at, const Proctype *pt, int all_b
 	if (why)
 		return why;
 	if (can_terminate(pt))
-		return "can terminate (SPIN removes the last-created process first, which tells instances apart)";
+		return death_observed(m, at, pt, nr);
 	return NULL;
 }
 
@@ -72,10 +161,14 @@ ProcSym *procsym_analyze(VM *vm, int heap)
 	ps->heap = heap;
 	int n = m->nptypes;
 	int all_bad = all_apart(m, at);
+	NrScan nr = { 0, { NULL, 0, 0 } };
+	Visitor v = { nr_expr, &nr, NULL, IN_BODY };
+	visit_model(&v, m);
 	ps->eligible = xalloc((size_t)n + 1);
 	ps->reason = xalloc(sizeof(char *) * ((size_t)n + 1));
 	for (int i = 0; i < n; i++) {
-		ps->reason[i] = left_out(at, m->ptypes[i], all_bad);
+		ps->reason[i] = left_out(m, at, m->ptypes[i], all_bad, &nr);
+		ps->terminating |= ps->reason[i] == NULL && can_terminate(m->ptypes[i]);
 		ps->eligible[i] = !ps->reason[i];
 		ps->any |= ps->eligible[i];
 	}

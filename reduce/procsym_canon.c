@@ -45,9 +45,18 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 	int n = s.nproc;
 	int acc[MAXPROC], order[MAXPROC];
 	for (int j = 0; j < n; j++) acc[j] = j < nacc_in ? acc_in[j] : j;
-	/* heap numbered visiting processes in original-identity order */
+	/* heap numbered visiting processes in original-identity order (the
+	 * identities are distinct, but when finished processes have been
+	 * removed they need not be 0..n-1) */
 	if (ps->heap && vm->m->has_heap) {
-		for (int j = 0; j < n; j++) order[acc[j] < n ? acc[j] : j] = j;
+		for (int j = 0; j < n; j++) {
+			int i = j;
+			while (i > 0 && acc[order[i - 1]] > acc[j]) {
+				order[i] = order[i - 1];
+				i--;
+			}
+			order[i] = j;
+		}
 		heap_collect(vm, &s, 1, order, st);
 	}
 	/* pc-sorted: instances of each eligible proctype, in place of each other */
@@ -87,5 +96,28 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		if (apid && *apid >= 0 && *apid < n) *apid = to[*apid];
 	}
 	for (int j = 0; j < n; j++) acc_out[j] = (uint8_t)acc[from[j]];
+	return s.len;
+}
+
+/* Remove the finished process at position p (docs/symmetry.md: a
+ * representative drops a finished interchangeable instance at once, where
+ * SPIN would keep it until every later-created process is gone).  It
+ * created no channel (procsym.c); channels created by later processes
+ * name their creator by position, which moves down. */
+int procsym_drop(VM *vm, uint8_t *buf, int len, int p)
+{
+	State s;
+	s.b = buf;
+	sv_index(vm->m, &s);
+	int n = s.nproc, at = s.poff[p], size = s.poff[p + 1] - at;
+	memmove(buf + at, buf + at + size, (size_t)(len - at - size));
+	memset(buf + len - size, 0, (size_t)size);
+	buf[0] = (uint8_t)(n - 1);
+	sv_index(vm->m, &s);
+	for (int c = 0; c < s.nchan; c++) {
+		uint8_t *cr = buf + s.coff[c] + 1;
+		if (*cr > p && *cr < n)
+			(*cr)--;
+	}
 	return s.len;
 }

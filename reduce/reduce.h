@@ -9,6 +9,8 @@ typedef struct ProcSym {
 	unsigned char *eligible;     /* per proctype: instances may be permuted */
 	const char **reason;         /* per proctype: why not (NULL if eligible) */
 	int any;                     /* some proctype is eligible */
+	int terminating;             /* an eligible proctype can terminate: its
+	                              * finished instances are dropped at once */
 	int heap;                    /* combine with the canonical heap */
 } ProcSym;
 
@@ -27,6 +29,10 @@ void procsym_report(VM *vm, const ProcSym *ps, FILE *f);
  * free slots; the bytes past it are zeroed. */
 int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *b, int len,
 		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid, NsStats *st);
+
+/* Remove the finished process at position p of the state (b, len):
+ * returns the new length. */
+int procsym_drop(VM *vm, uint8_t *b, int len, int p);
 
 /* The layer (reduce/layer_procsym.c): canonicalizes every successor with
  * procsym_canon and carries the original identities as the state's aux

@@ -24,6 +24,7 @@
 typedef struct SRec {            /* a successor as kept on the stack */
 	Move mv;                     /* in the parent's positions */
 	int16_t tpid, trv_pid;       /* the trail's pids (mv's with process symmetry off) */
+	int16_t tgone_top, tgone_n;  /* and the deaths it stands for (vm.h) */
 	int32_t atomic_pid;
 	int32_t len;
 	int32_t alen;                /* aux bytes follow the key */
@@ -38,6 +39,8 @@ static Move trail_move(const SRec *rec)
 	Move m = rec->mv;
 	m.pid = rec->tpid;
 	m.rv_pid = rec->trv_pid;
+	m.gone_top = rec->tgone_top;
+	m.gone_n = rec->tgone_n;
 	return m;
 }
 
@@ -175,6 +178,8 @@ static int expand(Dfs *d, int *from_atomic)
 		rec->mv = s->mv;
 		rec->tpid = s->tmv.pid;
 		rec->trv_pid = s->tmv.rv_pid;
+		rec->tgone_top = s->tmv.gone_top;
+		rec->tgone_n = s->tmv.gone_n;
 		rec->atomic_pid = s->atomic_pid;
 		rec->len = s->len;
 		rec->err = s->err;

@@ -25,6 +25,9 @@ int trail_write_cycle(const SearchOpts *o, const Move *mv, int n, const char *er
 	for (int i = 0; i < n; i++) {
 		if (i == cycle) fprintf(f, "# cycle starts here\n");
 		fprintf(f, "%d %d %d %d %d %d\n", mv[i].pid, mv[i].tid, mv[i].rv_pid, mv[i].rv_tid, mv[i].sel, mv[i].claim);
+		/* deaths the search's representative made at once (vm.h) */
+		for (int k = 0; k < mv[i].gone_n; k++)
+			fprintf(f, "%d -1 -1 -1 0 0\n", mv[i].gone_top - k);
 	}
 	fclose(f);
 	return 0;
@@ -75,7 +78,7 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 		int nf = sscanf(line, "%d %d %d %d %d %d", &pid, &tid, &rp, &rt, &sel, &claim);
 		if (nf < 5) { fprintf(stderr, "dspin: malformed trail line: %s", line); step = -1; break; }
 		if (tid >= vm->prog->ntrans || tid < -1 || claim < 0 || claim > vm->prog->ntrans) { fprintf(stderr, "dspin: trail does not belong to this model\n"); step = -1; break; }
-		Move mv = { (int16_t)pid, (int16_t)rp, tid, rt, sel, claim };
+		Move mv = { (int16_t)pid, (int16_t)rp, tid, rt, sel, claim, 0, 0 };
 		step++;
 		if (out) vm_print_move(vm, &mv, step, out);
 		if (!apply_move(c, buf, *len, &mv, &sb)) {
@@ -189,7 +192,7 @@ int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, voi
 			continue;
 		int v[6] = { 0, 0, 0, 0, 0, 0 };
 		int fields = sscanf(line, "%d %d %d %d %d %d", v, v + 1, v + 2, v + 3, v + 4, v + 5);
-		Move mv = { (int16_t)v[0], (int16_t)v[2], v[1], v[3], v[4], v[5] };
+		Move mv = { (int16_t)v[0], (int16_t)v[2], v[1], v[3], v[4], v[5], 0, 0 };
 		int fits = fields >= 5 && v[1] >= -1 && v[1] < vm->prog->ntrans && v[5] >= 0 && v[5] <= vm->prog->ntrans;
 		if (!fits || !apply_move(c, cur, ts.len, &mv, &sb)) {
 			fprintf(stderr, "dspin: trail step %d does not fit the model: %s", ts.step + 1, line);

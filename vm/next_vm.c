@@ -122,7 +122,7 @@ static int rendezvous(Gen *g, int pid, const Trans *t, int chan_idx)
 			memcpy(x.rvmsg, msg, sizeof(int32_t) * (size_t)nm);
 			x.rvn = nm;
 			vm_execute(&x, r);          /* receiver takes the values */
-			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0 };
+			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0, 0, 0 };
 			emit(g, &x, &mv, r->atomic ? q : -1);
 			n++;
 		}
@@ -139,7 +139,7 @@ static int try_select(Gen *g, int pid, const Trans *t)
 		fresh(g, &x, pid);
 		x.sel = (int32_t)v;
 		vm_execute(&x, t);
-		Move mv = { (int16_t)pid, -1, t->id, -1, (int32_t)v, 0 };
+		Move mv = { (int16_t)pid, -1, t->id, -1, (int32_t)v, 0, 0, 0 };
 		emit(g, &x, &mv, t->atomic ? pid : -1);
 		n++;
 	}
@@ -164,7 +164,7 @@ static int try_trans(Gen *g, int pid, const Trans *t)
 		return try_select(g, pid, t);
 	fresh(g, &x, pid);
 	vm_execute(&x, t);
-	Move mv = { (int16_t)pid, -1, t->id, -1, 0, 0 };
+	Move mv = { (int16_t)pid, -1, t->id, -1, 0, 0, 0, 0 };
 	int keeps = (t->st && t->st->k == S_RETURN) ? x.ret_atomic : t->atomic;
 	emit(g, &x, &mv, keeps ? pid : -1);
 	return 1;
@@ -207,7 +207,7 @@ static int gen_proc(Gen *g, int pid)
 		Exec x;
 		fresh(g, &x, pid);
 		vm_die(&x, pid);
-		Move mv = { (int16_t)pid, -1, -1, -1, 0, 0 };
+		Move mv = { (int16_t)pid, -1, -1, -1, 0, 0, 0, 0 };
 		emit(g, &x, &mv, -1);
 		return 1;
 	}

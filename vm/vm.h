@@ -59,6 +59,11 @@ typedef struct Move {
 	int32_t rv_tid;
 	int32_t sel;            /* select: the value chosen */
 	int32_t claim;          /* never claim's transition id + 1 (0: no claim step) */
+	/* after the move the unreduced run removes gone_n finished processes,
+	 * pids gone_top, gone_top-1, ...: the deaths a process symmetry
+	 * representative made at once (reduce/layer_procsym.c), written out
+	 * by search/trail.c in SPIN's order */
+	int16_t gone_top, gone_n;
 } Move;
 
 /* ERR_BOUND: a resource limit (-heap, -calldepth, the state vector's size)

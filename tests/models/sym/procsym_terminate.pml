@@ -1,9 +1,9 @@
-/* Instances that can terminate are not interchangeable: only the last
- * process may die (SPIN's rule), so which instance ended first decides
- * whether it can die yet.  P's two instances are pids 1 and 2: if pid 2
- * ends first it dies, and Q sees two processes while n is still 1.
- * Sorting P's instances would put an ended one (end location 0) first,
- * where it cannot die, and Q's assertion would never fail.
+/* Instances that terminate may be permuted only where the order of deaths
+ * cannot be observed (docs/symmetry.md, "Processes that terminate").  Here
+ * it can: Q compares _nr_pr with 2.  Only the last process may die
+ * (SPIN's rule): P's instances are pids 1 and 2, and if pid 2 ends first it
+ * dies, so Q sees two processes while n is 1.  P (and Q) must be left out,
+ * and the verdict is SPIN's: the assertion fails.
  * (tests/gen/mutants.sh: procsym_terminate.) */
 byte n;
 active proctype Q() { assert(!(_nr_pr == 2 && n == 1)) }
