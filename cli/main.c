@@ -434,7 +434,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	}
 	int nsafe = 0;
 	if (pormode != POR_NONE) {
-		pt = por_table(&vm, pormode);
+		pt = por_table(&vm, pormode, proc_on ? ps : NULL);
 		nsafe = por_table_nsafe(pt);
 	}
 	/* the stack: semantics, then the reductions (vm/next.h) */

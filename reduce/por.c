@@ -23,6 +23,7 @@
  * heap-bound error that si missed: tests/models/dyn/por_si_heap_bound.dpml,
  * now "incomplete" under every mode.) */
 #include "por.h"
+#include "reduce.h"
 #include "../lang/access.h"
 #include <string.h>
 
@@ -34,6 +35,7 @@ struct PorTable {
 	unsigned char *owned;  /* by Trans.id: safe when the objects it touches are the mover's */
 	ChanTable *chan;
 	int nsafe;
+	const ProcSym *ps;     /* process symmetry, or NULL */
 };
 
 /* safe under symmetric independence: only the process's own variables
@@ -91,6 +93,13 @@ static int any_provided(const Model *m)
 static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 {
 	const Access *a = at->trans[tr->id];
+	/* process symmetry removes an instance of a terminating interchangeable
+	 * proctype in the step that finishes it (docs/symmetry.md): that step
+	 * changes _nr_pr and the pids, like a death */
+	const Proctype *o = tr->owner;
+	if (t->ps && t->ps->terminating && o && !o->is_func && !o->is_never &&
+	    t->ps->eligible[o->index] && tr->to == o->code->endloc)
+		return 0;
 	if (access_private(a) || (t->si && si_private(a)))
 		return POR_SAFE;
 	if (t->si && owned_candidate(t, tr, a)) {
@@ -156,7 +165,7 @@ static int np_in_processes(const AccessTable *at, const Model *m)
 	return 0;
 }
 
-PorTable *por_table(VM *vm, int mode)
+PorTable *por_table(VM *vm, int mode, const ProcSym *ps)
 {
 	const Program *p = vm->prog;
 	const Model *m = vm->m;
@@ -166,6 +175,7 @@ PorTable *por_table(VM *vm, int mode)
 	t->cond = xalloc((size_t)p->ntrans + 1);
 	t->owned = xalloc((size_t)p->ntrans + 1);
 	t->si = mode == POR_SI;
+	t->ps = ps;
 	/* what a never claim observes is the claim layer's to say
 	 * (vm/layer_claim.c) */
 	if (mode == POR_NONE)

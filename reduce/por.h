@@ -24,7 +24,10 @@ enum { POR_NONE, POR_STATIC, POR_SI };
  * the compiled program, indexed by Loc.gid.  Immutable after por_table
  * returns, so search workers share it. */
 typedef struct PorTable PorTable;
-PorTable *por_table(VM *vm, int mode);            /* GC-allocated, like the model */
+/* ps: the process symmetry the search runs with (NULL: none); a step that
+ * finishes an instance it removes at once is not safe */
+struct ProcSym;
+PorTable *por_table(VM *vm, int mode, const struct ProcSym *ps);  /* GC-allocated, like the model */
 int por_table_nsafe(const PorTable *t);           /* locations that are not unsafe */
 /* 0 unsafe, else POR_SAFE with POR_CHAN when some transition is a
  * conditionally safe send or receive (por_loc_cond_holds decides in a

@@ -329,7 +329,7 @@ static int loc_class_of(const PorTable *t, const Program *p, const char *owner, 
 static PorTable *table_of(Program *p, int mode)
 {
 	VM vm = vm_of(p);
-	return por_table(&vm, mode);
+	return por_table(&vm, mode, NULL);
 }
 
 /* issue 11: a remote read in P's local initialiser makes Q's moves visible */
