@@ -122,6 +122,10 @@ static const char *death_observed(const Model *m, const AccessTable *at, const P
 		snprintf(buf, sizeof buf, "can terminate, and _nr_pr is read at %d:%d other than as a test for 1 (the order of deaths is observable)", nr->pos.line, nr->pos.col);
 		return xstrdup(buf);
 	}
+	/* an instance that asks whether it is alone would count the finished
+	 * instances SPIN holds below it */
+	if (access_find(at->reach[c->index], A_NRPR, NULL))
+		return "can terminate, and reads _nr_pr (it would count finished instances SPIN still holds)";
 	for (int i = 0; i < m->nptypes; i++) {
 		const Proctype *q = m->ptypes[i];
 		if (q == c || before(at, q, c))
