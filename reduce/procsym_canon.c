@@ -59,19 +59,33 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		}
 		heap_collect(vm, &s, 1, order, st);
 	}
-	/* pc-sorted: instances of each eligible proctype, in place of each other */
+	/* pc-sorted: instances of each eligible proctype, in place of each
+	 * other.  When finished instances are removed at once, not across a
+	 * process that is not interchangeable: which processes lie above it
+	 * decides when it may die (docs/symmetry.md), so instances are sorted
+	 * within each stretch between two such processes. */
 	int from[MAXPROC];                  /* new position -> old position */
 	for (int j = 0; j < n; j++) from[j] = j;
 	int pos[MAXPROC];
 	for (int t = 0; t < vm->m->nptypes; t++) {
 		if (!ps->eligible[t]) continue;
 		int k = 0;
-		for (int j = 0; j < n; j++) if (sv_ptype(&s, j) == t) pos[k++] = j;
-		if (k < 2) continue;
-		int sorted[MAXPROC];
-		memcpy(sorted, pos, sizeof(int) * k);
-		sort_blocks(&s, sorted, k);
-		for (int i = 0; i < k; i++) from[pos[i]] = sorted[i];
+		for (int j = 0; j <= n; j++) {
+			int pt = j < n ? sv_ptype(&s, j) : -1;
+			if (pt == t) {
+				pos[k++] = j;
+				continue;
+			}
+			if (j < n && (ps->eligible[pt] || !ps->terminating))
+				continue;
+			if (k >= 2) {
+				int sorted[MAXPROC];
+				memcpy(sorted, pos, sizeof(int) * k);
+				sort_blocks(&s, sorted, k);
+				for (int i = 0; i < k; i++) from[pos[i]] = sorted[i];
+			}
+			k = 0;
+		}
 	}
 	int moved = 0;
 	for (int j = 0; j < n; j++) if (from[j] != j) moved = 1;
