@@ -36,6 +36,7 @@ struct PorTable {
 	ChanTable *chan;
 	int nsafe;
 	const ProcSym *ps;     /* process symmetry, or NULL */
+	int nr_disabled;       /* some step can be disabled by fewer processes */
 };
 
 /* safe under symmetric independence: only the process's own variables
@@ -97,7 +98,7 @@ static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 	 * proctype in the step that finishes it (docs/symmetry.md): that step
 	 * changes _nr_pr and the pids, like a death */
 	const Proctype *o = tr->owner;
-	if (t->ps && t->ps->terminating && o && !o->is_func && !o->is_never &&
+	if (t->ps && t->ps->terminating && t->nr_disabled && o && !o->is_func && !o->is_never &&
 	    t->ps->eligible[o->index] && tr->to == o->code->endloc)
 		return 0;
 	if (access_private(a) || (t->si && si_private(a)))
@@ -165,6 +166,46 @@ static int np_in_processes(const AccessTable *at, const Model *m)
 	return 0;
 }
 
+/* Can a step be disabled, or change what it does, when a process goes?
+ * Only through _nr_pr.  A guard statement `(_nr_pr == 1)` (or <= 1, < 2)
+ * at a location without else or escapes can only be enabled by it: it
+ * cannot run before the removal either, since the finishing process
+ * counts.  Anything else reading _nr_pr can. */
+static int loc_nr_disabled(const AccessTable *at, const Loc *l)
+{
+	int reads = 0, other = 0;
+	for (int j = 0; j < l->nt; j++) {
+		const Trans *tr = l->t[j];
+		other |= tr->is_else || tr->escape;
+		if (!access_find(at->trans[tr->id], A_NRPR, NULL))
+			continue;
+		reads = 1;
+		if (!tr->st || tr->st->k != S_EXPR || tr->dstep || !procsym_alone_test(tr->st->rhs))
+			return 1;
+	}
+	return reads && (other || l->has_escape);
+}
+
+static int code_nr_disabled(const AccessTable *at, const Proctype *pt)
+{
+	for (int l = 0; pt->code && l < pt->code->nlocs; l++)
+		if (loc_nr_disabled(at, &pt->code->locs[l]))
+			return 1;
+	return 0;
+}
+
+static int nr_disabled(const Model *m, const AccessTable *at)
+{
+	for (int i = 0; i < m->nptypes; i++)
+		if (code_nr_disabled(at, m->ptypes[i]))
+			return 1;
+	for (int i = 0; i < m->nfuncs; i++)
+		if (code_nr_disabled(at, m->funcs[i]))
+			return 1;
+	/* the claim, initialisers: read where no step can be ordered */
+	return access_find(at->claim, A_NRPR, NULL) || access_find(at->globals, A_NRPR, NULL);
+}
+
 PorTable *por_table(VM *vm, int mode, const ProcSym *ps)
 {
 	const Program *p = vm->prog;
@@ -176,6 +217,7 @@ PorTable *por_table(VM *vm, int mode, const ProcSym *ps)
 	t->owned = xalloc((size_t)p->ntrans + 1);
 	t->si = mode == POR_SI;
 	t->ps = ps;
+	t->nr_disabled = nr_disabled(m, at);
 	/* what a never claim observes is the claim layer's to say
 	 * (vm/layer_claim.c) */
 	if (mode == POR_NONE)

@@ -79,6 +79,22 @@ static int only_alone(int op, int v, int flipped)
 	return 0;
 }
 
+/* e is `_nr_pr == 1`, `<= 1` or `< 2` (either way round): true exactly
+ * when the reader is alone, so fewer processes can only enable it */
+int procsym_alone_test(const Expr *e)
+{
+	if (!e || e->k != E_BIN || !e->a || !e->b)
+		return 0;
+	int flipped = e->b->k == E_NRPR;
+	const Expr *nr = flipped ? e->b : e->a, *c = flipped ? e->a : e->b;
+	if (nr->k != E_NRPR || c->k != E_CONST)
+		return 0;
+	int op = e->op;
+	if (flipped)
+		op = op == T_GE ? T_LE : op == T_GT ? T_LT : op == T_LE ? T_GE : op == T_LT ? T_GT : op;
+	return (op == T_EQ && c->val == 1) || (op == T_LE && c->val == 1) || (op == T_LT && c->val == 2);
+}
+
 typedef struct NrScan { int bad; Pos pos; } NrScan;
 
 static int nr_expr(Visitor *v, Expr *e, Use use)

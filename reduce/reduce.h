@@ -30,6 +30,10 @@ void procsym_report(VM *vm, const ProcSym *ps, FILE *f);
 int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *b, int len,
 		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid, NsStats *st);
 
+/* e is a test true exactly when the reader is the only process
+ * (`_nr_pr == 1`, `<= 1`, `< 2`): partial-order reduction asks (por.c) */
+int procsym_alone_test(const Expr *e);
+
 /* Remove the finished process at position p of the state (b, len):
  * returns the new length. */
 int procsym_drop(VM *vm, uint8_t *b, int len, int p);
