@@ -19,6 +19,8 @@
 #                  "no" skips that, "only" checks nothing else
 #     -C REGEX     run only the configurations matching REGEX (grep -E on
 #                  names like heap,proc_twophase_backedge), e.g. -C twophase
+#     -T REGEX     replay the trails of the configurations matching REGEX
+#                  (default: all of them; -T '' replays none)
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -26,6 +28,9 @@
 # every other -sym x -por (x -cache for twophase) combination must give the
 # same exit status and error presence, and never store more states.  The
 # oracle's brute-force count must equal the -sym=heap -por=none count.
+# When the program has an error, each distinct reduced configuration's
+# first error (a run without -e) must come with a trail that `dspin -t`
+# replays, on the unreduced semantics, to that same error.
 # A disagreement is shrunk (line-based delta debugging) and written to
 # DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
 set -u
@@ -47,21 +52,22 @@ HEAP=-heap=6
 BASEMB=5
 LIVE=yes
 CFILTER=
+TREPLAY=.
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
 		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
-		L) LIVE=$OPTARG ;; C) CFILTER=$OPTARG ;;
+		L) LIVE=$OPTARG ;; C) CFILTER=$OPTARG ;; T) TREPLAY=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
-		*) sed -n '2,33p' "$0" >&2; exit 2 ;;
+		*) sed -n '2,35p' "$0" >&2; exit 2 ;;
 		esac
 	done
 	shift $((OPTIND - 1))
-	[ $# -gt 0 ] || { sed -n '2,33p' "$0" >&2; exit 2; }
+	[ $# -gt 0 ] || { sed -n '2,35p' "$0" >&2; exit 2; }
 	for f in "$DSPIN" "$GEN"; do [ -x "$f" ] || { echo "driver: $f not found (build first)" >&2; exit 2; }; done
 	[ -z "$ORACLE" ] || [ -x "$ORACLE" ] || { echo "driver: $ORACLE not found" >&2; exit 2; }
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin_gen.XXXXXX")
@@ -98,7 +104,7 @@ if [ "${1:-}" != --one ]; then
 	echo "driver: safety configurations:$CONFIG_LIST" >&2
 	[ "$LIVE" = no ] || echo "driver: -a configurations:$LIVE_LIST; -a -f:$FAIR_LIST" >&2
 	export LIVE LIVE_LIST FAIR_LIST
-	export BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST
+	export BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -108,9 +114,10 @@ if [ "${1:-}" != --one ]; then
 	done | xargs -P "$JOBS" -n 1 bash "$0" --one > "$WORK/results"
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
+	ntr=$(grep -c ' trails=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -182,6 +189,12 @@ check() {
 		DESC="heap oracle: $o"
 		return 0
 	fi
+	if [ "$kind" = trail ]; then
+		[ "$brc" = 1 ] || return 1
+		trail_ok "$f" $cfg && return 1
+		DESC="trail: -sym=none -por=none: exit $brc, first error $bfe; -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* }: $TDESC"
+		return 0
+	fi
 	run "$f" $cfg
 	valid || return 1
 	if [ "$kind" = verdict ]; then
@@ -234,7 +247,8 @@ report_fail() {
 		echo "/* dspin_gen differential failure, seed $seed${FEATURES:+, --features=$FEATURES}"
 		echo " * original: $desc0"
 		echo " * shrunk:   $desc"
-		if [ "$kind" = oracle ]; then echo " * reproduce: dspin_heap_oracle $HEAP F */"; else
+		if [ "$kind" = oracle ]; then echo " * reproduce: dspin_heap_oracle $HEAP F */"
+		elif [ "$kind" = trail ]; then echo " * reproduce: dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } $HEAP F; dspin -t F */"; else
 		echo " * reproduce: dspin -sym=none -por=none -e $HEAP ${MODE:-} -json F; dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } -e $HEAP ${MODE:-} -json F */"; fi
 		cat "$dir/min.dpml"
 	} > "$out"
@@ -249,6 +263,7 @@ report_fail() {
 # configuration is run on its own to find the culprit.  Exits on a failure.
 check_list() {
 	local list=$1 brc=$2 bst=$3 ber=$4 cfg spec= out line n=0
+	RAN=
 	for cfg in $list; do spec="$spec${spec:+:}${cfg//_//}"; n=$((n + 1)); done
 	[ -n "$spec" ] || return 0
 	out=$(ulimit -S -t $((TLIM * n)); "$DSPIN" -compare="$spec" -e $HEAP ${MODE:-} -json "$prog" 2>/dev/null)
@@ -264,14 +279,57 @@ check_list() {
 			kinds_of "$line"
 			[[ $line =~ \"exit\":([0-9]+) ]] && RC=${BASH_REMATCH[1]}
 			judge "$cfg" "$brc" "$bst" "$ber"
+			RAN="$RAN ${cfg// /_}"
 		done <<< "$out"
 		return 0 ;;
 	esac
 	for cfg in $list; do
+		RAN="$RAN $cfg"
 		cfg=${cfg//_/ }
 		run "$prog" $cfg
 		judge "$cfg" "$brc" "$bst" "$ber"
 	done
+}
+
+# trail_ok FILE SYM POR CACHE: the configuration's first error (no -e)
+# comes with a trail, and `dspin -t` replays it to that error.  Sets TDESC.
+trail_ok() {
+	local td=$dir/trail out rc err
+	mkdir -p "$td"
+	cp "$1" "$td/m.dpml"; rm -f "$td/m.dpml.trail"
+	# (in the directory: the error names the model as the replay will)
+	out=$(cd "$td" && "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP -json m.dpml 2>/dev/null); rc=$?
+	if [ "$rc" != 1 ] || [ ! -s "$td/m.dpml.trail" ]; then
+		TDESC="without -e: exit $rc and $([ -s "$td/m.dpml.trail" ] || echo no )trail"; return 1
+	fi
+	err=$(sed -n 's/^# error: //p' "$td/m.dpml.trail" | head -1)
+	out=$(cd "$td" && "$DSPIN" -t m.dpml 2>&1); rc=$?
+	if [ "$rc" != 0 ]; then
+		TDESC="the trail to \"$err\" does not replay: $(grep -m1 -E 'cannot be replayed|does not|malformed|cannot open' <<< "$out" || tail -1 <<< "$out")"; return 1
+	fi
+	if [ "$err" = "invalid end state" ]; then
+		grep -qx 'dspin: replay reached the invalid end state' <<< "$out" && return 0
+	else
+		grep -qxF "dspin: $err" <<< "$out" && return 0
+	fi
+	TDESC="the trail replays without reaching \"$err\""
+	return 1
+}
+
+# trails: the trail of every distinct configuration that ran (RAN) and
+# matches TREPLAY, for a program with an error.  Exits on a failure.
+trails() {
+	local c n=0
+	for c in $RAN; do
+		echo "$c" | grep -Eq "$TREPLAY" || continue
+		if ! trail_ok "$prog" ${c//_/ }; then
+			local d0=$TDESC
+			check "$prog" trail "${c//_/ }" && d0=$DESC
+			report_fail trail "${c//_/ }" "$d0"; exit 0
+		fi
+		n=$((n + 1))
+	done
+	TAG="$TAG trails=ok($n)"
 }
 
 # judge CFG BRC BST BER: the checks on one reduced run (RC ST ER FE set)
@@ -311,6 +369,7 @@ part() {
 	BST=$ST BRC=$RC BKI=$KI
 	check_list "$list" "$RC" "$ST" "$ER"
 	TAG="$TAG $name=ok($BST states, exit $BRC)"
+	if [ -z "${MODE:-}" ] && [ "$BRC" = 1 ] && [ -n "$TREPLAY" ]; then trails; fi
 }
 
 # The safety checks, then the heap oracle's count.

@@ -54,9 +54,53 @@
  *            assertion, and no other remote reference is in the program
  *            (see obs_plan); sometimes W is `active [2]` and the read
  *            tells its instances apart, for process symmetry
+ * and, in 30% of the programs (decided on a third random stream, so the
+ * other programs are byte for byte what they were before it existed; such
+ * a program has no obs and its process section is all term's; the
+ * comment "term: ..." before the processes names the shape):
+ *   term     terminating symmetric workers, for process symmetry of
+ *            proctypes whose instances end (term_plan).  2-3 instances
+ *            of a worker T(byte k) that allocates an A, links it into the
+ *            shared list r0 under the lock lk (`atomic { !lk -> lk = true
+ *            }` ... `lk = false`), in one atomic step, racily, or with a
+ *            path that keeps the lock, counts itself in cnt, maybe does a
+ *            random statement, and reaches its closing brace with x0 still
+ *            pointing to its object or, in 45% of the programs, null;
+ *            often a second terminating proctype U that pops from r0,
+ *            interleaved with T in run order (T U T U, T U T, U T T, ...).
+ *            The starter is init, or an active M (pid 0, no init) that
+ *            reads its own _pid, or an active M declared before
+ *            `active [2] proctype T`, or init next to an earlier active P0
+ *            (then it waits on cnt).  It runs the wave (in atomic or not)
+ *            and waits with _nr_pr compared with 1 (`_nr_pr == 1`, `<= 1`,
+ *            `< 2`, `!(_nr_pr > 1)`, `1 == _nr_pr`) as a plain statement
+ *            (maybe `end:`), a busy loop `do :: _nr_pr > 1 -> skip ::
+ *            else -> break od`, an unless escape `{ false } unless {
+ *            _nr_pr == 1 }`, an atomic or d_step guard, or a blocking if;
+ *            then asserts on cnt, the length of r0 and lk (sometimes
+ *            wrongly, so that violations come after the wait).  In 12%
+ *            the wait compares _nr_pr with 2 instead (`_nr_pr == 2`,
+ *            `_nr_pr > 2` ...: the order of deaths shows, T must be
+ *            refused).  Later runs: in 35% a second wave (T and/or U)
+ *            after the wait, then a second wait and check; in 25% every T
+ *            starts a U, or T(1) starts a T(0), before it ends.  Then, in
+ *            70% of them, one item in one position (the obs positions:
+ *            plain, local initialiser, run argument, provided, unless
+ *            escape, d_step, atomic, array index, send argument, call
+ *            argument, function-local and global initialiser), whose value
+ *            decides an assertion: _nr_pr compared with 1 (harmless: T
+ *            stays interchangeable), _nr_pr's value or a comparison with
+ *            2 or more, _pid read by a process created after the workers
+ *            (R, U or T), a remote reference T[i]:t or T[i]@Lb, a stored
+ *            run result (`o = run T(0)`, in atomic, `la[(run T(0) == 3)]`), a local chan
+ *            in T (refused), or the starter's own _pid (harmless).  R is
+ *            a one-instance reader the starter runs after the workers.
+ *            Unreduced searches stay small: median about 1,000 states,
+ *            most under 40,000.
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
- * noobjchan, nomutual, nocontrol, noobs, or nodyn (the first four).  `calls` etc. are accepted and
- * keep a feature on.
+ * noobjchan, nomutual, nocontrol, noobs, noterm, or nodyn (the first
+ * four).  `calls` etc. are accepted and keep a feature on; `term` puts
+ * the term shapes in every program (driver.sh -F term).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -829,6 +873,634 @@ static void body(int total, int forever)
 	}
 }
 
+/* ---- term: terminating symmetric workers ----
+ * Process symmetry may permute the instances of a proctype that
+ * terminates only when no process's pid is observable once they exist:
+ * a death out of SPIN's order (SPIN removes the last-created process
+ * first) then changes nothing anyone can see, and the trail postpones
+ * it.  A term program has a starter that runs 2-3 (with a second wave,
+ * up to 5) instances of a worker T that allocates, links its object into
+ * the shared list r0 under the lock lk (or racily), counts itself in cnt
+ * and ENDS, and often of a second terminating proctype U that pops from
+ * the list, interleaved in run order (T U T U).  The starter waits for
+ * them with _nr_pr compared with 1, in one of several positions (a plain
+ * wait, a busy loop, an unless escape, an atomic or d_step guard, a
+ * blocking if), then asserts on the shared state; sometimes it starts a
+ * second wave and waits again, and sometimes a worker starts another
+ * before it ends.  Then, in 70% of the programs, one item that makes
+ * pids or the order of deaths observable (so T must be refused), or a
+ * harmless one, is put in one position (term_plan's table). */
+static int F_TERM = 1;      /* 0 noterm, 1 in 30% of the programs, 2 (term) in all */
+static int term;            /* this program is a term program */
+static uint64_t rs3;        /* third stream: programs without term stay the same */
+static unsigned rnd3(unsigned n)
+{
+	rs3 ^= rs3 << 13; rs3 ^= rs3 >> 7; rs3 ^= rs3 << 17;
+	return n ? (unsigned)((rs3 >> 11) % n) : 0;
+}
+static int chance3(int pct) { return (int)rnd3(100) < pct; }
+
+/* who starts the workers */
+enum { TS_INIT,     /* init runs them and waits on _nr_pr */
+       TS_MAIN,     /* an active M (pid 0, no init) runs them, waits, reads its own _pid */
+       TS_ACTIVE,   /* M declared first waits for `active [N] proctype T(byte k)` declared after it */
+       TS_CNT,      /* an earlier active P0 (maybe reading _pid) runs along; init waits on cnt */
+       NTS };
+static const char *const ts_name[NTS] = { "init", "main", "active", "cnt" };
+/* the item: harmless (the workers stay interchangeable) or observable */
+enum { TK_NONE, TK_NRPR_OK, TK_NRPR_BAD, TK_PID, TK_REMOTE, TK_RUNRES, TK_LCHAN, TK_PIDOK, NTK };
+static const char *const tk_name[NTK] = { "none", "_nr_pr-vs-1", "_nr_pr-other", "_pid-later",
+	"remote", "run-result", "local-chan", "_pid-starter" };
+enum { TP_PLAIN, TP_LOCALINIT, TP_RUNARG, TP_PROVIDED, TP_UNLESS, TP_DSTEP, TP_ATOMIC, TP_INDEX,
+       TP_CHAN, TP_CALLARG, TP_FUNCINIT, TP_GLOBALINIT, NTP };
+static const char *const tp_name[NTP] = { "plain", "localinit", "runarg", "provided", "unless",
+	"dstep", "atomic", "index", "chan", "callarg", "funcinit", "globalinit" };
+/* which process holds the item */
+enum { RD_STARTER, RD_R, RD_U, RD_T, NRD };
+static const char *const rd_name[NRD] = { "starter", "R", "U", "T" };
+/* how the starter waits: a plain condition, a busy loop, an unless escape,
+ * an atomic or d_step guard, a blocking if */
+enum { WP_PLAIN, WP_LOOP, WP_UNLESS, WP_ATOMIC, WP_DSTEP, WP_IF, NWP };
+static const char *const wp_name[NWP] = { "plain", "loop", "unless", "atomic", "dstep", "if" };
+
+static struct {
+	int starter;
+	int wave[4], nwave;      /* the first wave in run order: 0 T, 1 U */
+	int wave_k[4];           /* T's argument (T(1) may start a T(0)) */
+	int atomic_runs;         /* the first wave inside atomic */
+	int has_u;
+	int wave2[2], nwave2;    /* a second wave after the first wait */
+	int t_spawn;             /* T starts before it ends: 0 nothing, 1 a U, 2 T(k - 1) when k > 0 */
+	int lock;                /* 0 test-and-set on lk, 1 none (racy), 2 atomic update, 3 may leak lk */
+	int wait_pos, wait_bad;  /* wait_bad: compared with 2 (the order of deaths shows) */
+	int nullend;             /* workers drop their references before they end */
+	int kind, pos, reader;
+	int rdone;               /* the item was emitted */
+	int r_run;               /* the starter's run R(...) was emitted */
+	int V;                   /* the value the item's assertion is about */
+	int firstpid;            /* pid of the first worker of the first wave */
+	int uses_r;              /* proctype R exists (reader), run by the starter */
+	int r_pid;               /* R's pid if nobody died before it was run */
+	int t_active;            /* TS_ACTIVE: number of active T instances */
+	int npush, npop;         /* T instances (push) and U instances (pop) so far */
+} tp;
+
+/* the observable condition (cond positions) and value (value positions) of
+ * the item; the assertion is `o != X` on the value */
+static char tcond[96], tval[160];
+static int tx;                 /* X */
+
+static void term_item_exprs(void)
+{
+	int V = tp.V;
+	switch (tp.kind) {
+	case TK_NRPR_OK: {
+		static const char *const c1[] = { "_nr_pr == 1", "_nr_pr <= 1", "_nr_pr < 2", "_nr_pr != 1", "_nr_pr > 1", "_nr_pr >= 2" };
+		snprintf(tcond, sizeof tcond, "(%s)", c1[rnd3(6)]);
+		snprintf(tval, sizeof tval, "(%s -> 5 : 0)", tcond);
+		tx = 5;
+		break;
+	}
+	case TK_NRPR_BAD:
+		switch (rnd3(4)) {
+		case 0: snprintf(tcond, sizeof tcond, "(_nr_pr == %d)", V); break;
+		case 1: snprintf(tcond, sizeof tcond, "(_nr_pr > %d)", V > 2 ? V - 1 : 2); break;
+		case 2: snprintf(tcond, sizeof tcond, "(_nr_pr <= %d)", V); break;
+		default: snprintf(tcond, sizeof tcond, "(_nr_pr != %d)", V); break;
+		}
+		if (chance3(50)) { strcpy(tval, "_nr_pr"); tx = V; }
+		else { snprintf(tval, sizeof tval, "(%s -> 5 : 0)", tcond); tx = 5; }
+		break;
+	case TK_PID:
+		snprintf(tcond, sizeof tcond, "(_pid == %d)", V);
+		strcpy(tval, "_pid"); tx = V;
+		break;
+	case TK_PIDOK:   /* the starter's own pid is fixed: these hold */
+		snprintf(tcond, sizeof tcond, "(_pid != %d)", V);
+		strcpy(tval, "_pid"); tx = V + 1;
+		break;
+	case TK_REMOTE: {
+		int pid = tp.firstpid + (int)rnd3((unsigned)(tp.nwave > 1 ? 2 : 1));
+		if (tp.starter == TS_ACTIVE) pid = 1 + (int)rnd3((unsigned)tp.t_active);
+		if (chance3(35)) {
+			snprintf(tcond, sizeof tcond, "T[%d]@Lb", pid);
+			snprintf(tval, sizeof tval, "(T[%d]@Lb -> 5 : 0)", pid); tx = 5;
+		} else {
+			snprintf(tcond, sizeof tcond, "(T[%d]:t == %d)", pid, 1 + (int)rnd3(2));
+			snprintf(tval, sizeof tval, "T[%d]:t", pid); tx = 1 + (int)rnd3(2);
+		}
+		break;
+	}
+	case TK_RUNRES:
+		snprintf(tcond, sizeof tcond, "(run T(0) == %d)", V);
+		snprintf(tval, sizeof tval, "run T(0)");
+		tx = V;
+		break;
+	default:
+		tcond[0] = tval[0] = 0; tx = 0;
+		break;
+	}
+}
+
+/* Decide the shape of a term program (all on the third stream). */
+static void term_plan(void)
+{
+	if (!F_TERM || (F_TERM == 1 && rnd3(100) >= 30)) return;
+	term = 1;
+	memset(&tp, 0, sizeof tp);
+	tp.starter = (int)rnd3(10);
+	tp.starter = tp.starter < 5 ? TS_INIT : tp.starter < 7 ? TS_MAIN : tp.starter < 9 ? TS_ACTIVE : TS_CNT;
+	if (tp.starter == TS_CNT && chance3(50)) tp.starter = TS_INIT;   /* P0 makes it big */
+	tp.has_u = chance3(55);
+	/* the first wave: T T, T T T, T U T U, T U T, U T T, ... */
+	/* at most three or four workers at a time: the unreduced search must
+	 * stay small (mostly under 40,000 states) */
+	if (tp.starter == TS_ACTIVE) {
+		tp.t_active = 2 + (chance3(20) ? 1 : 0);
+		tp.nwave = 0;
+		if (tp.has_u && tp.t_active == 2 && chance3(50)) tp.wave[tp.nwave++] = 1;
+	} else if (tp.has_u) {
+		static const int pats[][4] = { { 0, 1, 0, 1 }, { 0, 1, 0, -1 }, { 1, 0, 0, -1 }, { 0, 0, 1, -1 },
+		                               { 0, 1, -1, -1 }, { 0, 1, 1, -1 }, { 1, 0, -1, -1 } };
+		static const unsigned char pw[] = { 1, 2, 2, 2, 4, 1, 2 };
+		unsigned r = rnd3(14), i = 0;
+		while (r >= pw[i]) r -= pw[i++];
+		for (int j = 0; j < 4 && pats[i][j] >= 0; j++) tp.wave[tp.nwave++] = pats[i][j];
+	} else {
+		tp.nwave = chance3(25) ? 3 : 2;
+		for (int i = 0; i < tp.nwave; i++) tp.wave[i] = 0;
+	}
+	tp.atomic_runs = chance3(65);
+	tp.lock = (int)rnd3(10);
+	tp.lock = tp.lock < 5 ? 0 : tp.lock < 7 ? 1 : tp.lock < 9 ? 2 : 3;
+	tp.nullend = chance3(45);
+	/* T starts another worker before it ends */
+	tp.t_spawn = chance3(25) ? (tp.has_u && chance3(60) ? 1 : 2) : 0;
+	for (int i = 0; i < tp.nwave; i++) tp.wave_k[i] = tp.t_spawn == 2 ? (int)rnd3(2) : 1 + (int)rnd3(3);
+	/* fewer workers when they spawn */
+	if (tp.t_spawn && tp.nwave > 2) tp.nwave = 2;
+	if (tp.t_spawn && tp.starter == TS_ACTIVE) tp.t_active = 2;
+	if (tp.t_spawn == 2 && tp.starter == TS_ACTIVE) tp.t_spawn = 0;   /* an active T has no k */
+	/* a second wave once the first has ended */
+	if (tp.starter != TS_CNT && chance3(35)) {
+		tp.nwave2 = 1 + (!tp.t_spawn ? (int)rnd3(2) : 0);
+		for (int i = 0; i < tp.nwave2; i++) tp.wave2[i] = tp.has_u ? (int)rnd3(2) : 0;
+		if (tp.has_u && tp.nwave2 == 2 && tp.wave2[0] == tp.wave2[1]) tp.wave2[1] = !tp.wave2[0];
+	}
+	tp.wait_pos = (int)rnd3(NWP);
+	tp.wait_bad = tp.starter != TS_CNT && chance3(12);
+	/* the item */
+	static const unsigned char kind_w[NTK] = { 6, 3, 3, 2, 2, 2, 1, 1 };
+	unsigned tot = 0, r;
+	for (int k = 0; k < NTK; k++) tot += kind_w[k];
+	r = rnd3(tot);
+	for (tp.kind = 0; r >= kind_w[tp.kind]; tp.kind++) r -= kind_w[tp.kind];
+	/* (TK_PIDOK: only the starter reads _pid: init, or the earlier active M) */
+	/* which positions each kind can take (SPIN rejects remote references in
+	 * provided; a run result only where pan takes a run; _pid read by the
+	 * starter is allowed, so TK_PID is read by a later process) */
+	static const unsigned char ok[NTK][NTP] = {
+		/*                plain linit runarg prov unless dstep atomic index chan callarg finit ginit */
+		[TK_NRPR_OK]  = { 1,    1,    1,     1,   1,     1,    1,     1,    1,   1,      1,    0 },
+		[TK_NRPR_BAD] = { 1,    1,    1,     1,   1,     1,    1,     1,    1,   1,      1,    1 },
+		[TK_PID]      = { 1,    1,    0,     1,   1,     1,    1,     1,    1,   1,      1,    0 },
+		[TK_REMOTE]   = { 1,    1,    1,     0,   1,     1,    1,     1,    1,   1,      0,    0 },
+		/* SPIN takes run in an assignment, an assertion or an index, not
+		 * in an initialiser, another run's argument, a d_step or a send
+		 * (`c!run P()` also crashes dspin) */
+		[TK_RUNRES]   = { 1,    0,    0,     0,   0,     0,    1,     1,    0,   0,      0,    0 },
+		[TK_PIDOK]    = { 1,    1,    1,     0,   1,     1,    1,     1,    1,   0,      0,    0 },
+	};
+	if (tp.kind != TK_NONE && tp.kind != TK_LCHAN) {
+		tot = 0;
+		for (int p = 0; p < NTP; p++) tot += ok[tp.kind][p] && !((p == TP_CALLARG || p == TP_FUNCINIT) && !has_f);
+		r = rnd3(tot);
+		for (tp.pos = 0; ; tp.pos++) {
+			if (!ok[tp.kind][tp.pos] || ((tp.pos == TP_CALLARG || tp.pos == TP_FUNCINIT) && !has_f)) continue;
+			if (!r--) break;
+		}
+		/* the reader: a later process for _pid, the starter for its own
+		 * _pid; R for a local initialiser or provided of another kind
+		 * (the starter's are evaluated before any worker exists) */
+		switch (tp.kind) {
+		case TK_PID: tp.reader = tp.has_u && chance3(40) ? RD_U : chance3(20) ? RD_T : RD_R; break;
+		case TK_PIDOK: tp.reader = RD_STARTER; break;
+		case TK_RUNRES: tp.reader = chance3(60) ? RD_STARTER : RD_R; break;
+		default: tp.reader = chance3(45) ? RD_STARTER : tp.has_u && chance3(50) ? RD_U : chance3(70) ? RD_R : RD_T; break;
+		}
+		if (tp.pos == TP_PROVIDED && tp.reader == RD_STARTER) tp.reader = RD_R;
+		if (tp.pos == TP_LOCALINIT && tp.reader == RD_STARTER && tp.kind != TK_PIDOK) tp.reader = RD_R;
+		if (tp.pos == TP_RUNARG) tp.reader = RD_STARTER;   /* the starter's run R(item) */
+		if (tp.kind == TK_PIDOK) tp.reader = RD_STARTER;
+		if (tp.pos == TP_FUNCINIT || tp.pos == TP_CALLARG || tp.pos == TP_GLOBALINIT) {
+			/* _pid in a function: every proctype is told apart */
+			if (tp.reader == RD_STARTER && tp.kind == TK_PID) tp.reader = RD_R;
+		}
+		if (tp.reader == RD_U && !tp.has_u) tp.reader = RD_R;
+		/* remote references name T: not from inside T's own positions
+		 * where a T reads T (allowed, but keep the reader apart) */
+		if (tp.kind == TK_REMOTE && tp.reader == RD_T) tp.reader = RD_R;
+		/* T[i]:t needs T declared before it: TS_ACTIVE's M comes first */
+		if (tp.kind == TK_REMOTE && tp.starter == TS_ACTIVE && tp.reader == RD_STARTER) {
+			if (tp.pos == TP_RUNARG) tp.pos = TP_LOCALINIT;
+			tp.reader = RD_R;
+		}
+		tp.uses_r = tp.reader == RD_R || tp.pos == TP_RUNARG;
+	}
+	/* the item's process (R, the T a run result starts) is one more */
+	if ((tp.uses_r || tp.kind == TK_RUNRES || tp.starter == TS_CNT) && tp.nwave > 2) tp.nwave--;
+	/* the T a run result starts is one more worker: no spawns, no second wave */
+	if (tp.kind == TK_RUNRES) { if (tp.nwave > 2) tp.nwave = 2; tp.t_spawn = 0; tp.nwave2 = 0; }
+	/* spawning workers: no second wave either */
+	if (tp.t_spawn) tp.nwave2 = 0;
+	if (tp.starter == TS_CNT && tp.nwave > 2) tp.nwave = 2;   /* P0 runs along */
+	/* pids: init 0 (TS_CNT: P0 0, init 1); M 0; workers from there */
+	tp.firstpid = tp.starter == TS_CNT ? 2 : 1;
+	if (tp.starter == TS_ACTIVE) tp.firstpid = 1 + tp.t_active;
+	/* R is run right after the first wave */
+	tp.r_pid = tp.firstpid + tp.nwave;
+	switch (tp.kind) {
+	case TK_NRPR_OK: case TK_NRPR_BAD:
+		/* a count of processes the program goes through */
+		tp.V = 2 + (int)rnd3((unsigned)(tp.nwave + tp.t_active + (tp.uses_r ? 1 : 0)));
+		break;
+	case TK_PID: {
+		/* the reader's pid when nobody died first, or one less (a dead
+		 * worker's pid taken again); for a worker, one of the workers' */
+		int lo = tp.starter == TS_ACTIVE ? 1 : tp.firstpid;
+		tp.V = tp.reader == RD_R ? tp.r_pid - (int)rnd3(2) : lo + (int)rnd3((unsigned)(tp.firstpid + tp.nwave - lo + 1));
+		break;
+	}
+	case TK_PIDOK: tp.V = tp.starter == TS_CNT ? 1 : 0; break;
+	case TK_RUNRES: tp.V = tp.firstpid + tp.nwave + (tp.reader == RD_R) - (int)rnd3(2); break;
+	default: break;
+	}
+	term_item_exprs();
+}
+
+/* the reader's extra locals */
+static void term_item_locals(void)
+{
+	if (tp.pos == TP_LOCALINIT) line("byte o = %s;", tval);
+	else line("byte o;");
+	if (tp.pos == TP_INDEX) line("byte la[2];");
+}
+
+/* the item in the reader's body, and the assertion its value decides */
+static void term_item_stmt(void)
+{
+	tp.rdone = 1;
+	switch (tp.pos) {
+	case TP_LOCALINIT:
+		line("assert(o != %d);", tx);
+		return;
+	case TP_PROVIDED:
+		/* moving at all is the violation (sometimes) */
+		if (chance3(25)) line("assert(false);");
+		else line("o = 1;");
+		return;
+	case TP_UNLESS:
+		if (!tcond[0]) break;
+		line("{"); indent++;
+		line("o = 1;");
+		if (chance3(50)) line("g0 = g0 + 1;");
+		line("o = 0;");
+		indent--; line("} unless { %s -> o = 5 };", tcond);
+		line("assert(o != 5);");
+		return;
+	case TP_DSTEP:
+		line("d_step { o = %s; o = o + 1 };", tval);
+		line("assert(o != %d);", tx + 1);
+		return;
+	case TP_ATOMIC:
+		if (chance3(50)) line("atomic { o = %s; assert(o != %d) };", tval, tx);
+		else { line("atomic { o = 1; o = %s };", tval); line("assert(o != %d);", tx); }
+		return;
+	case TP_INDEX:
+		if (!tcond[0]) break;
+		switch (rnd3(3)) {
+		case 0: line("la[%s] = 1;", tcond); line("assert(la[1] == 0);"); return;
+		case 1: line("la[1] = 5;"); line("o = la[%s];", tcond); line("assert(o != 5);"); return;
+		default: line("la[1] = 1;"); line("assert(la[%s] == 0);", tcond); return;
+		}
+	case TP_CHAN:
+		line("ob!%s;", tval);
+		line("ob?o;");
+		line("assert(o != %d);", tx);
+		return;
+	case TP_FUNCINIT:
+		line("f(null, 1);");
+		return;
+	case TP_CALLARG:
+		line("o = f(null, %s);", tval);
+		line("assert(o != %d);", tx);
+		return;
+	case TP_GLOBALINIT:
+		line("assert(gi == 0);");
+		return;
+	case TP_RUNARG:
+		return;   /* in the starter's run R(...) */
+	default:
+		break;
+	}
+	line("o = %s;", tval);
+	line("assert(o != %d);", tx);
+}
+
+/* T pushes its object onto r0; U pops one.  Under the lock lk, or racily,
+ * or in one atomic step, or with a path that keeps the lock (deadlock). */
+static void lock_take(void)
+{
+	if (tp.lock == 0 || tp.lock == 3) line("atomic { !lk -> lk = true };");
+	else if (tp.lock == 2) { line("atomic {"); indent++; }
+}
+static void lock_give(void)
+{
+	if (tp.lock == 0) line("lk = false;");
+	else if (tp.lock == 3) line("if :: lk = false; :: true -> skip; fi;");
+	else if (tp.lock == 2) { indent--; line("};"); }
+}
+
+/* the program's item is in position pos */
+static int term_item(int pos) { return term && tp.kind != TK_NONE && tp.kind != TK_LCHAN && tp.pos == pos; }
+
+static int term_is_reader(int who) { return tp.kind != TK_NONE && tp.kind != TK_LCHAN && tp.reader == who && !tp.rdone; }
+
+/* how many T instances the program can have */
+static int term_nt(void)
+{
+	int n = tp.t_active + (tp.kind == TK_RUNRES);
+	for (int i = 0; i < tp.nwave; i++) if (!tp.wave[i]) n += 1 + (tp.t_spawn == 2 ? tp.wave_k[i] : 0);
+	for (int i = 0; i < tp.nwave2; i++) if (!tp.wave2[i]) n++;
+	return n;
+}
+
+/* one worker proctype: T (is_u = 0) or U */
+static void term_worker(int is_u)
+{
+	int who = is_u ? RD_U : RD_T;
+	int rd = term_is_reader(who);
+	char prov[160] = "";
+	if (rd && tp.pos == TP_PROVIDED) snprintf(prov, sizeof prov, " provided %s", tcond);
+	else if (chance3(10)) {
+		/* always true while a worker lives (the starter is there too) */
+		static const char *const pv[] = { "(_nr_pr > 1)", "(_nr_pr >= 2)", "(_nr_pr != 1)" };
+		snprintf(prov, sizeof prov, " provided %s", pv[rnd3(3)]);
+	}
+	int has_k = 1;   /* (an active T's k is 0) */
+	if (!is_u && tp.starter == TS_ACTIVE) line("active [%d] proctype T(byte k)%s {", tp.t_active, prov);
+	else line("proctype %s(byte k)%s {", is_u ? "U" : "T", prov);
+	indent++;
+	cur_pt = is_u ? 9 : 8;
+	nlvars = 0;
+	Var *v = &lvars[nlvars++]; v->cls = 0; strcpy(v->name, "x0"); line("A x0;");
+	if (ncls > 1 && chance(40)) { v = &lvars[nlvars++]; v->cls = 1; strcpy(v->name, "x1"); line("B x1;"); }
+	line("byte t;");   /* (not in lvars: random statements leave it alone, the remote reads see 0, 1, 2) */
+	if (!is_u && tp.kind == TK_LCHAN) line("chan lc = [1] of { byte };");
+	if (rd) term_item_locals();
+	has_param = has_k;
+	const char *K = has_k ? "k" : "1";
+	if (rd && (tp.pos == TP_LOCALINIT || tp.pos == TP_PROVIDED)) term_item_stmt();
+	if (!is_u) {
+		int tt = tp.kind == TK_REMOTE;   /* t: what T[i]:t sees */
+		line("x0 = new A;");
+		if (chance3(50)) line("x0.v = %s;", K);
+		if (tt) line("t = 1;");
+		lock_take();
+		line("Lb: x0.nx = r0;");
+		line("r0 = x0;");
+		if (tp.lock == 1 && chance3(50)) { line("t = cnt;"); line("cnt = t + 1;"); }
+		else line("cnt++;");
+		lock_give();
+		if (tt) line("t = 2;");
+		if (tp.kind == TK_LCHAN) { line("lc!1;"); line("lc?t;"); }
+		/* an object only this T refers to: garbage once it ends (unless
+		 * x1 is dropped first); only with few T (-heap=6) */
+		if (nlvars > 1 && term_nt() <= 2 && chance3(50)) {
+			line("x1 = new B;");
+			if (chance3(50)) line("x1.back = x0;");
+		}
+	} else {
+		lock_take();
+		line("if :: r0 != null -> x0 = r0; r0 = r0.nx; :: else -> skip; fi;");
+		line("cnt++;");
+		lock_give();
+		if (chance3(60)) line("if :: x0 != null -> x0.v = x0.v + %s; :: else -> skip; fi;", K);
+		else line("assert(x0 == null || x0.v != %u);", 2 + rnd3(3));
+	}
+	/* a statement or two of the usual kind, on x0 (and x1) and the globals */
+	budget = chance3(40);
+	depth = 0; in_atomic = 0;
+	if (budget) block(budget);
+	if (rd && !tp.rdone) term_item_stmt();
+	if (!is_u && tp.t_spawn == 1) line("run U(%s);", K);
+	else if (!is_u && tp.t_spawn == 2) line("if :: k > 0 -> run T(k - 1); :: else -> skip; fi;");
+	if (!is_u && chance3(30)) line("assert(r0 != null);");
+	if (tp.nullend) { line("x0 = null;"); if (nlvars > 1 && chance3(60)) line("x1 = null;"); }
+	indent--;
+	line("}");
+}
+
+/* R: a reader run by the starter after the first wave */
+static void term_reader(void)
+{
+	char prov[160] = "";
+	if (tp.reader == RD_R && tp.pos == TP_PROVIDED) snprintf(prov, sizeof prov, " provided %s", tcond);
+	line("proctype R(byte k)%s {", prov);
+	indent++;
+	nlvars = 0; has_param = 1;
+	if (tp.reader == RD_R) term_item_locals();
+	else line("byte o;");
+	if (tp.pos == TP_RUNARG) line("assert(k != %d);", tx);
+	else if (tp.reader == RD_R) {
+		if (tp.pos != TP_LOCALINIT && chance3(50)) line("g0 = k;");
+		term_item_stmt();
+	}
+	indent--;
+	line("}");
+}
+
+/* the accepted waits (true once every other process has ended), as a
+ * condition and as the condition of a busy loop */
+static void wait_conds(char *until, char *busy)
+{
+	static const char *const u1[] = { "_nr_pr == 1", "_nr_pr <= 1", "_nr_pr < 2", "!(_nr_pr > 1)", "!(_nr_pr != 1)", "1 == _nr_pr" };
+	static const char *const b1[] = { "_nr_pr > 1", "_nr_pr != 1", "_nr_pr >= 2", "!(_nr_pr <= 1)", "!(_nr_pr == 1)", "1 < _nr_pr" };
+	/* refused: the number of processes compared with 2 */
+	static const char *const u2[] = { "_nr_pr == 2", "_nr_pr <= 2", "_nr_pr < 3" };
+	static const char *const b2[] = { "_nr_pr > 2", "_nr_pr >= 3", "_nr_pr != 2" };
+	if (tp.wait_bad) { strcpy(until, u2[rnd3(3)]); strcpy(busy, b2[rnd3(3)]); return; }
+	unsigned i = rnd3(12), j = rnd3(12);
+	strcpy(until, u1[i < 5 ? i : i < 11 ? 0 : 5]);
+	strcpy(busy, b1[j < 5 ? j : j < 11 ? 0 : 5]);
+}
+
+/* the final check: 1-2 assertions on what the workers left (some wrong) */
+static void term_asserts(int n)
+{
+	int k = 1 + chance3(30), P = tp.npush, Q = tp.npop;
+	for (int i = 0; i < k; i++) {
+		switch (rnd3(10)) {
+		case 0: case 1: case 2: line("assert(cnt == %d);", n); break;   /* lost updates of a racy count */
+		case 3: case 4:
+			/* the list holds P - Q objects or more (a pop before any push
+			 * takes nothing); a racy push loses one */
+			if (P - Q >= 2) line("assert(r0 != null && r0.nx != null);");
+			else if (P - Q == 1) line("assert(r0 != null);");
+			else line("assert(r0 == null || r0.nx == null%s);", P >= 3 ? " || r0.nx.nx == null" : "");
+			break;
+		case 5: line("assert(!lk);"); break;   /* a leaked lock */
+		case 6: line("assert(r0 == null || r0.v != %u);", 1 + rnd3(3)); break;
+		case 7:   /* fewer than two left: depends on when the pops came */
+			if (Q > 0 && P >= 2) line("assert(r0 == null || r0.nx == null);");
+			else line("assert(cnt == %d);", n);
+			break;
+		default:
+			if (chance3(35)) line("assert(cnt %s %d);", chance3(50) ? "!=" : "<", n);   /* wrong */
+			else line("assert(cnt == %d);", n);
+			break;
+		}
+	}
+}
+
+/* the starter's wait for every other process, in position tp.wait_pos,
+ * then its assertions (in the atomic or d_step, or after) */
+static void term_wait(int n)
+{
+	char until[64], busy[64];
+	wait_conds(until, busy);
+	int pos = tp.wait_pos;
+	switch (pos) {
+	case WP_LOOP:
+		if (chance3(70)) line("do :: %s -> skip; :: else -> break; od;", busy);
+		else line("do :: %s -> break; :: else -> skip; od;", until);
+		break;
+	case WP_UNLESS:
+		line("{ %sfalse; } unless { %s };", chance3(50) ? "end0: " : "", until);
+		break;
+	case WP_ATOMIC:
+		line("atomic { %s -> assert(cnt %s %d) };", until, chance3(80) ? "<=" : "<", n);
+		break;
+	case WP_DSTEP:
+		line("d_step { %s; t = cnt };", until);
+		line("assert(t %s %d);", chance3(80) ? "==" : "!=", n);
+		break;
+	case WP_IF:
+		line("if :: %s -> skip; fi;", until);
+		break;
+	default:
+		line("%s(%s);", chance3(50) ? "end: " : "", until);
+		break;
+	}
+	term_asserts(n);
+}
+
+/* the runs of one wave; returns how many count themselves in cnt */
+static int term_runs(const int *w, int nw, const int *wk, int inatomic)
+{
+	int n = 0;
+	if (inatomic) { line("atomic {"); indent++; }
+	for (int i = 0; i < nw; i++) {
+		int kk = wk ? wk[i] : 1 + (int)rnd3(3);
+		if (w[i]) line("run U(%d);", kk);
+		else line("run T(%d);", tp.t_spawn == 2 ? (wk ? kk : 0) : kk);
+		n++;
+		if (w[i]) tp.npop++;
+		else tp.npush++;
+		if (!w[i] && tp.t_spawn == 1) n++, tp.npop++;
+		if (!w[i] && tp.t_spawn == 2 && wk) n += kk, tp.npush += kk;
+	}
+	if (inatomic) { indent--; line("};"); }
+	return n;
+}
+
+/* the starter: init or the active M */
+static void term_starter(void)
+{
+	int rd = term_is_reader(RD_STARTER);
+	if (tp.starter == TS_INIT || tp.starter == TS_CNT) line("init {");
+	else line("active proctype M() {");
+	indent++;
+	nlvars = 0; has_param = 0;
+	line("byte t;");
+	int me = tp.kind == TK_PIDOK || (tp.starter == TS_MAIN && chance3(50));
+	if (me) line("byte me = _pid;");
+	if (rd) term_item_locals();
+	if (chance3(40)) line("r0 = new A;");
+	int n = 0;
+	if (tp.starter == TS_ACTIVE) {
+		n = tp.t_active * (tp.t_spawn == 1 ? 2 : 1);
+		tp.npush = tp.t_active;
+		tp.npop = tp.t_spawn == 1 ? tp.t_active : 0;
+	}
+	/* the first wave, maybe with the item among the runs */
+	int early = rd && (tp.pos == TP_RUNARG || tp.kind == TK_RUNRES) && chance3(40);
+	/* the T(0) a run result comes from (and the U it starts) counts too */
+	if (tp.kind == TK_RUNRES) { n += 1 + (tp.t_spawn == 1); tp.npush++; tp.npop += tp.t_spawn == 1; }
+	if (early && !tp.atomic_runs) {
+		/* between the runs: the order of deaths so far shows */
+		int h = tp.nwave / 2;
+		n += term_runs(tp.wave, h, tp.wave_k, 0);
+		if (tp.pos == TP_RUNARG) { line("run R(%s);", tval); tp.r_run = 1; }
+		else term_item_stmt();
+		tp.rdone = 1;
+		n += term_runs(tp.wave + h, tp.nwave - h, tp.wave_k + h, 0);
+	} else if (tp.nwave) n += term_runs(tp.wave, tp.nwave, tp.wave_k, tp.atomic_runs);
+	if (tp.uses_r && !tp.r_run) {
+		if (tp.pos == TP_RUNARG) { line("run R(%s);", tval); tp.rdone = 1; }
+		else line("run R(%u);", 1 + rnd3(3));
+		tp.r_run = 1;
+	}
+	if (rd && !tp.rdone) term_item_stmt();
+	if (tp.starter == TS_CNT) {
+		line("%s(cnt %s %d);", chance3(50) ? "end: " : "", chance3(70) ? "==" : ">=", n);
+		term_asserts(n);
+	} else term_wait(n);
+	if (tp.nwave2) {
+		int n2 = n + term_runs(tp.wave2, tp.nwave2, NULL, chance3(50));
+		char until[64], busy[64];
+		tp.wait_bad = 0;   /* one refused wait is enough */
+		wait_conds(until, busy);
+		if (chance3(35)) line("do :: %s -> skip; :: else -> break; od;", busy);
+		else line("(%s);", until);
+		term_asserts(n2);
+	}
+	if (me && chance3(60)) line("assert(me == %d);", tp.starter == TS_CNT ? 1 : 0);
+	indent--;
+	line("}");
+}
+
+/* the process section of a term program */
+static void term_procs(void)
+{
+	line("/* term: starter %s, wave %d%s%s, lock %d, wait %s%s, item %s in %s (%s) */",
+	     ts_name[tp.starter], tp.nwave + tp.t_active, tp.nwave2 ? " + second wave" : "",
+	     tp.t_spawn ? (tp.t_spawn == 1 ? ", T runs U" : ", T runs T") : "", tp.lock,
+	     wp_name[tp.wait_pos], tp.wait_bad ? " (refused)" : "",
+	     tk_name[tp.kind], tp.kind == TK_NONE || tp.kind == TK_LCHAN ? "-" : tp_name[tp.pos],
+	     tp.kind == TK_NONE || tp.kind == TK_LCHAN ? "-" : rd_name[tp.reader]);
+	has_pipe = pipe_race = 0; nremote = 0;
+	/* an earlier active process alongside (TS_CNT): it may read _pid */
+	if (tp.starter == TS_CNT) {
+		line("active proctype P0() {"); indent++;
+		cur_pt = 0;
+		locals(0);
+		if (chance3(50)) line("assert(_pid == 0);");
+		first_object();
+		budget = 1 + chance3(30);
+		block(budget);
+		indent--; line("}");
+	}
+	/* M, the only active process of TS_MAIN, is pid 0 wherever it is
+	 * declared: after T (remote references need T declared first);
+	 * TS_ACTIVE's M must be created before T's instances */
+	if (tp.starter == TS_ACTIVE) term_starter();
+	term_worker(0);
+	if (tp.has_u) term_worker(1);
+	if (tp.uses_r) term_reader();
+	if (tp.starter != TS_ACTIVE) term_starter();
+}
+
 /* ---- an LTL property over the globals (--ltl) ---- */
 static void atom(char *out)
 {
@@ -878,125 +1550,10 @@ static void ltl_block(unsigned long seed)
 	printf("ltl prop { %s }\n", f);
 }
 
-int main(int argc, char **argv)
+/* the process section of an ordinary program: 2-4 instances of P0, P1, ...
+ * (active, or run from init), W first when obs has one */
+static void classic_procs(void)
 {
-	unsigned long seed = 1;
-	const char *features = "";
-	int want_ltl = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
-		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
-		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs|nodyn]\n"); return 2;
-		} else seed = strtoul(argv[i], NULL, 10);
-	}
-	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
-	if (strstr(features, "nocalls")) F_CALLS = 0;
-	if (strstr(features, "nomethods")) F_METHODS = 0;
-	if (strstr(features, "noobjchan")) F_OBJCHAN = 0;
-	if (strstr(features, "nomutual")) F_MUTUAL = 0;
-	if (strstr(features, "nocontrol")) F_CONTROL = 0;
-	if (strstr(features, "noobs")) F_OBS = 0;
-	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
-	if (!rs) rs = 1;
-	for (int i = 0; i < 8; i++) rnd(2);
-	rs2 = seed * 0xBF58476D1CE4E5B9ull + 0x94D049BB133111EBull;
-	if (!rs2) rs2 = 1;
-	for (int i = 0; i < 8; i++) rnd2(2);
-
-	printf("/* dspin_gen %lu%s%s */\n", seed, features[0] ? " --features=" : "", features);
-	/* classes */
-	ncls = chance(55) ? 2 : 1;
-	has_meth = F_METHODS && chance(45);
-	has_ch = F_OBJCHAN && chance(35);
-	int mutual = F_MUTUAL && ncls == 2 && chance(50);
-	cls[0].name = "A"; cls[0].sfield = "v";
-	cls[1].name = "B"; cls[1].sfield = "w";
-	cls[0].nrefs = chance(40) ? 2 : 1;
-	cls[0].refs[0] = (Field){ "nx", 0 }; cls[0].refs[1] = (Field){ "ny", 0 };
-	if (mutual) cls[0].refs[cls[0].nrefs++] = (Field){ "ob", 1 };
-	line("class A {"); indent++;
-	line("byte v;");
-	for (int i = 0; i < cls[0].nrefs; i++) line("%s %s;", cls[cls[0].refs[i].cls].name, cls[0].refs[i].name);
-	if (has_ch) line("chan ch = [1] of { byte };");
-	if (has_meth) {
-		line("byte get() {"); indent++; line("return v"); indent--; line("}");
-		line("void set(byte k) {"); indent++; line("v = k"); indent--; line("}");
-	}
-	indent--; line("}");
-	if (ncls == 2) {
-		cls[1].name = "B"; cls[1].sfield = "w";
-		cls[1].nrefs = chance(50) ? 2 : 1;
-		cls[1].refs[0] = (Field){ "back", 0 }; cls[1].refs[1] = (Field){ "nb", 1 };
-		line("class B {"); indent++;
-		line("byte w;");
-		line("A back;");
-		if (cls[1].nrefs == 2) line("B nb;");
-		indent--; line("}");
-	}
-	has_f = F_CALLS && chance(40);
-	has_h = F_CALLS && chance(25);
-	obs_plan();
-	if (obs_pos >= 0) obs_watched();
-	if (has_f) {
-		f_rec = chance(50) && obs_pos != P_CALLARG;   /* P_CALLARG: f(null, k) is k */
-		line("byte f(A a, byte k) {"); indent++;
-		if (obs_pos == P_FUNCINIT) {
-			char v[128];
-			obs_val(v);
-			line("byte o = %s;", v);
-			line("assert(o != 5);");
-		}
-		line("if");
-		if (f_rec) {
-			line(":: a == null || k == 0 -> return 0");
-			line(":: else -> return 1 + f(a.%s, k - 1)", cls[0].refs[1].cls == 0 && cls[0].nrefs > 1 && chance(40) ? "ny" : "nx");
-		} else {
-			line(":: a == null -> return k");
-			if (chance(50)) line(":: else -> a.v = k; return a.v + 1");
-			else line(":: else -> return a.v");
-		}
-		line("fi");
-		indent--; line("}");
-	}
-	if (has_h) {
-		h_alloc = chance(50);
-		line("A h(A a, byte k) {"); indent++;
-		if (h_alloc) {
-			line("A n;");
-			line("n = new A;");
-			line("n.v = k;");
-			line("n.nx = a;");
-			line("return n");
-		} else {
-			line("if");
-			line(":: a == null || k == 0 -> return a");
-			line(":: else -> return h(a.nx, k - 1)");
-			line("fi");
-		}
-		indent--; line("}");
-	}
-	/* globals */
-	ngvars = 0;
-	int nb = 1 + (int)rnd(2);
-	for (int i = 0; i < nb; i++) { Var *v = &gvars[ngvars++]; v->cls = -1; sprintf(v->name, "g%d", i); line("byte %s;", v->name); }
-	if (chance(60)) { Var *v = &gvars[ngvars++]; v->cls = -2; strcpy(v->name, "gb"); line("bool gb;"); }
-	int nr = 1 + (int)rnd(2);
-	for (int i = 0; i < nr; i++) { Var *v = &gvars[ngvars++]; v->cls = 0; sprintf(v->name, "r%d", i); line("A %s;", v->name); }
-	if (ncls == 2 && chance(60)) { Var *v = &gvars[ngvars++]; v->cls = 1; strcpy(v->name, "q"); line("B q;"); }
-	if (obs_pos == P_GLOBALINIT) line("byte gi = %s;", obs_kind == K_LAST ? "_last" : "_nr_pr");
-	if (obs_pos == P_CHAN) line("chan ob = [1] of { byte };");
-	has_pipe = F_CONTROL && chance(50);
-	if (has_pipe) line("chan pp = [%u] of { byte };", 1 + rnd(2));
-	pipe_race = has_pipe && chance(50);
-	nchans = chance(85) ? 1 + (int)rnd(2) : 0;
-	for (int i = 0; i < nchans; i++) {
-		Chan *c = &chans[i];
-		c->name[0] = 'c'; c->name[1] = (char)('0' + i); c->name[2] = 0;
-		c->cap = (int)rnd(3);
-		c->withbyte = chance(40);
-		line("chan %s = [%d] of { %sA };", c->name, c->cap, c->withbyte ? "byte, " : "");
-	}
 	/* processes: 2-4 instances in total */
 	/* W, when there is one, is one of the instances */
 	int total = 2 + (int)rnd(3), made = obs_pos < 0 ? 0 : obs_w2 ? 2 : 1, np = 0;
@@ -1094,6 +1651,161 @@ int main(int argc, char **argv)
 		}
 		indent--; line("}");
 	}
+}
+
+/* name is one of the comma-separated words of list */
+static int has_feature(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; *p; ) {
+		const char *e = strchr(p, ',');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		if (l == n && !strncmp(p, name, n)) return 1;
+		if (!e) break;
+		p = e + 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long seed = 1;
+	const char *features = "";
+	int want_ltl = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
+		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
+		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm|nodyn,term]\n"); return 2;
+		} else seed = strtoul(argv[i], NULL, 10);
+	}
+	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
+	if (strstr(features, "nocalls")) F_CALLS = 0;
+	if (strstr(features, "nomethods")) F_METHODS = 0;
+	if (strstr(features, "noobjchan")) F_OBJCHAN = 0;
+	if (strstr(features, "nomutual")) F_MUTUAL = 0;
+	if (strstr(features, "nocontrol")) F_CONTROL = 0;
+	if (strstr(features, "noobs")) F_OBS = 0;
+	/* term is a substring of noterm: whole names only */
+	if (has_feature(features, "noterm")) F_TERM = 0;
+	if (has_feature(features, "term")) F_TERM = 2;
+	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
+	if (!rs) rs = 1;
+	for (int i = 0; i < 8; i++) rnd(2);
+	rs2 = seed * 0xBF58476D1CE4E5B9ull + 0x94D049BB133111EBull;
+	if (!rs2) rs2 = 1;
+	for (int i = 0; i < 8; i++) rnd2(2);
+	rs3 = seed * 0x94D049BB133111EBull + 0x2545F4914F6CDD1Dull;
+	if (!rs3) rs3 = 1;
+	for (int i = 0; i < 8; i++) rnd3(2);
+
+	printf("/* dspin_gen %lu%s%s */\n", seed, features[0] ? " --features=" : "", features);
+	/* classes */
+	ncls = chance(55) ? 2 : 1;
+	has_meth = F_METHODS && chance(45);
+	has_ch = F_OBJCHAN && chance(35);
+	int mutual = F_MUTUAL && ncls == 2 && chance(50);
+	cls[0].name = "A"; cls[0].sfield = "v";
+	cls[1].name = "B"; cls[1].sfield = "w";
+	cls[0].nrefs = chance(40) ? 2 : 1;
+	cls[0].refs[0] = (Field){ "nx", 0 }; cls[0].refs[1] = (Field){ "ny", 0 };
+	if (mutual) cls[0].refs[cls[0].nrefs++] = (Field){ "ob", 1 };
+	line("class A {"); indent++;
+	line("byte v;");
+	for (int i = 0; i < cls[0].nrefs; i++) line("%s %s;", cls[cls[0].refs[i].cls].name, cls[0].refs[i].name);
+	if (has_ch) line("chan ch = [1] of { byte };");
+	if (has_meth) {
+		line("byte get() {"); indent++; line("return v"); indent--; line("}");
+		line("void set(byte k) {"); indent++; line("v = k"); indent--; line("}");
+	}
+	indent--; line("}");
+	if (ncls == 2) {
+		cls[1].name = "B"; cls[1].sfield = "w";
+		cls[1].nrefs = chance(50) ? 2 : 1;
+		cls[1].refs[0] = (Field){ "back", 0 }; cls[1].refs[1] = (Field){ "nb", 1 };
+		line("class B {"); indent++;
+		line("byte w;");
+		line("A back;");
+		if (cls[1].nrefs == 2) line("B nb;");
+		indent--; line("}");
+	}
+	has_f = F_CALLS && chance(40);
+	has_h = F_CALLS && chance(25);
+	term_plan();           /* on the third stream */
+	if (!term) obs_plan(); /* (obs's W would outlive init: no wait on _nr_pr could end) */
+	if (obs_pos >= 0) obs_watched();
+	if (has_f) {
+		f_rec = chance(50) && obs_pos != P_CALLARG && !term_item(TP_CALLARG);   /* P_CALLARG: f(null, k) is k */
+		line("byte f(A a, byte k) {"); indent++;
+		if (obs_pos == P_FUNCINIT) {
+			char v[128];
+			obs_val(v);
+			line("byte o = %s;", v);
+			line("assert(o != 5);");
+		}
+		if (term_item(TP_FUNCINIT)) {
+			line("byte o = %s;", tval);
+			line("assert(o != %d);", tx);
+		}
+		line("if");
+		if (f_rec) {
+			line(":: a == null || k == 0 -> return 0");
+			line(":: else -> return 1 + f(a.%s, k - 1)", cls[0].refs[1].cls == 0 && cls[0].nrefs > 1 && chance(40) ? "ny" : "nx");
+		} else {
+			line(":: a == null -> return k");
+			if (chance(50)) line(":: else -> a.v = k; return a.v + 1");
+			else line(":: else -> return a.v");
+		}
+		line("fi");
+		indent--; line("}");
+	}
+	if (has_h) {
+		h_alloc = chance(50);
+		line("A h(A a, byte k) {"); indent++;
+		if (h_alloc) {
+			line("A n;");
+			line("n = new A;");
+			line("n.v = k;");
+			line("n.nx = a;");
+			line("return n");
+		} else {
+			line("if");
+			line(":: a == null || k == 0 -> return a");
+			line(":: else -> return h(a.nx, k - 1)");
+			line("fi");
+		}
+		indent--; line("}");
+	}
+	/* globals */
+	ngvars = 0;
+	int nb = 1 + (int)rnd(2);
+	for (int i = 0; i < nb; i++) { Var *v = &gvars[ngvars++]; v->cls = -1; sprintf(v->name, "g%d", i); line("byte %s;", v->name); }
+	if (chance(60)) { Var *v = &gvars[ngvars++]; v->cls = -2; strcpy(v->name, "gb"); line("bool gb;"); }
+	int nr = 1 + (int)rnd(2);
+	for (int i = 0; i < nr; i++) { Var *v = &gvars[ngvars++]; v->cls = 0; sprintf(v->name, "r%d", i); line("A %s;", v->name); }
+	if (ncls == 2 && chance(60)) { Var *v = &gvars[ngvars++]; v->cls = 1; strcpy(v->name, "q"); line("B q;"); }
+	if (obs_pos == P_GLOBALINIT) line("byte gi = %s;", obs_kind == K_LAST ? "_last" : "_nr_pr");
+	if (obs_pos == P_CHAN) line("chan ob = [1] of { byte };");
+	has_pipe = F_CONTROL && chance(50);
+	if (has_pipe) line("chan pp = [%u] of { byte };", 1 + rnd(2));
+	pipe_race = has_pipe && chance(50);
+	nchans = chance(85) ? 1 + (int)rnd(2) : 0;
+	for (int i = 0; i < nchans; i++) {
+		Chan *c = &chans[i];
+		c->name[0] = 'c'; c->name[1] = (char)('0' + i); c->name[2] = 0;
+		c->cap = (int)rnd(3);
+		c->withbyte = chance(40);
+		line("chan %s = [%d] of { %sA };", c->name, c->cap, c->withbyte ? "byte, " : "");
+	}
+	if (term) {
+		/* not in gvars: random statements leave the count and the lock alone */
+		line("byte cnt;");
+		line("bool lk;");
+		if (term_item(TP_GLOBALINIT)) line("byte gi = _nr_pr;");
+		if (term_item(TP_CHAN)) line("chan ob = [1] of { byte };");
+	}
+	if (term) term_procs();
+	else classic_procs();
 	if (want_ltl) ltl_block(seed);
 	return 0;
 }
