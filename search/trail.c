@@ -153,7 +153,9 @@ int result_note_bound(SearchResult *r, const char *msg)
 void result_note_error(SearchResult *r, const char *msg)
 {
 	r->errors++;
-	for (int i = 0; i < r->nkinds; i++) if (!strcmp(r->kinds[i], msg)) return;
+	/* kinds are kept cut to their slot's size: compare what is kept (a long
+	 * message, e.g. with a long path, was added again at every error) */
+	for (int i = 0; i < r->nkinds; i++) if (!strncmp(r->kinds[i], msg, sizeof r->kinds[0] - 1)) return;
 	if (r->nkinds == MAXKINDS) { r->kinds_full = 1; return; }
 	snprintf(r->kinds[r->nkinds++], sizeof r->kinds[0], "%s", msg);
 }

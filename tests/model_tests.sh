@@ -82,6 +82,18 @@ cp "$M/assert_fail.pml" "$TMP/exit1.pml"
 run exit1 -sym=none -por=none "$TMP/exit1.pml"
 expect_rc exit_1_error_found 1
 
+# -json's error_kinds holds each distinct message once, also when it is
+# longer than the slot that keeps it (a long path: it used to be added
+# again at every error found with -e)
+longdir="$TMP/a_directory_with_a_long_name_so_that_the_run_time_error_message_is_longer_than_its_slot_in_the_result"
+mkdir -p "$longdir"
+printf 'byte i;\nactive [3] proctype P() { byte a[2]; i = _pid; a[i] = 1 }\n' > "$longdir/m.pml"
+run long_kinds -sym=none -por=none -e -json "$longdir/m.pml"
+# the message appears twice: first_error, and once in error_kinds
+nk=$(grep -o 'array index out of bounds' <<<"$out" | wc -l)
+if [ "$rc" = 1 ] && [ "$nk" = 2 ]; then ok long_error_kinds_once
+else fail long_error_kinds_once "exit $rc, the message appears $nk times in: $(head -c 600 <<<"$out")"; fi
+
 run exit2_syntax "$M/syntax_error.pml"
 expect_rc exit_2_syntax_error 2
 
