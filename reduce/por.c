@@ -31,12 +31,14 @@ struct PorTable {
 	int si;                /* symmetric and heap-local independence on */
 	int provided;          /* some proctype has a provided clause */
 	unsigned char *cls;    /* by Loc.gid: 0 unsafe, else POR_SAFE | POR_CHAN | POR_OWNED */
-	unsigned char *cond;   /* by Trans.id: a conditionally safe send or receive */
+	unsigned char *cond;   /* by Trans.id: a conditionally safe send, receive or guard */
 	unsigned char *owned;  /* by Trans.id: safe when the objects it touches are the mover's */
+	unsigned char *heap;   /* by Loc.gid: some transition safe by si only (por_loc_heap) */
 	ChanTable *chan;
 	int nsafe;
 	const ProcSym *ps;     /* process symmetry, or NULL */
 	int nr_disabled;       /* some step can be disabled by fewer processes */
+	int death;             /* a process's death may be safe (por_death_holds) */
 };
 
 /* safe under symmetric independence: only the process's own variables
@@ -89,8 +91,12 @@ static int any_provided(const Model *m)
 	return 0;
 }
 
-/* 0 unsafe, else POR_SAFE, POR_CHAN (a send or receive safe in some
- * states) or POR_OWNED (safe when its objects are the mover's) */
+/* besides the class: safe only by symmetric independence */
+#define CLS_HEAP 0x80
+
+/* 0 unsafe, else POR_SAFE, POR_CHAN (a send, receive or guard safe in
+ * some states) or POR_OWNED (safe when its objects are the mover's), with
+ * CLS_HEAP when safe by symmetric independence only */
 static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 {
 	const Access *a = at->trans[tr->id];
@@ -101,8 +107,10 @@ static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 	if (t->ps && t->ps->terminating && t->nr_disabled && o && !o->is_func && !o->is_never &&
 	    t->ps->eligible[o->index] && tr->to == o->code->endloc)
 		return 0;
-	if (access_private(a) || (t->si && si_private(a)))
+	if (access_private(a))
 		return POR_SAFE;
+	if (t->si && si_private(a))
+		return POR_SAFE | CLS_HEAP;
 	if (t->si && owned_candidate(t, tr, a)) {
 		t->owned[tr->id] = 1;
 		return POR_OWNED;
@@ -115,13 +123,17 @@ static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 }
 
 /* A location is safe when every transition leaving it is, unless
- * escapes and else included.  A process's closing brace never is:
- * process death changes _nr_pr and the pids. */
+ * escapes and else included.  At a process's closing brace its move is
+ * its death, which changes _nr_pr, the pids of processes created later
+ * and the channels: safe only in states where nobody can tell
+ * (por_death_holds). */
 static int loc_class(PorTable *t, const AccessTable *at, const Proctype *pt, int l)
 {
 	const Code *k = pt->code;
 	const Loc *loc = &k->locs[l];
-	if (loc->nt == 0 || (l == k->endloc && !pt->is_func))
+	if (l == k->endloc && !pt->is_func)
+		return loc->nt == 0 && t->death ? POR_SAFE | POR_DEATH : 0;
+	if (loc->nt == 0)
 		return 0;
 	int cls = POR_SAFE;
 	for (int i = 0; i < loc->nt; i++) {
@@ -130,7 +142,9 @@ static int loc_class(PorTable *t, const AccessTable *at, const Proctype *pt, int
 			return 0;
 		cls |= r;
 	}
-	return cls;
+	if (cls & (CLS_HEAP | POR_OWNED))
+		t->heap[loc->gid] = 1;
+	return cls & ~CLS_HEAP;
 }
 
 static void classify(PorTable *t, const AccessTable *at, const Proctype *pt)
@@ -215,9 +229,16 @@ PorTable *por_table(VM *vm, int mode, const ProcSym *ps)
 	t->cls = xalloc((size_t)p->nlocs + 1);
 	t->cond = xalloc((size_t)p->ntrans + 1);
 	t->owned = xalloc((size_t)p->ntrans + 1);
+	t->heap = xalloc((size_t)p->nlocs + 1);
 	t->si = mode == POR_SI;
 	t->ps = ps;
 	t->nr_disabled = nr_disabled(m, at);
+	/* A death lowers _nr_pr: only a guard that waits for a process to be
+	 * alone reads it (it is enabled by the death, never disabled).  It
+	 * may let the garbage collector free objects (where another process's
+	 * new lands), and process symmetry removes finished instances its own
+	 * way. */
+	t->death = !t->nr_disabled && !m->has_heap && !(ps && ps->any);
 	/* what a never claim observes is the claim layer's to say
 	 * (vm/layer_claim.c) */
 	if (mode == POR_NONE)
@@ -248,6 +269,11 @@ int por_loc_class(const PorTable *t, const Loc *loc)
 	return t->cls[loc->gid];
 }
 
+int por_loc_heap(const PorTable *t, const Loc *loc)
+{
+	return t->heap[loc->gid];
+}
+
 int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const Loc *loc)
 {
 	for (int i = 0; i < loc->nt; i++) {
@@ -256,6 +282,11 @@ int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const
 			return 0;
 	}
 	return 1;
+}
+
+int por_death_holds(const PorTable *t, const State *s, int pid)
+{
+	return t->death && pid == s->nproc - 1 && chan_death_holds(t->chan, s, pid);
 }
 
 /* ---- heap-local independence: the objects of one step ---- */

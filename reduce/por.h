@@ -6,8 +6,11 @@
  * process count, no timeout): it is then independent of every transition
  * of every other process and invisible to assertions elsewhere.  In a
  * state where some process sits at a location whose transitions are all
- * safe and can move, only that process's moves are explored, unless one of
- * them leads back onto the DFS stack (the reduction proviso).
+ * safe and can move, only that process's moves are explored, unless the
+ * reduction proviso objects (layer_por.c; docs/por.md).  Some transitions
+ * are safe in some states only: sends, receives and guards on channels no
+ * other process can still touch in a conflicting way (por_chan.c), and a
+ * process's death.
  *
  * With -por=si (symmetric independence, Iosif section 5) a process's
  * writes of its own reference locals, including `x = new C`, count as safe
@@ -30,17 +33,25 @@ struct ProcSym;
 PorTable *por_table(VM *vm, int mode, const struct ProcSym *ps);  /* GC-allocated, like the model */
 int por_table_nsafe(const PorTable *t);           /* locations that are not unsafe */
 /* 0 unsafe, else POR_SAFE with POR_CHAN when some transition is a
- * conditionally safe send or receive (por_loc_cond_holds decides in a
- * state) and POR_OWNED when some touches object fields (heap-local
- * independence under -por=si: por_loc_owned decides in a state) */
-enum { POR_SAFE = 1, POR_CHAN = 2, POR_OWNED = 4 };
+ * conditionally safe send, receive or guard (por_loc_cond_holds decides
+ * in a state), POR_OWNED when some touches object fields (heap-local
+ * independence under -por=si: por_loc_owned decides in a state), and
+ * POR_DEATH at a process's closing brace, where its move is its death
+ * (por_death_holds decides in a state) */
+enum { POR_SAFE = 1, POR_CHAN = 2, POR_OWNED = 4, POR_DEATH = 8 };
 int por_loc_class(const PorTable *t, const Loc *loc);
+/* is some transition at loc safe only by symmetric or heap-local
+ * independence (-por=si: it allocates, stores a reference or touches an
+ * object)? */
+int por_loc_heap(const PorTable *t, const Loc *loc);
 /* are the objects the POR_OWNED transitions at loc touch all owned by
  * process pid in s?  (owner: heap_owners of s) */
 int por_loc_owned(const PorTable *t, VM *vm, State *s, int pid, const Loc *loc, const uint8_t *owner);
 /* do the conditions of the conditionally safe transitions at loc (where
  * process pid is, class 2) hold in state s? */
 int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const Loc *loc);
+/* may process pid, at its closing brace in s, die as the ample set? */
+int por_death_holds(const PorTable *t, const State *s, int pid);
 
 /* The layer (reduce/layer_por.c): with ample = 1 the reduced expansion
  * of Fig. 1e with the search's proviso hook; with ample = 0 it only answers
@@ -54,4 +65,7 @@ ChanTable *chan_table(const Program *p);
 int chan_cond_trans(const ChanTable *ct, const Trans *t);
 /* is it safe in state s, where process pid is about to take it? */
 int chan_cond_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const Trans *t);
+/* can no other process of s still create a process, call a function or
+ * reach an access to a channel that process pid created? */
+int chan_death_holds(const ChanTable *ct, const State *s, int pid);
 #endif

@@ -20,21 +20,55 @@
  * anything else counts as "might be any channel".  What each transition
  * touches comes from the access sets (lang/access.h); the table built here
  * is part of the POR table and, like it, immutable once built.
+ *
+ * What conflicts: with a receive, another receive or a test of the
+ * channel's length or contents (len, empty, full, a poll, a sorted send,
+ * which inserts ahead of the head); with a send, another send or a test.
+ * A receive and a send by different processes do not conflict (as in
+ * SPIN, where xs says nothing about receivers): while the channel is
+ * neither empty nor full both stay enabled, and they commute (the send
+ * appends, the receive takes the head).  That holds only when nobody
+ * looks at whether the other process's send or receive can run, so a
+ * transition whose enabledness is observed counts as a test too: one
+ * with an else beside it (the else runs exactly when it cannot), an
+ * unless escape (it disables the statements it guards), and every channel
+ * access inside a d_step (what the d_step does may depend on it).
+ * tests/models/sym/chan_else_beside_send.pml, chan_else_beside_recv.pml,
+ * chan_unless_recv.pml and chan_dstep_else.pml fail without these.
  */
 #include "por.h"
 #include "../lang/access.h"
+#include "../lang/lexer.h"
 #include <stdlib.h>
 #include <string.h>
 
-enum { SITE_R = 1, SITE_W = 2, SITE_T = 4 };
+/* what a site does to its channel: receive, send, test; a test that
+ * only a receive can make false (nempty(q), full(q) where a guard needs
+ * them true) or only a send (nfull(q), empty(q)) */
+enum { SITE_R = 1, SITE_W = 2, SITE_T = 4, SITE_TR = 8, SITE_TS = 16 };
 typedef struct Site { int kind; const Expr *ch; } Site;
 typedef struct Reach { Site *s; int n; int unknown; int spawn; } Reach;
+
+/* A guard (an expression statement) that reads shared state only through
+ * tests of channel lengths (Holzmann & Peled's statement types 4 and 5,
+ * nfull(q) for q's only sender, nempty(q) for its only receiver, and
+ * their negations), or that waits for a timeout. */
+enum { SIDE_RECV, SIDE_SEND };
+typedef struct Term { const Expr *ch; int side; } Term;
+typedef struct Guard {
+	int timeout;           /* a conjunct is timeout */
+	const Expr **priv;     /* conjuncts over the process's own variables */
+	int npriv;
+	Term *terms;           /* the channel tests in the other conjuncts */
+	int nterms;
+} Guard;
 
 struct ChanTable {
 	const Program *p;
 	const Var **unstable;   /* chan variables stored into after their declaration */
 	int nunstable;
 	Reach **reach;          /* by Loc.gid: proctypes' locations only */
+	Guard **guards;         /* by Trans.id: guards that may be safe */
 };
 
 /* every store into a chan variable is in some access set as a write */
@@ -74,6 +108,107 @@ static int stable_chan(const ChanTable *ct, const Expr *e)
 	return 1;
 }
 
+/* ---- guards ---- */
+
+/* over the process's own variables and constants only */
+static int expr_private(const Expr *e)
+{
+	if (!e)
+		return 1;
+	switch (e->k) {
+	case E_CONST: case E_PID: case E_MTYPE_NAME:
+		return 1;
+	case E_VAR:
+		return e->var && e->var->scope == SC_LOCAL && !e->var->in_func && expr_private(e->a);
+	case E_UN: case E_BIN: case E_COND:
+		return expr_private(e->a) && expr_private(e->b) && expr_private(e->c);
+	default:
+		return 0;
+	}
+}
+
+/* the channel tests of a conjunct, whose other leaves are private */
+static int collect_terms(const ChanTable *ct, const Expr *e, Guard *g)
+{
+	if (!e)
+		return 1;
+	switch (e->k) {
+	case E_NEMPTY: case E_EMPTY: case E_NFULL: case E_FULL:
+		if (!stable_chan(ct, e->a))
+			return 0;
+		g->terms = xgrow(g->terms, g->nterms + 1, sizeof *g->terms);
+		g->terms[g->nterms].ch = e->a;
+		g->terms[g->nterms].side = e->k == E_NEMPTY || e->k == E_EMPTY ? SIDE_RECV : SIDE_SEND;
+		g->nterms++;
+		return 1;
+	case E_CONST: case E_PID: case E_MTYPE_NAME: case E_VAR:
+		return expr_private(e);
+	case E_UN: case E_BIN: case E_COND:
+		return collect_terms(ct, e->a, g) && collect_terms(ct, e->b, g) && collect_terms(ct, e->c, g);
+	default:
+		return 0;
+	}
+}
+
+static int timeout_conjunct(const Expr *e)
+{
+	if (e->k == E_BIN && e->op == T_ANDAND)
+		return timeout_conjunct(e->a) || timeout_conjunct(e->b);
+	return e->k == E_TIMEOUT;
+}
+
+static int conjuncts(const ChanTable *ct, const Expr *e, Guard *g)
+{
+	if (e->k == E_BIN && e->op == T_ANDAND)
+		return conjuncts(ct, e->a, g) && conjuncts(ct, e->b, g);
+	if (e->k == E_TIMEOUT)
+		return 1;
+	if (expr_private(e)) {
+		g->priv = xgrow(g->priv, g->npriv + 1, sizeof *g->priv);
+		g->priv[g->npriv++] = e;
+		return 1;
+	}
+	return collect_terms(ct, e, g);
+}
+
+static int is_term(const Guard *g, const void *obj)
+{
+	for (int i = 0; i < g->nterms; i++)
+		if (g->terms[i].ch == obj)
+			return 1;
+	return 0;
+}
+
+/* a guard whose shared reads are all channel tests of its own (checked
+ * against the access set too: a provided clause joins it), or one with a
+ * timeout conjunct: NULL if not */
+static Guard *guard_of(const ChanTable *ct, const Trans *t)
+{
+	const Stmt *s = t->st;
+	if (t->dstep || !s || s->k != S_EXPR || !s->rhs)
+		return NULL;
+	Guard *g = xalloc(sizeof *g);
+	g->timeout = timeout_conjunct(s->rhs);
+	if (g->timeout)
+		return g;
+	if (!conjuncts(ct, s->rhs, g))
+		return NULL;
+	const Access *a = ct->p->access->trans[t->id];
+	if (a->writes_ref || !g->nterms)
+		return NULL;
+	for (int i = 0; i < a->n; i++) {
+		const AccItem *it = &a->v[i];
+		if (it->kind == A_LOCAL || it->kind == A_PID)
+			continue;
+		if (it->kind == A_CHAN && it->mode == AM_TEST && is_term(g, it->obj))
+			continue;
+		if (it->kind == A_GLOBAL && it->mode == AM_READ && ((const Var *)it->obj)->kind == TY_CHAN)
+			continue;
+		return NULL;
+	}
+	return g;
+}
+
 /* ---- the sites a transition touches ---- */
 
 static void add_site(const ChanTable *ct, Reach *r, int kind, const Expr *ch)
@@ -93,24 +228,60 @@ static void add_site(const ChanTable *ct, Reach *r, int kind, const Expr *ch)
 	r->n++;
 }
 
-static int site_kind(int mode)
+/* the kind of the test of channel expression ch in expression e: at a
+ * positive place of a guard (under && and || only), nempty(q) and full(q)
+ * can only be made false by a receive, nfull(q) and empty(q) by a send;
+ * a receive or a send that makes the guard true only enables it */
+static int test_kind(const Expr *e, const void *ch, int pos)
+{
+	if (!e)
+		return 0;
+	if (e->a == ch) {
+		if (e->k == E_NEMPTY || e->k == E_FULL)
+			return pos ? SITE_TR : SITE_T;
+		if (e->k == E_NFULL || e->k == E_EMPTY)
+			return pos ? SITE_TS : SITE_T;
+		if (e->k == E_LEN || e->k == E_POLL)
+			return SITE_T;
+	}
+	int p = pos && e->k == E_BIN && (e->op == T_ANDAND || e->op == T_OROR);
+	int k = test_kind(e->a, ch, p);
+	if (!k)
+		k = test_kind(e->b, ch, p);
+	if (!k)
+		k = test_kind(e->c, ch, 0);
+	for (int i = 0; !k && i < e->nargs; i++)
+		k = test_kind(e->args[i], ch, 0);
+	return k;
+}
+
+/* observed: the transition's enabledness is read by a sibling (an else
+ * beside it, a lower unless level) or its outcome by the rest of a d_step;
+ * then every access is a test too */
+static int site_kind(const Trans *t, const AccItem *it, int observed)
 {
 	int kind = 0;
-	if (mode & AM_SEND)
+	if (it->mode & AM_SEND)
 		kind |= SITE_W;
-	if (mode & AM_RECV)
-		kind |= SITE_R | SITE_T;
-	if (mode & AM_TEST)
+	if (it->mode & AM_RECV)
+		kind |= SITE_R;
+	if (observed)
 		kind |= SITE_T;
+	else if (it->mode & AM_TEST) {
+		int k = 0;
+		if (t->st && t->st->k == S_EXPR && !t->dstep)
+			k = test_kind(t->st->rhs, it->obj, 1);
+		kind |= k ? k : SITE_T;
+	}
 	return kind;
 }
 
 /* a call's code is not tracked; a new process could touch anything */
-static void add_sites(const ChanTable *ct, Reach *r, const Access *a)
+static void add_sites(const ChanTable *ct, Reach *r, const Trans *t, const Access *a, int observed)
 {
 	for (int i = 0; i < a->n; i++)
 		switch (a->v[i].kind) {
-		case A_CHAN: add_site(ct, r, site_kind(a->v[i].mode), a->v[i].obj); break;
+		case A_CHAN: add_site(ct, r, site_kind(t, &a->v[i], observed), a->v[i].obj); break;
 		case A_RUN: r->spawn = 1; break;
 		case A_CALL: case A_RETURN: r->unknown = 1; break;
 		default: break;
@@ -132,9 +303,12 @@ static void reach_all(ChanTable *ct, const Code *k)
 		seen[l] = 1;
 		while (sp) {
 			int x = stack[--sp];
+			int has_else = 0;
+			for (int i = 0; i < k->locs[x].nt; i++)
+				has_else |= k->locs[x].t[i]->is_else;
 			for (int i = 0; i < k->locs[x].nt; i++) {
 				const Trans *t = k->locs[x].t[i];
-				add_sites(ct, r, at->trans[t->id]);
+				add_sites(ct, r, t, at->trans[t->id], has_else || t->escape || t->dstep);
 				if (t->to >= 0 && t->to < n && !seen[t->to]) {
 					seen[t->to] = 1;
 					stack[sp++] = t->to;
@@ -155,6 +329,9 @@ ChanTable *chan_table(const Program *p)
 	find_unstable(ct);
 	for (int i = 0; i < p->m->nptypes; i++)
 		reach_all(ct, p->m->ptypes[i]->code);
+	ct->guards = xalloc(sizeof(Guard *) * ((size_t)p->ntrans + 1));
+	for (int i = 0; i < p->ntrans; i++)
+		ct->guards[i] = guard_of(ct, p->trans[i]);
 	return ct;
 }
 
@@ -193,6 +370,8 @@ static int private_but(const Access *a, const Expr *ch)
 int chan_cond_trans(const ChanTable *ct, const Trans *t)
 {
 	const Stmt *s = t->st;
+	if (ct->guards[t->id])
+		return 1;
 	if (t->dstep || !s || (s->k != S_SEND && s->k != S_RECV))
 		return 0;
 	if (s->sorted || s->random || s->copy || !stable_chan(ct, s->lhs))
@@ -244,18 +423,85 @@ static int others_reach(const ChanTable *ct, const State *s, int pid, int cid, i
 	return 0;
 }
 
+/* channel e of process pid in s: its id, length and capacity; 0 if it
+ * is not a buffered channel of the state (none, one inside an object, a
+ * rendezvous) */
+static int buffered(VM *vm, const State *s, int pid, const Expr *e, int *len, int *cap)
+{
+	int cid = chan_value(s, pid, e);
+	if (cid < 1 || cid > s->nchan)
+		return 0;
+	const uint8_t *cb = s->b + s->coff[cid - 1];
+	*cap = vm->m->chanspecs[cb[0]]->cap;
+	*len = cb[2];
+	return *cap > 0 ? cid : 0;
+}
+
+/* A guard cannot change its value while its process stands still if one
+ * of its private conjuncts is false (it stays disabled), or if each of
+ * its channel tests is stable: nempty(q) and empty(q) while q is not
+ * empty and no other process can still receive from q (sends only
+ * lengthen it), nfull(q) and full(q) while q is not full and no other
+ * process can still send to it.  The guard itself changes nothing, so
+ * another process's tests do not matter.  A guard with a timeout
+ * conjunct is never enabled in a state where its process has a move: the
+ * reduction only takes a process with a move, and its moves stay enabled
+ * while the others move, so the timeout stays disabled too. */
+static int guard_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const Guard *g)
+{
+	if (g->timeout)
+		return 1;
+	Exec x;
+	memset(&x, 0, sizeof x);
+	x.vm = vm;
+	x.s = (State *)s;                                 /* read only */
+	x.pid = pid;
+	for (int i = 0; i < g->npriv; i++) {
+		x.err = 0;
+		int32_t v = vm_eval(&x, g->priv[i]);
+		if (!x.err && v == 0)
+			return 1;
+	}
+	for (int i = 0; i < g->nterms; i++) {
+		int len, cap, cid = buffered(vm, s, pid, g->terms[i].ch, &len, &cap);
+		if (!cid)
+			return 0;
+		int recv = g->terms[i].side == SIDE_RECV;
+		if (recv ? len == 0 : len >= cap)
+			return 0;
+		if (others_reach(ct, s, pid, cid, recv ? SITE_R : SITE_W))
+			return 0;
+	}
+	return 1;
+}
+
+/* Process pid's death (it is the last process) removes it and the
+ * channels it created, and lowers _nr_pr (por.c takes care of readers).
+ * It commutes with every other process's move unless that creates a
+ * process (its pid would differ; and pid could no longer die), calls a
+ * function (the state vector's size), or touches one of the channels
+ * that go: none of that may be reachable. */
+int chan_death_holds(const ChanTable *ct, const State *s, int pid)
+{
+	if (others_reach(ct, s, pid, 0, 0))
+		return 0;
+	for (int c = 0; c < s->nchan; c++)
+		if (s->b[s->coff[c] + 1] == pid &&
+		    others_reach(ct, s, pid, c + 1, SITE_R | SITE_W | SITE_T | SITE_TR | SITE_TS))
+			return 0;
+	return 1;
+}
+
 int chan_cond_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const Trans *t)
 {
+	if (ct->guards[t->id])
+		return guard_holds(ct, vm, s, pid, ct->guards[t->id]);
 	const Stmt *st = t->st;
-	int cid = chan_value(s, pid, st->lhs);
-	if (cid < 1 || cid > s->nchan)
-		return 0;                                     /* no channel, or one inside an object */
-	const uint8_t *cb = s->b + s->coff[cid - 1];
-	int cap = vm->m->chanspecs[cb[0]]->cap, len = cb[2];
-	if (cap == 0)
-		return 0;                                     /* rendezvous */
+	int len, cap, cid = buffered(vm, s, pid, st->lhs, &len, &cap);
+	if (!cid)
+		return 0;
 	int recv = st->k == S_RECV;
 	if (recv ? len == 0 : len >= cap) return 0;
-	int conflict = recv ? (SITE_R | SITE_T) : (SITE_W | SITE_T);
+	int conflict = recv ? (SITE_R | SITE_T | SITE_TR) : (SITE_W | SITE_T | SITE_TS);
 	return !others_reach(ct, s, pid, cid, conflict);
 }
