@@ -107,10 +107,8 @@ static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 	if (t->ps && t->ps->terminating && t->nr_disabled && o && !o->is_func && !o->is_never &&
 	    t->ps->eligible[o->index] && tr->to == o->code->endloc)
 		return 0;
-	if (access_private(a))
-		return POR_SAFE;
-	if (t->si && si_private(a))
-		return POR_SAFE | CLS_HEAP;
+	if (access_private(a) || (t->si && si_private(a)))
+		return access_private(a) ? POR_SAFE : POR_SAFE | CLS_HEAP;
 	if (t->si && owned_candidate(t, tr, a)) {
 		t->owned[tr->id] = 1;
 		return POR_OWNED;
