@@ -18,7 +18,10 @@ typedef struct Trans {
 	Proctype *owner;    /* the proctype or function whose code this is */
 	int atomic_id;      /* atomic block it belongs to (0: none) */
 	unsigned char atomic;   /* after it, the process keeps control */
-	unsigned char escape;   /* unless-escape priority (0: normal statement) */
+	unsigned char escape;   /* nonzero: an unless escape (pan's order: lang/compile.c) */
+	int esc_id;             /* escapes: the unless statement pan tags it with */
+	struct Trans *esc_orig; /* an escape listed under another unless's tag: the original */
+	struct Trans *copy_of;  /* an escape: the escape statement's transition it copies */
 	unsigned char is_else;
 	unsigned char is_goto;
 	unsigned char no_atomic;     /* jumps out to the start of its atomic: ends the sequence */

@@ -14,7 +14,18 @@
 #include <stdio.h>
 
 typedef struct Label { const char *name; int loc; Pos pos; int outside_atomic; } Label;
-typedef struct Esc { Trans **t; int nt; int prio; struct Esc *up; } Esc;
+/* an unless statement: its escape's first transitions (in source order)
+ * and the unless statements around it */
+typedef struct Esc {
+	Trans **t; int nt;     /* the escape's first transitions */
+	int prio, id;
+	struct Esc *up;
+	int jump;              /* the escape opens with a goto/break: its location + 1 */
+	Trans **ta; int nta;   /* then t is for states outside atomic sequences, ta inside */
+	int entry;             /* the escape's first location */
+	int atom_state;        /* it is inside an atomic sequence (SPIN's ATOM) */
+} Esc;
+static int next_esc_id;
 
 typedef struct C {
 	Program *prog;
@@ -27,6 +38,11 @@ typedef struct C {
 	int esc_depth;
 	int *pending; int npending;  /* jump locations waiting for their label */
 	const char **pending_lbl;
+	Esc **loc_esc;               /* per location of code: the unless statements around it */
+	Esc **loc_ctx;               /* ... around the outermost atomic/if/do starting there */
+	Esc **escs; int nescs;       /* the unless statements of code */
+	int in_dstep;                /* compiling a d_step body */
+	const char **dlabels; int ndlabels;  /* labels defined inside d_step bodies */
 } C;
 
 static int next_atomic_id;
@@ -39,8 +55,11 @@ static int newloc(C *c, Pos pos)
 	memset(l, 0, sizeof *l);
 	l->pos = pos;
 	l->atomic_id = c->atomic_id;
-	for (Esc *e = c->esc; e; e = e->up)
-		for (int i = 0; i < e->nt; i++) { PUSH(l->t, l->nt, e->t[i]); l->has_escape = 1; }
+	/* the escapes are added once the code is complete (add_escapes) */
+	c->loc_esc = xgrow(c->loc_esc, k->nlocs + 1, sizeof(Esc *));
+	c->loc_esc[k->nlocs] = c->esc;
+	c->loc_ctx = xgrow(c->loc_ctx, k->nlocs + 1, sizeof(Esc *));
+	c->loc_ctx[k->nlocs] = c->esc;
 	return k->nlocs++;
 }
 
@@ -79,7 +98,8 @@ static Stmt *synth(StmtKind k, Pos pos, const char *text)
 static Expr *synth_const(int v, Pos pos) { Expr *e = NEW(Expr); e->k = E_CONST; e->val = v; e->pos = pos; e->type = TY_INT; return e; }
 static Expr *synth_bin(int op, Expr *a, Expr *b, Pos pos) { Expr *e = NEW(Expr); e->k = E_BIN; e->op = op; e->a = a; e->b = b; e->pos = pos; e->type = TY_INT; return e; }
 
-/* copy the normal (non-escape) first transitions of option entry e into loc */
+/* copy the first transitions of option entry e into loc (its escapes
+ * come later, add_escapes) */
 static void copy_first(C *c, int loc, int e)
 {
 	Loc *el = &c->code->locs[e];
@@ -87,8 +107,119 @@ static void copy_first(C *c, int loc, int e)
 		if (!el->t[i]->escape) addtrans(c, loc, el->t[i]);
 }
 
+/* The unless-escapes of every location, listed as pan lists them (pan.t,
+ * retrans): for each transition t of the state in order, for each unless
+ * around t's statement, innermost first, the transitions of that escape's
+ * state are copied in front of the state's list (each one unless it is
+ * there already), tagged with that escape.  The escape's state has the
+ * escapes around its own unless statement in front of its first
+ * transitions when SPIN numbered it before the state: that is when the
+ * unless statement lies inside the atomic, if or do that begins at the
+ * state (SPIN numbers those after their contents, and the state at their
+ * start is theirs); those then come along under the inner escape's tag.
+ * An escape that opens with a jump is its target's transitions
+ * (fill_jump_escapes), chosen by the ATOM status of the state.  Once an
+ * escape has moved, pan tries no transition with another tag
+ * (vm/next_vm.c); one escape's transitions end up in reverse order, so
+ * an escape's `else` (last in its if) comes first and always moves. */
+static Trans *esc_base(Trans *t) { return t->esc_orig ? t->esc_orig : t; }
+static int loc_atom(Code *k, int l);
+
+static void esc_prepend(C *c, Trans ***list, int *n, Trans *t, int tag)
+{
+	Trans *b = esc_base(t);
+	for (int i = 0; i < *n; i++) if (esc_base((*list)[i]) == b) return;
+	Trans *u = b;
+	if (b->esc_id != tag) {
+		/* the same escape under another tag: a transition of its own */
+		u = NEW(Trans);
+		*u = *b;
+		u->esc_id = tag;
+		u->esc_orig = b;
+		u->id = c->prog->ntrans;
+		PUSH(c->prog->trans, c->prog->ntrans, u);
+	}
+	*list = xgrow(*list, *n + 1, sizeof(Trans *));
+	memmove(*list + 1, *list, (size_t)*n * sizeof(Trans *));
+	(*list)[0] = u;
+	(*n)++;
+}
+
+static void add_escapes(C *c, Code *k)
+{
+	/* the escape states' own status (for the escapes around them) */
+	for (int i = 0; i < c->nescs; i++) {
+		Esc *es = c->escs[i];
+		es->atom_state = es->entry >= 0 && es->entry < k->nlocs && loc_atom(k, es->entry);
+	}
+	for (int i = 0; i < k->nlocs; i++) {
+		Loc *l = &k->locs[i];
+		int atom = loc_atom(k, i);
+		Trans **list = NULL; int n = 0;
+		for (int j = 0; j < l->nt; j++) {
+			Trans *t0 = l->t[j];
+			if (t0->escape || t0->from < 0 || t0->from >= k->nlocs) continue;
+			for (Esc *p = c->loc_esc[t0->from]; p; p = p->up) {
+				Trans **pt = p->t; int pnt = p->nt;
+				if (p->jump && atom) { pt = p->ta; pnt = p->nta; }
+				/* SPIN numbers an atomic, if or do after its contents, and
+				 * the state at its start is its own: an unless inside it
+				 * has its escape state numbered before */
+				int around = 0;
+				for (Esc *q = c->loc_ctx[i]; q; q = q->up) if (q == p) around = 1;
+				/* the escape state's list: its first transitions, with the
+				 * escapes around p in front when it was numbered first */
+				Trans **src = NULL; int ns = 0;
+				for (int m = 0; m < pnt; m++) PUSH(src, ns, pt[m]);
+				if (!around)
+					for (Esc *o = p->up; o; o = o->up) {
+						/* the escape's state's own status decides there */
+						Trans **ot = o->t; int ont = o->nt;
+						if (o->jump && p->atom_state) { ot = o->ta; ont = o->nta; }
+						for (int m = 0; m < ont; m++) {
+							int have = 0;
+							for (int q = 0; q < ns; q++) if (src[q] == ot[m]) have = 1;
+							if (have) continue;
+							src = xgrow(src, ns + 1, sizeof(Trans *));
+							memmove(src + 1, src, (size_t)ns * sizeof(Trans *));
+							src[0] = ot[m];
+							ns++;
+						}
+					}
+				for (int m = 0; m < ns; m++) esc_prepend(c, &list, &n, src[m], p->id);
+			}
+		}
+		if (!n) continue;
+		l->t = xgrow(l->t, l->nt + n, sizeof(Trans *));
+		memmove(l->t + n, l->t, (size_t)l->nt * sizeof(Trans *));
+		memcpy(l->t, list, (size_t)n * sizeof(Trans *));
+		l->nt += n;
+		l->has_escape = 1;
+	}
+}
+
+/* does the option open with `else` (its own, not one of an if it opens with)? */
+static int opens_with_else(Stmt **body, int n)
+{
+	for (int i = 0; i < n; i++) {
+		Stmt *s = body[i];
+		if (!s || s->k == S_DECL) continue;
+		while (s && s->k == S_LABEL) s = s->sub;
+		return s && s->k == S_ELSE;
+	}
+	return 0;
+}
+
+/* The options' first transitions go into loc in the order SPIN lists them:
+ * the options in source order, this if/do's own `else` moved to the end.
+ * An option that opens with another if/do brings that one's transitions,
+ * its `else` included, to the option's place, so an `else` can stand
+ * before other transitions of loc; it is then taken when none listed
+ * before it can move (pan's `else`: no earlier transition of the state
+ * moved), while those after it are still tried (vm/next_vm.c). */
 static int comp_options(C *c, Stmt *s, int loc, int next)
 {
+	int *late = NULL, nlate = 0;
 	for (int i = 0; i < s->nopts; i++) {
 		int e = comp_list(c, s->opts[i], s->optlen[i], next);
 		if (e == next && s->optlen[i] == 0) continue;
@@ -98,13 +229,16 @@ static int comp_options(C *c, Stmt *s, int loc, int next)
 			e = newloc(c, s->pos);
 			addtrans(c, e, newtrans(c, sk, e, next));
 		}
-		copy_first(c, loc, e);
+		if (opens_with_else(s->opts[i], s->optlen[i])) PUSH(late, nlate, e);
+		else copy_first(c, loc, e);
 	}
-	/* else must be unique and is tried last */
+	for (int i = 0; i < nlate; i++) copy_first(c, loc, late[i]);
+	/* else must be unique (pan refuses a state that inherits two); in a
+	 * d_step, which pan runs as code, the first one counts */
 	int nelse = 0;
 	Loc *l = &c->code->locs[loc];
 	for (int i = 0; i < l->nt; i++) if (l->t[i]->is_else && !l->t[i]->escape) nelse++;
-	if (nelse > 1) diag_error(s->pos, "more than one 'else' in one if/do");
+	if (nelse > 1 && !c->in_dstep) diag_error(s->pos, "more than one 'else' in one if/do");
 	return loc;
 }
 
@@ -151,6 +285,7 @@ static int comp(C *c, Stmt *s, int next)
 	}
 	case S_GOTO: return jump(c, s, -1, s->label);
 	case S_BREAK:
+		if (!c->nbreaks && c->in_dstep) { diag_error(s->pos, "'break' out of a d_step sequence (a jump cannot leave a d_step)"); return next; }
 		if (!c->nbreaks) { diag_error(s->pos, "'break' outside a do loop"); return next; }
 		return jump(c, s, c->breaks[c->nbreaks - 1], NULL);
 	case S_IF: {
@@ -173,6 +308,7 @@ static int comp(C *c, Stmt *s, int next)
 		int e = comp_list(c, s->body, s->nbody, next);
 		c->atomic_id = save;
 		if (e != next && !save) c->code->locs[e].atomic_entry = 1;
+		if (e != next) c->loc_ctx[e] = c->esc;
 		/* a goto that opens an atomic is a step of its own (SPIN) */
 		if (e != next && c->code->locs[e].is_jump) c->code->locs[e].is_jump = 0;
 		return e;
@@ -194,11 +330,18 @@ static int comp(C *c, Stmt *s, int next)
 		Loc *el = &c->code->locs[e];
 		c->esc_depth++;
 		es->prio = 255 - c->esc_depth;   /* outer escapes take precedence */
-		for (int i = 0; i < el->nt; i++) {
+		int id = ++next_esc_id;
+		es->id = id;
+		es->entry = e;
+		PUSH(c->escs, c->nescs, es);
+		if (el->is_jump) es->jump = e + 1;   /* filled in by fill_jump_escapes */
+		else for (int i = 0; i < el->nt; i++) {
 			if (el->t[i]->escape) continue;
 			Trans *t = NEW(Trans);
 			*t = *el->t[i];
+			t->copy_of = el->t[i];
 			t->escape = (unsigned char)es->prio;
+			t->esc_id = id;
 			t->id = c->prog->ntrans;
 			PUSH(c->prog->trans, c->prog->ntrans, t);
 			PUSH(es->t, es->nt, t);
@@ -268,7 +411,7 @@ static int comp(C *c, Stmt *s, int next)
 	return next;
 }
 
-static void resolve_jumps(C *c, Code *k)
+static void resolve_labels(C *c, Code *k)
 {
 	for (int i = 0; i < c->npending; i++) {
 		int loc = -1, outside = 0;
@@ -276,10 +419,92 @@ static void resolve_jumps(C *c, Code *k)
 			if (!strcmp(c->labels[j].name, c->pending_lbl[i])) { loc = c->labels[j].loc; outside = c->labels[j].outside_atomic; }
 		Trans *t = k->locs[c->pending[i]].t[k->locs[c->pending[i]].nt - 1];
 		if (outside) k->locs[c->pending[i]].ends_atomic = 1;
-		if (loc < 0) { diag_error(t->st->pos, "goto to undefined label '%s'", c->pending_lbl[i]); loc = k->endloc >= 0 ? k->endloc : 0; }
+		if (loc < 0) {
+			int in_d = 0;
+			for (int j = 0; j < c->ndlabels; j++) if (!strcmp(c->dlabels[j], c->pending_lbl[i])) in_d = 1;
+			if (in_d) diag_error(t->st->pos, "goto into a d_step sequence (label '%s' is inside one)", c->pending_lbl[i]);
+			else if (c->in_dstep) diag_error(t->st->pos, "goto to label '%s', which is not in this d_step (a jump cannot leave a d_step)", c->pending_lbl[i]);
+			else diag_error(t->st->pos, "goto to undefined label '%s'", c->pending_lbl[i]);
+			loc = k->endloc >= 0 ? k->endloc : 0;
+		}
+		if (loc == c->pending[i] && k->locs[loc].is_jump)
+			diag_error(t->st->pos, "infinite goto loop: 'goto %s' jumps to itself", c->pending_lbl[i]);
 		t->to = loc;
 	}
-	/* thread transitions through pure jump locations */
+}
+
+/* An escape that opens with a goto or break: SPIN threads the jump away
+ * (huntele), so the escape's first transitions are those of its target
+ * (the goto is no step of its own), except that from a state inside an
+ * atomic sequence (not its last statement) the hunt stops at a jump to
+ * outside one; a target without transitions keeps the jump. */
+static Trans *esc_copy(C *c, Esc *es, Trans *o)
+{
+	Trans *t = NEW(Trans);
+	*t = *o;
+	t->copy_of = o;
+	t->escape = (unsigned char)es->prio;
+	t->esc_id = es->id;
+	t->id = c->prog->ntrans;
+	PUSH(c->prog->trans, c->prog->ntrans, t);
+	return t;
+}
+
+/* SPIN's ATOM status of a location: inside an atomic sequence, and not
+ * its last statement (a step from it goes on to a location of the same
+ * sequence, a jump there included; targets before threading) */
+static int loc_atom(Code *k, int l)
+{
+	const Loc *lp = &k->locs[l];
+	if (!lp->atomic_id) return 0;
+	for (int i = 0; i < lp->nt; i++) {
+		if (lp->t[i]->escape) continue;
+		int to = lp->t[i]->to;
+		if (to >= 0 && k->locs[to].atomic_id == lp->atomic_id) return 1;
+	}
+	return 0;
+}
+
+static void jump_escape(C *c, Code *k, Esc *es, int atom, Trans ***out, int *nout)
+{
+	int loc = es->jump - 1;
+	for (int hops = 0; k->locs[loc].is_jump && hops <= k->nlocs; hops++) {
+		Loc *jl = &k->locs[loc];
+		int to = jl->t[jl->nt - 1]->to;
+		if (to < 0 || to == loc || (atom && !loc_atom(k, to))) break;
+		loc = to;
+	}
+	Loc *tl = &k->locs[loc];
+	if (tl->is_jump || !tl->nt) PUSH(*out, *nout, esc_copy(c, es, tl->t[tl->nt - 1]));
+	else for (int m = 0; m < tl->nt; m++) PUSH(*out, *nout, esc_copy(c, es, tl->t[m]));
+}
+
+static void fill_jump_escapes(C *c, Code *k)
+{
+	for (int i = 0; i < c->nescs; i++) {
+		Esc *es = c->escs[i];
+		if (!es->jump) continue;
+		jump_escape(c, k, es, 0, &es->t, &es->nt);
+		jump_escape(c, k, es, 1, &es->ta, &es->nta);
+	}
+}
+
+static void resolve_jumps(Code *k)
+{
+	/* an escape that opens with a goto copies it: the same target */
+	for (int i = 0; i < k->nlocs; i++)
+		for (int j = 0; j < k->locs[i].nt; j++) {
+			Trans *t = k->locs[i].t[j], *o = t->copy_of;
+			if (t->to >= 0 || !o) continue;
+			while (o->to < 0 && o->copy_of) o = o->copy_of;
+			t->to = o->to;
+		}
+	/* thread transitions through pure jump locations; but SPIN (huntele)
+	 * keeps a jump from a statement inside an atomic sequence (not its
+	 * last) to one outside as a state of its own, which shows where
+	 * unless-escapes apply to it */
+	unsigned char *atom = xalloc((size_t)k->nlocs + 1);
+	for (int i = 0; i < k->nlocs; i++) atom[i] = (unsigned char)loc_atom(k, i);
 	for (int i = 0; i < k->nlocs; i++) {
 		Loc *l = &k->locs[i];
 		for (int j = 0; j < l->nt; j++) {
@@ -287,8 +512,11 @@ static void resolve_jumps(C *c, Code *k)
 			int hops = 0;
 			while (t->to >= 0 && k->locs[t->to].is_jump && hops++ <= k->nlocs) {
 				Loc *jl = &k->locs[t->to];
-				if (jl->ends_atomic) t->no_atomic = 1;
 				Trans *g = jl->t[jl->nt - 1];
+				if (jl->has_escape && t->from >= 0 && t->from < k->nlocs && atom[t->from] &&
+				    (!atom[t->to] || (g->to >= 0 && !atom[g->to])))
+					break;
+				if (jl->ends_atomic) t->no_atomic = 1;
 				if (g->to == t->to) break;
 				t->to = g->to;
 			}
@@ -314,23 +542,41 @@ static void comp_dstep(C *c, Stmt *s, Trans *t)
 	Code *save = c->code;
 	int save_atomic = c->atomic_id;
 	Esc *save_esc = c->esc;
+	Esc **save_loc_esc = c->loc_esc;
+	Esc **save_escs = c->escs; int save_nescs = c->nescs;
+	Esc **save_loc_ctx = c->loc_ctx;
+	c->loc_esc = NULL; c->loc_ctx = NULL; c->escs = NULL; c->nescs = 0;
 	Label *sl = c->labels; int snl = c->nlabels;
 	int *sp = c->pending; const char **spl = c->pending_lbl; int snp = c->npending;
-	int nb = c->nbreaks;
+	/* the body gets a break stack of its own: a `do` inside the d_step
+	 * must not overwrite the break targets of the loops around it */
+	int *sb = c->breaks; int nb = c->nbreaks;
 	c->labels = NULL; c->nlabels = 0; c->pending = NULL; c->pending_lbl = NULL; c->npending = 0;
-	c->nbreaks = 0;
+	c->breaks = NULL; c->nbreaks = 0;
 	c->esc = NULL;
+	int save_in = c->in_dstep;
+	c->in_dstep = 1;
 	Code *k = NEW(Code);
 	c->code = k;
 	c->atomic_id = 0;
 	k->exitloc = newloc(c, s->pos);
 	k->endloc = k->exitloc;
 	k->entry = comp_list(c, s->body, s->nbody, k->exitloc);
-	resolve_jumps(c, k);
+	resolve_labels(c, k);
+	fill_jump_escapes(c, k);
+	add_escapes(c, k);
+	resolve_jumps(k);
 	t->dstep = k;
+	c->in_dstep = save_in;
+	for (int i = 0; i < c->nlabels; i++) {
+		c->dlabels = xgrow(c->dlabels, c->ndlabels + 1, sizeof(char *));
+		c->dlabels[c->ndlabels++] = c->labels[i].name;
+	}
 	c->code = save; c->atomic_id = save_atomic; c->esc = save_esc;
+	c->loc_esc = save_loc_esc; c->escs = save_escs; c->nescs = save_nescs;
+	c->loc_ctx = save_loc_ctx;
 	c->labels = sl; c->nlabels = snl; c->pending = sp; c->pending_lbl = spl; c->npending = snp;
-	c->nbreaks = nb;
+	c->breaks = sb; c->nbreaks = nb;
 }
 
 static void compile_proc(Program *prog, Proctype *pt)
@@ -348,7 +594,22 @@ static void compile_proc(Program *prog, Proctype *pt)
 		addtrans(&c, k->endloc, newtrans(&c, r, k->endloc, k->endloc));
 	} else k->locs[k->endloc].end = 1;
 	k->entry = comp(&c, pt->body, k->endloc);
-	resolve_jumps(&c, k);
+	resolve_labels(&c, k);
+	fill_jump_escapes(&c, k);
+	add_escapes(&c, k);
+	resolve_jumps(k);
+	/* pan refuses a state that inherits two elses ("inherits 2 'else'
+	 * stmnts"); comp_options reports the plain case, this one those with
+	 * the else of an unless escape (around the state or opening one of its
+	 * options) */
+	for (int i = 0; i < k->nlocs; i++) {
+		Loc *l = &k->locs[i];
+		int nelse = 0, nesc = 0;
+		for (int j = 0; j < l->nt; j++)
+			if (l->t[j]->is_else) { nelse++; nesc += l->t[j]->escape != 0; }
+		if (nelse > 1 && nesc)
+			diag_error(l->pos, "two 'else' in one state, one of them an unless escape's (SPIN's verifier refuses it: inherits 2 'else' stmnts)");
+	}
 	/* a process that starts with a jump starts at its target (SPIN) */
 	for (int hops = 0; k->locs[k->entry].is_jump && hops <= k->nlocs; hops++) {
 		Loc *jl = &k->locs[k->entry];

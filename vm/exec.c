@@ -628,10 +628,11 @@ static void run_dstep(Exec *x, const Code *k)
 	int pc = k->entry, steps = 0;
 	while (pc != k->exitloc && !x->err) {
 		const Loc *l = &k->locs[pc];
+		/* the first transition that can move, in SPIN's order; `else`
+		 * can when none before it can */
 		const Trans *pick = NULL;
 		for (int i = 0; i < l->nt && !pick; i++)
-			if (!l->t[i]->is_else && vm_enabled(x, l->t[i])) pick = l->t[i];
-		if (!pick) for (int i = 0; i < l->nt && !pick; i++) if (l->t[i]->is_else) pick = l->t[i];
+			if (l->t[i]->is_else || vm_enabled(x, l->t[i])) pick = l->t[i];
 		if (!pick) { vm_runtime_error(x, "d_step sequence blocked at line %d", l->pos.line); return; }
 		if (pick->dstep) run_dstep(x, pick->dstep);
 		else if (pick->st && pick->st->k == S_SELECT) exec_stmt(x, pick->st, pick->select_lo);

@@ -105,7 +105,6 @@ static int claim_next(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf 
 	x.s = &w->cur;
 	x.pid = -1;
 	const Loc *loc = &k->locs[cpc];
-	const Trans *els = NULL;
 	int ncm = 0;
 	const Trans **cm = malloc(sizeof *cm * (size_t)(loc->nt + 1));
 	if (!cm) {
@@ -114,7 +113,9 @@ static int claim_next(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf 
 	}
 	for (int i = 0; i < loc->nt; i++) {
 		if (loc->t[i]->is_else) {
-			els = loc->t[i];
+			/* pan: only if no transition listed before it can move */
+			if (!ncm)
+				cm[ncm++] = loc->t[i];
 			continue;
 		}
 		x.err = 0;
@@ -127,8 +128,6 @@ static int claim_next(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf 
 		if (en)
 			cm[ncm++] = loc->t[i];
 	}
-	if (!ncm && els)
-		cm[ncm++] = els;
 	if (!ncm) {
 		free(cm);
 		return 0;

@@ -3,8 +3,10 @@
  *  - a process inside an atomic sequence keeps control while it can move;
  *    when it blocks, atomicity is lost and every process may move;
  *  - `timeout` is true only when no other move exists in the whole system;
- *  - `else` is taken only when no other option of its location can move;
- *  - unless-escapes take precedence over the guarded statements;
+ *  - `else` is taken only when no transition listed before it at its
+ *    location can move (pan's rule; transitions after it are still tried);
+ *  - unless-escapes take precedence over the guarded statements, and the
+ *    first one that can move over the others (in pan's order);
  *  - a rendezvous send and its matching receive form one compound move;
  *  - a process at its closing brace may die if it is the last one created.
  * Processes are tried from the highest pid down, as SPIN's pan does.
@@ -170,28 +172,28 @@ static int try_trans(Gen *g, int pid, const Trans *t)
 	return 1;
 }
 
-/* the unless-escapes of l by decreasing priority: the first level that
- * can move wins */
+/* the unless-escapes of l, in the order pan lists them (lang/compile.c,
+ * add_escapes): pan tries them in turn, and once one has moved, no
+ * transition with another tag (esc_id), escape or normal, is tried.  An
+ * `else` among them moves only if none before it did. */
 static int gen_escapes(Gen *g, int pid, const Loc *l)
 {
-	int prio = 256;
-	for (;;) {
-		int best = 0;
-		for (int i = 0; i < l->nt; i++) {
-			int e = l->t[i]->escape;
-			if (e && e < prio && e > best)
-				best = e;
+	int n = 0, moved = 0;
+	for (int i = 0; i < l->nt; i++) {
+		const Trans *t = l->t[i];
+		if (!t->escape)
+			continue;
+		if (moved && t->esc_id != moved)
+			break;
+		if (t->is_else && n)
+			continue;
+		int k = try_trans(g, pid, t);
+		if (k) {
+			n += k;
+			moved = t->esc_id;
 		}
-		if (!best)
-			return 0;
-		int n = 0;
-		for (int i = 0; i < l->nt; i++)
-			if (l->t[i]->escape == best)
-				n += try_trans(g, pid, l->t[i]);
-		if (n)
-			return n;
-		prio = best;
 	}
+	return n;
 }
 
 static int gen_proc(Gen *g, int pid)
@@ -222,20 +224,18 @@ static int gen_proc(Gen *g, int pid)
 		if (n)
 			return n;
 	}
+	/* pan tries the transitions in order and takes `else` only if none
+	 * before it moved; an `else` that an option's opening if/do brought
+	 * along stands before the options that follow (lang/compile.c) */
 	int n = 0;
-	const Trans *els = NULL;
 	for (int i = 0; i < l->nt; i++) {
 		const Trans *t = l->t[i];
 		if (t->escape)
 			continue;
-		if (t->is_else) {
-			els = t;
+		if (t->is_else && n)
 			continue;
-		}
 		n += try_trans(g, pid, t);
 	}
-	if (!n && els)
-		n += try_trans(g, pid, els);
 	return n;
 }
 
