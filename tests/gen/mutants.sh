@@ -61,6 +61,19 @@ pos_index~lang/access.c~s/(\tcase E_VAR:\n)\t\tvisit_expr\(v, e->a, index_use\(u
 pos_sendarg~lang/access.c~s/for \(int i = 0; i < s->nargs; i\+\+\)\n(\t\t)visit_expr\(v, s->args\[i\], arg_use/for (int i = 0; s->k != S_SEND && i < s->nargs; i++)\n$1visit_expr(v, s->args[i], arg_use/~none_static_all~the visitor skips the arguments of a send
 si_owned~reduce/por.c~s/if \(o->x\.err \|\| ref <= 0 \|\| ref > o->x\.s->nslot \|\| o->owner\[ref\] != o->pid \+ 1\)/if (0)/~_si_~heap-local independence takes every object as the mover's (no ownership check)
 bfs_proviso~search/bfs.c~s/return store_has\(&b->st, s, len, state_hash\(s, len\)\);/return 0;/~none_static_all~the breadth-first search offers no proviso (an ample set may close a cycle)
+chan_else~reduce/por_chan.c~s/add_sites\(ct, r, t, at->trans\[t->id\], has_else \|\| t->escape \|\| t->dstep\);/add_sites(ct, r, t, at->trans[t->id], t->escape || t->dstep);/~none_static_all~a send or receive with an else beside it does not count as a test of its channel (its enabledness is observed)
+chan_unless~reduce/por_chan.c~s/add_sites\(ct, r, t, at->trans\[t->id\], has_else \|\| t->escape \|\| t->dstep\);/add_sites(ct, r, t, at->trans[t->id], has_else || t->dstep);/~none_static_all~a channel access in an unless escape does not count as a test of its channel
+chan_dstep~reduce/por_chan.c~s/add_sites\(ct, r, t, at->trans\[t->id\], has_else \|\| t->escape \|\| t->dstep\);/add_sites(ct, r, t, at->trans[t->id], has_else || t->escape);/~none_static_all~a channel access inside a d_step does not count as a test of its channel
+guard_exclusive~reduce/por_chan.c~s/\t\tif \(others_reach\(ct, s, pid, cid, recv \? SITE_R : SITE_W\)\)\n\t\t\treturn 0;\n//~none_static_all~a guard on nempty/nfull is stable even when another process can still receive from or send to the channel
+guard_polarity~reduce/por_chan.c~s/int p = pos && e->k == E_BIN && \(e->op == T_ANDAND \|\| e->op == T_OROR\);/int p = pos;/~none_static_all~a negated channel test counts with the polarity of the positive one (a send can falsify !nempty(q))
+guard_private~reduce/por_chan.c~s/return e->var && e->var->scope == SC_LOCAL && !e->var->in_func && expr_private\(e->a\);/return e->var && expr_private(e->a);/~none_static_all~a guard's conjunct over global variables counts as private (another process can make it true)
+timeout_conjunct~reduce/por_chan.c~s/if \(e->k == E_BIN && e->op == T_ANDAND\)\n\t\treturn timeout_conjunct/if (e->k == E_BIN \&\& (e->op == T_ANDAND || e->op == T_OROR))\n\t\treturn timeout_conjunct/~none_static_all~a guard with timeout in a disjunct is taken as never enabled while its process has a move
+atomic_steps~reduce/layer_por.c~s/if \(!\(cls & IN_SEQUENCE\)\) \{/if (0) {/~none_static_all~a move into an atomic sequence is an ample set even when a later step of the sequence is unsafe
+atomic_end~reduce/layer_por.c~s/\t\t\t\t\task_hook\(c, v, u, t->err\);/\t\t\t\t\tv->off++;/~none_static_all~the proviso is not asked about the states where an atomic sequence taken as one move ends
+death_spawn~reduce/por_chan.c~s/\tif \(others_reach\(ct, s, pid, 0, 0\)\)\n\t\treturn 0;\n//~none_static_all~a process's death is safe even when another process can still run a process (its pid would differ) or call
+death_nr_pr~reduce/por.c~s/t->death = !t->nr_disabled && /t->death = /~none_static_all~a process's death is safe even when something reads _nr_pr in a way a death can disable
+si_sequence~reduce/layer_por.c~s/return SAFE_HERE \| \(por_loc_heap\(cf->t, loc\) \? 0 : IN_SEQUENCE\);/return SAFE_HERE | IN_SEQUENCE;/~_si_~steps safe only by symmetric independence go into atomic sequences taken as one move (the heap bound is then met differently)
+por_plain_claim~reduce/layer_por.c~s/w->plain = !below_is\(l, "claim"\) && !below_is\(l, "fair"\);/w->plain = 1;/~none_static_all~under a never claim the POR layer uses SPIN's weak safety proviso and takes atomic sequences as one move
 EOF
 )
 
