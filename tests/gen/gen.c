@@ -71,7 +71,12 @@
  *            The starter is init, or an active M (pid 0, no init) that
  *            reads its own _pid, or an active M declared before
  *            `active [2] proctype T`, or init next to an earlier active P0
- *            (then it waits on cnt).  It runs the wave (in atomic or not)
+ *            (then it waits on cnt), or nobody: `active [2] proctype T`
+ *            are pids 0 and 1 and T, or a U each T starts, asks at its
+ *            end whether it is alone (`if :: _nr_pr == 1 -> assert(..)
+ *            :: else -> skip fi`: in SPIN only pid 0 ever is, since a
+ *            process is removed only when it is the last one; a U never
+ *            is).  The starter runs the wave (in atomic or not)
  *            and waits with _nr_pr compared with 1 (`_nr_pr == 1`, `<= 1`,
  *            `< 2`, `!(_nr_pr > 1)`, `1 == _nr_pr`) as a plain statement
  *            (maybe `end:`), a busy loop `do :: _nr_pr > 1 -> skip ::
@@ -878,8 +883,9 @@ static void body(int total, int forever)
  * terminates only when no process's pid is observable once they exist:
  * a death out of SPIN's order (SPIN removes the last-created process
  * first) then changes nothing anyone can see, and the trail postpones
- * it.  A term program has a starter that runs 2-3 (with a second wave,
- * up to 5) instances of a worker T that allocates, links its object into
+ * it.  A term program has a starter (or none, TS_NONE) that runs 2-3
+ * (with a second wave, up to 5) instances of a worker T that allocates,
+ * links its object into
  * the shared list r0 under the lock lk (or racily), counts itself in cnt
  * and ENDS, and often of a second terminating proctype U that pops from
  * the list, interleaved in run order (T U T U).  The starter waits for
@@ -905,8 +911,10 @@ enum { TS_INIT,     /* init runs them and waits on _nr_pr */
        TS_MAIN,     /* an active M (pid 0, no init) runs them, waits, reads its own _pid */
        TS_ACTIVE,   /* M declared first waits for `active [N] proctype T(byte k)` declared after it */
        TS_CNT,      /* an earlier active P0 (maybe reading _pid) runs along; init waits on cnt */
+       TS_NONE,     /* no starter: `active [N] proctype T` are pids 0.., and T (or a U it
+                     * starts) asks whether it is alone: in SPIN only pid 0 ever is */
        NTS };
-static const char *const ts_name[NTS] = { "init", "main", "active", "cnt" };
+static const char *const ts_name[NTS] = { "init", "main", "active", "cnt", "none" };
 /* the item: harmless (the workers stay interchangeable) or observable */
 enum { TK_NONE, TK_NRPR_OK, TK_NRPR_BAD, TK_PID, TK_REMOTE, TK_RUNRES, TK_LCHAN, TK_PIDOK, NTK };
 static const char *const tk_name[NTK] = { "none", "_nr_pr-vs-1", "_nr_pr-other", "_pid-later",
@@ -943,6 +951,7 @@ static struct {
 	int r_pid;               /* R's pid if nobody died before it was run */
 	int t_active;            /* TS_ACTIVE: number of active T instances */
 	int npush, npop;         /* T instances (push) and U instances (pop) so far */
+	int alone;               /* TS_NONE: the alone test is in 1 T, 2 U */
 } tp;
 
 /* the observable condition (cond positions) and value (value positions) of
@@ -982,6 +991,7 @@ static void term_item_exprs(void)
 	case TK_REMOTE: {
 		int pid = tp.firstpid + (int)rnd3((unsigned)(tp.nwave > 1 ? 2 : 1));
 		if (tp.starter == TS_ACTIVE) pid = 1 + (int)rnd3((unsigned)tp.t_active);
+		if (tp.starter == TS_NONE) pid = (int)rnd3((unsigned)tp.t_active);
 		if (chance3(35)) {
 			snprintf(tcond, sizeof tcond, "T[%d]@Lb", pid);
 			snprintf(tval, sizeof tval, "(T[%d]@Lb -> 5 : 0)", pid); tx = 5;
@@ -1010,15 +1020,16 @@ static void term_plan(void)
 	memset(&tp, 0, sizeof tp);
 	tp.starter = (int)rnd3(10);
 	tp.starter = tp.starter < 5 ? TS_INIT : tp.starter < 7 ? TS_MAIN : tp.starter < 9 ? TS_ACTIVE : TS_CNT;
-	if (tp.starter == TS_CNT && chance3(50)) tp.starter = TS_INIT;   /* P0 makes it big */
+	if (tp.starter == TS_CNT && chance3(50)) tp.starter = TS_NONE;   /* (P0 makes it big) */
+	if (tp.starter == TS_INIT && chance3(20)) tp.starter = TS_NONE;
 	tp.has_u = chance3(55);
 	/* the first wave: T T, T T T, T U T U, T U T, U T T, ... */
 	/* at most three or four workers at a time: the unreduced search must
 	 * stay small (mostly under 40,000 states) */
-	if (tp.starter == TS_ACTIVE) {
+	if (tp.starter == TS_ACTIVE || tp.starter == TS_NONE) {
 		tp.t_active = 2 + (chance3(20) ? 1 : 0);
 		tp.nwave = 0;
-		if (tp.has_u && tp.t_active == 2 && chance3(50)) tp.wave[tp.nwave++] = 1;
+		if (tp.starter == TS_ACTIVE && tp.has_u && tp.t_active == 2 && chance3(50)) tp.wave[tp.nwave++] = 1;
 	} else if (tp.has_u) {
 		static const int pats[][4] = { { 0, 1, 0, 1 }, { 0, 1, 0, -1 }, { 1, 0, 0, -1 }, { 0, 0, 1, -1 },
 		                               { 0, 1, -1, -1 }, { 0, 1, 1, -1 }, { 1, 0, -1, -1 } };
@@ -1039,10 +1050,18 @@ static void term_plan(void)
 	for (int i = 0; i < tp.nwave; i++) tp.wave_k[i] = tp.t_spawn == 2 ? (int)rnd3(2) : 1 + (int)rnd3(3);
 	/* fewer workers when they spawn */
 	if (tp.t_spawn && tp.nwave > 2) tp.nwave = 2;
-	if (tp.t_spawn && tp.starter == TS_ACTIVE) tp.t_active = 2;
-	if (tp.t_spawn == 2 && tp.starter == TS_ACTIVE) tp.t_spawn = 0;   /* an active T has no k */
+	int act = tp.starter == TS_ACTIVE || tp.starter == TS_NONE;
+	if (tp.t_spawn && act) tp.t_active = 2;
+	if (tp.t_spawn == 2 && act) tp.t_spawn = 0;   /* an active T's k is 0 */
+	if (tp.starter == TS_NONE) {
+		/* U only as the process a T starts; the alone test in T, or in
+		 * that U (never alone in SPIN: the T below it are held) */
+		if (chance3(50)) { tp.has_u = 1; tp.t_spawn = 1; tp.t_active = 2; }
+		if (tp.t_spawn != 1) tp.has_u = 0;
+		tp.alone = tp.has_u && chance3(60) ? 2 : 1;
+	}
 	/* a second wave once the first has ended */
-	if (tp.starter != TS_CNT && chance3(35)) {
+	if (tp.starter != TS_CNT && tp.starter != TS_NONE && chance3(35)) {
 		tp.nwave2 = 1 + (!tp.t_spawn ? (int)rnd3(2) : 0);
 		for (int i = 0; i < tp.nwave2; i++) tp.wave2[i] = tp.has_u ? (int)rnd3(2) : 0;
 		if (tp.has_u && tp.nwave2 == 2 && tp.wave2[0] == tp.wave2[1]) tp.wave2[1] = !tp.wave2[0];
@@ -1085,11 +1104,14 @@ static void term_plan(void)
 		switch (tp.kind) {
 		case TK_PID: tp.reader = tp.has_u && chance3(40) ? RD_U : chance3(20) ? RD_T : RD_R; break;
 		case TK_PIDOK: tp.reader = RD_STARTER; break;
+		/* created before every worker, the starter may ask whether it is
+		 * alone; a later process (or a worker) may not */
+		case TK_NRPR_OK: tp.reader = chance3(80) ? RD_STARTER : tp.has_u && chance3(50) ? RD_U : RD_R; break;
 		case TK_RUNRES: tp.reader = chance3(60) ? RD_STARTER : RD_R; break;
 		default: tp.reader = chance3(45) ? RD_STARTER : tp.has_u && chance3(50) ? RD_U : chance3(70) ? RD_R : RD_T; break;
 		}
 		if (tp.pos == TP_PROVIDED && tp.reader == RD_STARTER) tp.reader = RD_R;
-		if (tp.pos == TP_LOCALINIT && tp.reader == RD_STARTER && tp.kind != TK_PIDOK) tp.reader = RD_R;
+		if (tp.pos == TP_LOCALINIT && tp.reader == RD_STARTER && tp.kind != TK_PIDOK && tp.kind != TK_NRPR_OK) tp.reader = RD_R;
 		if (tp.pos == TP_RUNARG) tp.reader = RD_STARTER;   /* the starter's run R(item) */
 		if (tp.kind == TK_PIDOK) tp.reader = RD_STARTER;
 		if (tp.pos == TP_FUNCINIT || tp.pos == TP_CALLARG || tp.pos == TP_GLOBALINIT) {
@@ -1105,6 +1127,13 @@ static void term_plan(void)
 			if (tp.pos == TP_RUNARG) tp.pos = TP_LOCALINIT;
 			tp.reader = RD_R;
 		}
+		if (tp.starter == TS_NONE) {
+			/* nobody runs R, nothing runs a T(0) for a run result (a
+			 * T would run T forever), the reader is a T or the U */
+			if (tp.kind == TK_RUNRES || tp.kind == TK_PIDOK) tp.kind = TK_NONE;
+			if (tp.pos == TP_RUNARG) tp.pos = TP_PLAIN;
+			if (tp.reader == RD_STARTER || tp.reader == RD_R) tp.reader = tp.has_u && chance3(40) ? RD_U : RD_T;
+		}
 		tp.uses_r = tp.reader == RD_R || tp.pos == TP_RUNARG;
 	}
 	/* the item's process (R, the T a run result starts) is one more */
@@ -1117,6 +1146,7 @@ static void term_plan(void)
 	/* pids: init 0 (TS_CNT: P0 0, init 1); M 0; workers from there */
 	tp.firstpid = tp.starter == TS_CNT ? 2 : 1;
 	if (tp.starter == TS_ACTIVE) tp.firstpid = 1 + tp.t_active;
+	if (tp.starter == TS_NONE) tp.firstpid = 0;
 	/* R is run right after the first wave */
 	tp.r_pid = tp.firstpid + tp.nwave;
 	switch (tp.kind) {
@@ -1129,6 +1159,7 @@ static void term_plan(void)
 		 * worker's pid taken again); for a worker, one of the workers' */
 		int lo = tp.starter == TS_ACTIVE ? 1 : tp.firstpid;
 		tp.V = tp.reader == RD_R ? tp.r_pid - (int)rnd3(2) : lo + (int)rnd3((unsigned)(tp.firstpid + tp.nwave - lo + 1));
+		if (tp.starter == TS_NONE) tp.V = (int)rnd3((unsigned)tp.t_active) + (tp.reader == RD_U ? tp.t_active : 0);
 		break;
 	}
 	case TK_PIDOK: tp.V = tp.starter == TS_CNT ? 1 : 0; break;
@@ -1235,6 +1266,9 @@ static int term_nt(void)
 	return n;
 }
 
+static void wait_conds(char *until, char *busy);
+static void term_asserts(int n);
+
 /* one worker proctype: T (is_u = 0) or U */
 static void term_worker(int is_u)
 {
@@ -1242,13 +1276,14 @@ static void term_worker(int is_u)
 	int rd = term_is_reader(who);
 	char prov[160] = "";
 	if (rd && tp.pos == TP_PROVIDED) snprintf(prov, sizeof prov, " provided %s", tcond);
-	else if (chance3(10)) {
-		/* always true while a worker lives (the starter is there too) */
+	else if (chance3(4)) {
+		/* always true while a worker lives (the starter is there too),
+		 * but the worker reads _nr_pr itself */
 		static const char *const pv[] = { "(_nr_pr > 1)", "(_nr_pr >= 2)", "(_nr_pr != 1)" };
 		snprintf(prov, sizeof prov, " provided %s", pv[rnd3(3)]);
 	}
 	int has_k = 1;   /* (an active T's k is 0) */
-	if (!is_u && tp.starter == TS_ACTIVE) line("active [%d] proctype T(byte k)%s {", tp.t_active, prov);
+	if (!is_u && (tp.starter == TS_ACTIVE || tp.starter == TS_NONE)) line("active [%d] proctype T(byte k)%s {", tp.t_active, prov);
 	else line("proctype %s(byte k)%s {", is_u ? "U" : "T", prov);
 	indent++;
 	cur_pt = is_u ? 9 : 8;
@@ -1296,6 +1331,21 @@ static void term_worker(int is_u)
 	if (!is_u && tp.t_spawn == 1) line("run U(%s);", K);
 	else if (!is_u && tp.t_spawn == 2) line("if :: k > 0 -> run T(k - 1); :: else -> skip; fi;");
 	if (!is_u && chance3(30)) line("assert(r0 != null);");
+	if (tp.alone == 1 + is_u) {
+		/* am I the last one?  (then check what every worker left) */
+		char until[64], busy[64];
+		wait_conds(until, busy);
+		line("if");
+		line(":: %s ->", until);
+		indent++;
+		int n = tp.t_active * (1 + (tp.t_spawn == 1));
+		/* a U alone means every other worker has ended and counted */
+		if (is_u && chance3(50)) line("assert(cnt < %d);", n);
+		else term_asserts(n);
+		indent--;
+		line(":: else -> skip;");
+		line("fi;");
+	}
 	if (tp.nullend) { line("x0 = null;"); if (nlvars > 1 && chance3(60)) line("x1 = null;"); }
 	indent--;
 	line("}");
@@ -1495,10 +1545,14 @@ static void term_procs(void)
 	 * declared: after T (remote references need T declared first);
 	 * TS_ACTIVE's M must be created before T's instances */
 	if (tp.starter == TS_ACTIVE) term_starter();
+	if (tp.starter == TS_NONE) {
+		tp.npush = tp.t_active;
+		tp.npop = tp.t_spawn == 1 ? tp.t_active : 0;
+	}
 	term_worker(0);
 	if (tp.has_u) term_worker(1);
 	if (tp.uses_r) term_reader();
-	if (tp.starter != TS_ACTIVE) term_starter();
+	if (tp.starter != TS_ACTIVE && tp.starter != TS_NONE) term_starter();
 }
 
 /* ---- an LTL property over the globals (--ltl) ---- */
