@@ -66,6 +66,7 @@ typedef struct ChanSpec {
 	TypeKind *ftypes;
 	int *fbits;
 	int *fmtg;                /* mtype group of each TY_MTYPE field */
+	struct Record **frec;     /* parser: the record of a TY_RECORD field (check.c flattens it) */
 	int *foff;                /* offset of each field inside a message */
 	int msgsize;
 	int nrefs;                /* fields that are references */

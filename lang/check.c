@@ -125,9 +125,57 @@ static void layout_record(Record *r)
 	r->laid_out = 2;
 }
 
+/* the leaves of record r, in declaration order, arrays element by element */
+static void record_leaves(ChanSpec *c, const Record *r, TypeKind **ty, int **bits, int **mtg, int *n)
+{
+	for (int i = 0; i < r->nfields; i++) {
+		const Var *f = r->fields[i];
+		int cnt = f->arrlen ? f->arrlen : 1;
+		if (f->chan) {
+			diag_error(c->pos, "'%s' declares a channel (field '%s'), so it cannot be a message field", r->name, f->name);
+			return;
+		}
+		for (int k = 0; k < cnt && *n <= MAXFIELDS; k++) {
+			if (f->kind == TY_RECORD) {
+				record_leaves(c, f->rec, ty, bits, mtg, n);
+				continue;
+			}
+			*ty = xgrow(*ty, *n + 1, sizeof(TypeKind));
+			*bits = xgrow(*bits, *n + 1, sizeof(int));
+			*mtg = xgrow(*mtg, *n + 1, sizeof(int));
+			(*ty)[*n] = f->kind;
+			(*bits)[*n] = f->bits;
+			(*mtg)[*n] = f->mtg;
+			(*n)++;
+		}
+	}
+}
+
+/* A record field of a message is its fields, flattened, as SPIN sends it
+ * (pan's `x!foo` is `x!foo.b,foo.i,foo.c`). */
+static void flatten_records(ChanSpec *c)
+{
+	if (!c->frec) return;
+	TypeKind *ty = NULL; int *bits = NULL, *mtg = NULL, n = 0;
+	for (int i = 0; i < c->nfields; i++) {
+		const Record *r = c->ftypes[i] == TY_RECORD ? c->frec[i] : NULL;
+		if (r) {
+			layout_record((Record *)r);
+			record_leaves(c, r, &ty, &bits, &mtg, &n);
+			continue;
+		}
+		ty = xgrow(ty, n + 1, sizeof(TypeKind)); bits = xgrow(bits, n + 1, sizeof(int)); mtg = xgrow(mtg, n + 1, sizeof(int));
+		ty[n] = c->ftypes[i]; bits[n] = c->fbits[i]; mtg[n] = c->fmtg[i];
+		n++;
+	}
+	c->ftypes = ty; c->fbits = bits; c->fmtg = mtg; c->nfields = n;
+	c->frec = NULL;
+}
+
 static void chanspec(ChanSpec *c)
 {
 	if (c->id || (M->nchanspecs && M->chanspecs[0] == c)) return;
+	flatten_records(c);
 	int ok = 1;
 	c->cap = const_eval(c->cap_expr, &ok);
 	if (!ok) diag_error(c->cap_expr->pos, "channel capacity must be a constant");
@@ -260,6 +308,46 @@ static void resolve_ref(Expr *e)
 			if (!f->arrlen) diag_error(e->pos, "field '%s' is not an array", f->name);
 		}
 	}
+}
+
+/* the fields of a record-typed expression `base`, flattened */
+static void record_leaf_exprs(Expr *base, const Record *r, Expr ***out, int *n)
+{
+	for (int i = 0; i < r->nfields && *n <= MAXFIELDS; i++) {
+		Var *f = r->fields[i];
+		int cnt = f->arrlen ? f->arrlen : 1;
+		for (int k = 0; k < cnt; k++) {
+			Expr *e = NEW(Expr);
+			e->k = E_FIELD; e->pos = base->pos; e->b = base; e->name = f->name;
+			e->var = f; e->type = f->kind; e->bits = f->bits;
+			if (f->arrlen) {
+				e->a = NEW(Expr);
+				e->a->k = E_CONST; e->a->val = k; e->a->pos = base->pos; e->a->type = TY_INT;
+			}
+			if (f->kind == TY_RECORD) record_leaf_exprs(e, f->rec, out, n);
+			else PUSH(*out, *n, e);
+		}
+	}
+}
+
+/* A record sent or received is its fields, flattened, as in SPIN:
+ * `x!foo` is `x!foo.b,foo.i,foo.c` (the message field is flattened the
+ * same way, chanspec) */
+static void expand_record_args(Stmt *s)
+{
+	int any = 0;
+	for (int i = 0; i < s->nargs; i++)
+		if ((s->args[i]->k == E_VAR || s->args[i]->k == E_FIELD) && s->args[i]->type == TY_RECORD) any = 1;
+	if (!any) return;
+	Expr **out = NULL; int n = 0;
+	for (int i = 0; i < s->nargs; i++) {
+		Expr *a = s->args[i];
+		if ((a->k == E_VAR || a->k == E_FIELD) && a->type == TY_RECORD && a->var && a->var->rec) {
+			if (a->var->arrlen && !a->a) diag_error(a->pos, "'%s' is an array of records: send or receive one element", a->var->name);
+			record_leaf_exprs(a, a->var->rec, &out, &n);
+		} else PUSH(out, n, a);
+	}
+	s->args = out; s->nargs = n;
 }
 
 /* a message is evaluated into a MAXFIELDS array (vm/exec.c) */
@@ -442,6 +530,34 @@ static void check_assign(Expr *lhs, Expr *rhs)
 	}
 }
 
+/* `for (x in c)` visits c's messages without removing them, as SPIN 6.5
+ * does: a hidden byte counter t and `t = 0; do :: t < len(c) -> c?x;
+ * c!x; body; t++ :: else -> break od` (compile.c); x may be a record */
+static void for_in_chan(Stmt *s)
+{
+	if (!CUR) return;
+	if (s->lhs->k != E_VAR && s->lhs->k != E_FIELD) return;   /* check_lvalue said so */
+	char *name = xalloc(32);
+	snprintf(name, 32, "_for%d", CUR->ntemps++);
+	Var *t = NEW(Var);
+	t->name = name; t->pos = s->pos; t->kind = TY_BYTE;
+	t->scope = SC_LOCAL; t->in_func = CUR->is_func; t->hidden = 1;
+	PUSH(CUR->locals, CUR->nlocals, t);
+	s->var = t;
+	Stmt *rs[2];
+	for (int k = 0; k < 2; k++) {
+		Stmt *m = NEW(Stmt);
+		m->k = k ? S_SEND : S_RECV; m->pos = s->pos; m->lhs = s->lo;
+		m->text = k ? "for-resend" : "for-receive";
+		PUSH(m->args, m->nargs, s->lhs);
+		expand_record_args(m);
+		check_nfields(s->pos, m->nargs);
+		rs[k] = m;
+	}
+	s->body = xalloc(2 * sizeof(Stmt *));
+	s->body[0] = rs[0]; s->body[1] = rs[1]; s->nbody = 2;
+}
+
 static void resolve_stmt(Stmt *s)
 {
 	if (!s) return;
@@ -457,18 +573,19 @@ static void resolve_stmt(Stmt *s)
 		break;
 	case S_SEND:
 		resolve_expr(s->lhs); check_chan(s->lhs);
+		for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]);
+		expand_record_args(s);
 		check_nfields(s->pos, s->nargs);
-		for (int i = 0; i < s->nargs; i++) {
-			resolve_expr(s->args[i]);
+		for (int i = 0; i < s->nargs; i++)
 			check_send_field(s->lhs, i, s->args[i]);
-		}
 		break;
 	case S_RECV:
 		resolve_expr(s->lhs); check_chan(s->lhs);
+		for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]);
+		expand_record_args(s);
 		check_nfields(s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++) {
 			Expr *a = s->args[i];
-			resolve_expr(a);
 			if (a->k != E_VAR && a->k != E_FIELD && a->k != E_CONST && a->k != E_EVAL && a->k != E_UNDERSCORE)
 				diag_error(a->pos, "a receive argument must be a variable, a constant, eval(...) or _");
 		}
@@ -503,10 +620,17 @@ static void resolve_stmt(Stmt *s)
 	case S_UNLESS: resolve_stmt(s->sub); resolve_stmt(s->esc); break;
 	case S_LABEL: resolve_stmt(s->sub); break;
 	case S_FOR:
-		resolve_expr(s->lhs); check_lvalue(s->lhs);
+		resolve_expr(s->lhs);
 		resolve_expr(s->lo); if (s->hi) resolve_expr(s->hi);
-		if (!s->hi && (s->lo->k != E_VAR || !s->lo->var->arrlen || s->lo->a))
-			diag_error(s->lo->pos, "for (x in ...) needs an array (channels are not supported)");
+		if (!s->hi && s->lo->type == TY_CHAN && !((s->lo->k == E_VAR || s->lo->k == E_FIELD) && s->lo->var->arrlen && !s->lo->a)) {
+			/* the messages are received into x: a record is fine */
+			if (s->lhs->k != E_VAR && s->lhs->k != E_FIELD) diag_error(s->lhs->pos, "not an assignable variable");
+			else for_in_chan(s);
+		} else {
+			check_lvalue(s->lhs);
+			if (!s->hi && (s->lo->k != E_VAR || !s->lo->var->arrlen || s->lo->a))
+				diag_error(s->lo->pos, "for (x in ...) needs an array or a channel");
+		}
 		resolve_stmt(s->sub);
 		break;
 	case S_SELECT: {

@@ -381,7 +381,7 @@ static int comp(C *c, Stmt *s, int next)
 	case S_FOR: {
 		/* i = lo; do :: i <= hi -> body; i++ :: else -> break od  (SPIN's expansion) */
 		Expr *i = s->lhs, *hi = s->hi, *lo = s->lo;
-		if (!s->hi) {
+		if (!s->hi && !s->var) {
 			lo = synth_const(0, s->pos);
 			hi = synth_const(s->lo->var->arrlen ? s->lo->var->arrlen - 1 : 0, s->pos);
 		}
@@ -393,9 +393,23 @@ static int comp(C *c, Stmt *s, int next)
 		Stmt *d = synth(S_DO, s->pos, "do");
 		d->nopts = 2;
 		d->opts = xalloc(2 * sizeof(Stmt **)); d->optlen = xalloc(2 * sizeof(int));
-		Stmt **o1 = xalloc(3 * sizeof(Stmt *)); o1[0] = guard; o1[1] = s->sub; o1[2] = inc;
+		Stmt **o1 = xalloc(5 * sizeof(Stmt *)); o1[0] = guard; o1[1] = s->sub; o1[2] = inc;
+		int n1 = 3;
+		if (s->var) {
+			/* over a channel (check.c's for_in_chan): t = 0; do :: t <
+			 * len(c) -> c?x; c!x; body; t++ :: else -> break od */
+			Expr *t = NEW(Expr);
+			t->k = E_VAR; t->var = s->var; t->pos = s->pos; t->type = TY_BYTE;
+			Expr *len = NEW(Expr);
+			len->k = E_LEN; len->a = s->lo; len->pos = s->pos; len->type = TY_INT;
+			init->lhs = t; init->rhs = synth_const(0, s->pos);
+			guard->rhs = synth_bin(T_LT, t, len, s->pos);
+			inc->lhs = t;
+			o1[1] = s->body[0]; o1[2] = s->body[1]; o1[3] = s->sub; o1[4] = inc;
+			n1 = 5;
+		}
 		Stmt **o2 = xalloc(2 * sizeof(Stmt *)); o2[0] = els; o2[1] = brk;
-		d->opts[0] = o1; d->optlen[0] = 3; d->opts[1] = o2; d->optlen[1] = 2;
+		d->opts[0] = o1; d->optlen[0] = n1; d->opts[1] = o2; d->optlen[1] = 2;
 		int e = comp(c, d, next);
 		return comp(c, init, e);
 	}

@@ -353,6 +353,16 @@ static int type_after_comma(P *p)
 
 static int mtype_group(P *p, const char *name);
 
+static void chan_field(ChanSpec *c, TypeKind k, int bits, int mtg)
+{
+	c->ftypes = xgrow(c->ftypes, c->nfields + 1, sizeof(TypeKind));
+	c->fbits = xgrow(c->fbits, c->nfields + 1, sizeof(int));
+	c->fmtg = xgrow(c->fmtg, c->nfields + 1, sizeof(int));
+	c->fbits[c->nfields] = bits;
+	c->fmtg[c->nfields] = mtg;
+	c->ftypes[c->nfields++] = k;
+}
+
 static ChanSpec *chan_init(P *p)
 {
 	Token *t = expect(p, T_LBRACK, "to start channel initializer");
@@ -368,15 +378,16 @@ static ChanSpec *chan_init(P *p)
 		if (k == TY_NONE) {
 			Record *r = ty->k == T_ID ? find_record(p, ty->s) : NULL;
 			if (r && (r->is_class || at(p, T_AMP))) { accept(p, T_AMP); k = TY_REF; r->is_class = 1; }
-			else if (r) fail(p, ty, "records in channel messages are not supported (field '%s')", ty->s);
-			else fail(p, ty, "expected a message field type");
+			else if (r) {
+				/* a record is its fields, flattened, as SPIN sends it
+				 * (`x!foo` is `x!foo.b,foo.i,foo.c` in pan) */
+				chan_field(c, TY_RECORD, 0, 0);
+				c->frec = xgrow(c->frec, c->nfields, sizeof(Record *));
+				c->frec[c->nfields - 1] = r;
+				continue;
+			} else fail(p, ty, "expected a message field type");
 		}
-		c->ftypes = xgrow(c->ftypes, c->nfields + 1, sizeof(TypeKind));
-		c->fbits = xgrow(c->fbits, c->nfields + 1, sizeof(int));
-		c->fbits[c->nfields] = 0;
-		c->ftypes[c->nfields++] = k;
-		c->fmtg = xgrow(c->fmtg, c->nfields, sizeof(int));
-		c->fmtg[c->nfields - 1] = 0;
+		chan_field(c, k, 0, 0);
 		if (k == TY_MTYPE && at(p, T_COLON)) { next(p); c->fmtg[c->nfields - 1] = mtype_group(p, expect(p, T_ID, "after 'mtype:'")->s); }
 	} while (accept(p, T_COMMA));
 	expect(p, T_RBRACE, "after message types");

@@ -139,6 +139,11 @@ refused() {
 refused call_in_guard_rejected diag_call_guard "$M/call_in_guard.dpml" "call_in_guard\.dpml:6:[0-9]*: error: call to 'get' in a guard"
 refused call_after_oror_rejected diag_call_oror "$M/call_after_oror.dpml" "call_after_oror\.dpml:5:[0-9]*: error: call to 'get' on the right of && / ||"
 
+# for over something that is neither array nor channel; a message field
+# that is a record declaring a channel
+refused for_in_scalar_rejected diag_for_scalar "$M/for_in_scalar.pml" "for_in_scalar\.pml:4:12: error: for (x in ...) needs an array or a channel"
+refused msg_record_chan_rejected diag_msg_rec_chan "$M/msg_record_chan.pml" "msg_record_chan\.pml:4:[0-9]*: error: 'R' declares a channel"
+
 refused undeclared_name_error diag_undeclared "$M/undeclared.pml" "undeclared\.pml:4:2: error: .*'y'"
 
 refused error_in_included_file diag_include "$M/include_error.pml" "inc_bad\.h:3:[0-9]*: error:"

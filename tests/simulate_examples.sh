@@ -70,10 +70,6 @@ SKIPS=(
 	# than ignore them (see docs/language.md).
 	"rtos1.pml|process priorities are not supported|process priorities are not supported"
 	"priorities.pml|process priorities are not supported|process priorities are not supported"
-	# `chan x = [8] of { m }` with m a typedef: records as channel message
-	# fields are not supported.
-	"for_example.pml|records in channel messages|records as channel message fields are not supported"
-	"for_select_example.pml|records in channel messages|records as channel message fields are not supported"
 )
 # ---------------------------------------------------------------------------
 
