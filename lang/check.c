@@ -688,10 +688,19 @@ static void collect_chans(Var **vs, int n, int base, int **out, int *nout) { col
 
 static Stmt **HOIST; static int NHOIST;
 
+static int is_lazy(const Expr *e)
+{
+	return (e->k == E_BIN && (e->op == T_ANDAND || e->op == T_OROR)) || e->k == E_COND;
+}
+
+/* Hoists the calls every evaluation of e makes: not those in the right
+ * operand of && / || or a branch of ( -> : ), which lower_lazy turns
+ * into control flow. */
 static void hoist_expr(Expr *e, int top_ok)
 {
 	if (!e) return;
-	hoist_expr(e->a, 0); hoist_expr(e->b, 0); hoist_expr(e->c, 0);
+	hoist_expr(e->a, 0);
+	if (!is_lazy(e)) { hoist_expr(e->b, 0); hoist_expr(e->c, 0); }
 	for (int i = 0; i < e->nargs; i++) hoist_expr(e->args[i], 0);
 	if (e->k != E_CALL || top_ok || !e->ptype) return;
 	if (e->ptype->ret_kind == TY_NONE) { diag_error(e->pos, "'%s' returns no value", e->ptype->name); return; }
@@ -724,12 +733,9 @@ static void hoist_list(Stmt **body, int n)
 
 /* A call that hoisting would move away from where it is needed is
  * rejected rather than given another meaning:
- *  - in a guard (the first statement of an if/do option): the call would
- *    become the option's first step, always executable, so the guard would
- *    no longer decide whether the option (or else) is taken;
- *  - on the right of && or ||, or in a branch of (c -> a : b): it would be
- *    made even when the left side or the condition decides the value, e.g.
- *    on null in `x == null || x.get() < 3`. */
+ * in a guard (the first statement of an if/do option): the call would
+ * become the option's first step, always executable, so the guard would
+ * no longer decide whether the option (or else) is taken. */
 static int first_call(Visitor *v, Expr *e, Use use)
 {
 	(void)use;
@@ -751,28 +757,168 @@ static const Expr *find_call(Expr *e)
 	return found;
 }
 
-static int lazy_call(Visitor *v, Expr *e, Use use)
+/* ---- calls on the right of && / || or in a branch of ( -> : ) ----
+ *
+ * They run only when the left side (the condition) asks for them, as in C
+ * or Java (`n != null && n.ok(k)`): the statement S holding the operator
+ * N = L op R becomes
+ *
+ *     if :: L -> S[N := value when L holds] :: else -> S[N := value when not] fi
+ *
+ * where `S[N := R != 0]` (&& when L holds, || when it does not), or the
+ * chosen branch of ( -> : ), is lowered again, so the calls in R become
+ * call steps before it, each callee statement still a step of its own.
+ * L is a guard step; it is evaluated once. A left side that itself holds
+ * such a call is first computed into a temporary (`_lazyN = L`). Calls
+ * outside any such operand are hoisted first, as before. */
+
+/* the outermost, leftmost && / || / ( -> : ) whose lazy operand holds a call */
+static int lazy_node(Visitor *v, Expr *e, Use use)
 {
-	(void)v;
 	(void)use;
-	const Expr *c = NULL;
-	if (e->k == E_BIN && (e->op == T_ANDAND || e->op == T_OROR))
-		c = find_call(e->b);
-	else if (e->k == E_COND) {
-		c = find_call(e->b);
-		if (!c)
-			c = find_call(e->c);
-	}
-	if (!c)
-		return 0;
-	diag_error(c->pos, "call to '%s' on the right of && / || or in a branch of ( -> : ) is not supported: calls in expressions run as steps before the expression, so it would run even when the left side decides; call it in a statement of its own, under an if", c->ptype->name);
-	return 1;   /* one diagnostic for the operands of this operator */
+	Expr **found = v->ctx;
+	if (*found) return 1;
+	if (!is_lazy(e)) return 0;
+	if (find_call(e->b) || (e->k == E_COND && find_call(e->c))) { *found = e; return 1; }
+	return 0;
 }
 
-static void check_lazy_calls(Expr *e)
+static Expr *find_lazy(Stmt *s)
 {
-	Visitor v = { lazy_call, NULL, CUR, IN_BODY };
-	visit_expr(&v, e, USE_READ);
+	Expr *found = NULL;
+	Visitor v = { lazy_node, &found, CUR, IN_BODY };
+	if (s->lhs) visit_expr(&v, s->lhs, USE_READ);
+	if (!found && s->rhs) visit_expr(&v, s->rhs, USE_READ);
+	for (int i = 0; i < s->nargs && !found; i++) visit_expr(&v, s->args[i], USE_READ);
+	return found;
+}
+
+static Expr *copy_expr(const Expr *e, const Expr *node, const Expr *repl)
+{
+	if (!e) return NULL;
+	if (e == node) return copy_expr(repl, NULL, NULL);
+	Expr *c = NEW(Expr);
+	*c = *e;
+	c->a = copy_expr(e->a, node, repl);
+	c->b = copy_expr(e->b, node, repl);
+	c->c = copy_expr(e->c, node, repl);
+	if (e->nargs) {
+		c->args = xalloc(e->nargs * sizeof(Expr *));
+		for (int i = 0; i < e->nargs; i++) c->args[i] = copy_expr(e->args[i], node, repl);
+	}
+	return c;
+}
+
+/* a copy of the basic statement s with node replaced by repl */
+static Stmt *copy_replacing(const Stmt *s, const Expr *node, const Expr *repl)
+{
+	Stmt *c = NEW(Stmt);
+	*c = *s;
+	c->lhs = copy_expr(s->lhs, node, repl);
+	c->rhs = copy_expr(s->rhs, node, repl);
+	if (s->nargs) {
+		c->args = xalloc(s->nargs * sizeof(Expr *));
+		for (int i = 0; i < s->nargs; i++) c->args[i] = copy_expr(s->args[i], node, repl);
+	}
+	return c;
+}
+
+static Expr *lazy_const(int v, Pos pos)
+{
+	Expr *e = NEW(Expr);
+	e->k = E_CONST; e->val = v; e->pos = pos; e->type = TY_INT;
+	return e;
+}
+
+/* R != 0: the value of `L && R` when L holds, of `L || R` when it does not */
+static Expr *truth_of(Expr *r)
+{
+	if (r->type == TY_REF) return r;   /* a type error reported already */
+	Expr *e = NEW(Expr);
+	e->k = E_BIN; e->op = T_NE; e->a = r; e->b = lazy_const(0, r->pos); e->pos = r->pos; e->type = TY_INT;
+	return e;
+}
+
+static Stmt *lower_basic(Stmt *s);
+
+/* each lowering copies the statement twice: a statement with many
+ * independent lazy calls (`(a && f()) + (b && g()) + ...`) would grow
+ * exponentially, so the number of lowerings per statement is bounded */
+#define MAXLAZY 64
+static int NLAZY;
+
+static Stmt *lower_lazy(Stmt *s, Expr *n)
+{
+	if (++NLAZY > MAXLAZY) {
+		if (NLAZY == MAXLAZY + 1)
+			diag_error(s->pos, "too many calls under && / || / ( -> : ) in one statement (at most %d lowerings); compute some of them in statements of their own", MAXLAZY);
+		return s;
+	}
+	Stmt *pre = NULL;
+	if (find_call(n->a)) {
+		/* the left side makes a lazy call of its own: compute it first */
+		char *name = xalloc(32);
+		snprintf(name, 32, "_lazy%d", CUR->ntemps++);
+		Var *t = NEW(Var);
+		t->name = name; t->pos = n->a->pos; t->kind = TY_INT;
+		t->scope = SC_LOCAL; t->in_func = CUR->is_func; t->hidden = 1;
+		PUSH(CUR->locals, CUR->nlocals, t);
+		Stmt *as = NEW(Stmt);
+		as->k = S_ASSIGN; as->pos = n->a->pos; as->text = s->text;
+		as->lhs = NEW(Expr);
+		as->lhs->k = E_VAR; as->lhs->var = t; as->lhs->pos = n->a->pos; as->lhs->type = TY_INT;
+		as->rhs = n->a;
+		Expr *tv = NEW(Expr);
+		*tv = *as->lhs;
+		n->a = tv;
+		pre = lower_basic(as);
+	}
+	const char *op = n->k == E_COND ? "( -> : )" : n->op == T_ANDAND ? "&&" : "||";
+	Expr *when_true, *when_false;
+	if (n->k == E_COND) { when_true = n->b; when_false = n->c; }
+	else if (n->op == T_ANDAND) { when_true = truth_of(n->b); when_false = lazy_const(0, n->pos); }
+	else { when_true = lazy_const(1, n->pos); when_false = truth_of(n->b); }
+	Stmt *guard = NEW(Stmt), *els = NEW(Stmt);
+	guard->k = S_EXPR; guard->pos = n->a->pos; guard->rhs = n->a;
+	els->k = S_ELSE; els->pos = n->pos;
+	char *gt = xalloc(64), *et = xalloc(64);
+	snprintf(gt, 64, "left of %s holds", op);
+	snprintf(et, 64, "else: left of %s fails", op);
+	guard->text = gt; els->text = et;
+	Stmt *st = lower_basic(copy_replacing(s, n, when_true));
+	Stmt *sf = lower_basic(copy_replacing(s, n, when_false));
+	Stmt *ifs = NEW(Stmt);
+	ifs->k = S_IF; ifs->pos = s->pos; ifs->text = "if"; ifs->nopts = 2;
+	ifs->opts = xalloc(2 * sizeof(Stmt **)); ifs->optlen = xalloc(2 * sizeof(int));
+	ifs->opts[0] = xalloc(2 * sizeof(Stmt *)); ifs->opts[0][0] = guard; ifs->opts[0][1] = st; ifs->optlen[0] = 2;
+	ifs->opts[1] = xalloc(2 * sizeof(Stmt *)); ifs->opts[1][0] = els; ifs->opts[1][1] = sf; ifs->optlen[1] = 2;
+	if (!pre) return ifs;
+	Stmt *seq = NEW(Stmt);
+	seq->k = S_SEQ; seq->pos = s->pos;
+	PUSH(seq->body, seq->nbody, pre);
+	PUSH(seq->body, seq->nbody, ifs);
+	return seq;
+}
+
+/* a basic statement: its calls hoisted into call steps before it, and
+ * those under && / || / ( -> : ) lowered into an if */
+static Stmt *lower_basic(Stmt *s)
+{
+	Stmt **saved = HOIST; int nsaved = NHOIST;
+	HOIST = NULL; NHOIST = 0;
+	hoist_expr(s->lhs, 0);
+	hoist_expr(s->rhs, s->k == S_CALL);
+	for (int i = 0; i < s->nargs; i++) hoist_expr(s->args[i], 0);
+	Stmt **mine = HOIST; int nmine = NHOIST;
+	HOIST = saved; NHOIST = nsaved;
+	Expr *n = find_lazy(s);
+	Stmt *last = n ? lower_lazy(s, n) : s;
+	if (!nmine) return last;
+	Stmt *seq = NEW(Stmt);
+	seq->k = S_SEQ; seq->pos = s->pos;
+	seq->body = mine; seq->nbody = nmine;
+	PUSH(seq->body, seq->nbody, last);
+	return seq;
 }
 
 static const Stmt *first_stmt(const Stmt *s)
@@ -811,18 +957,8 @@ static Stmt *hoist_stmt(Stmt *s)
 	case S_FOR: s->sub = hoist_stmt(s->sub); return s;
 	default: break;
 	}
-	check_lazy_calls(s->lhs); check_lazy_calls(s->rhs);
-	for (int i = 0; i < s->nargs; i++) check_lazy_calls(s->args[i]);
-	HOIST = NULL; NHOIST = 0;
-	hoist_expr(s->lhs, 0);
-	hoist_expr(s->rhs, s->k == S_CALL);
-	for (int i = 0; i < s->nargs; i++) hoist_expr(s->args[i], 0);
-	if (!NHOIST) return s;
-	Stmt *seq = NEW(Stmt);
-	seq->k = S_SEQ; seq->pos = s->pos;
-	seq->body = HOIST; seq->nbody = NHOIST;
-	PUSH(seq->body, seq->nbody, s);
-	return seq;
+	NLAZY = 0;
+	return lower_basic(s);
 }
 
 /* resolve, hoist and lay out one proctype or function */
