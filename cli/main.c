@@ -22,7 +22,7 @@ static void print_usage(FILE *f)
 	fprintf(f,
 "usage: dspin [options] model.pml\n"
 "  -sym=none|heap|proc|heap,proc   symmetry reduction (default heap)\n"
-"  -por=none|static|si|twophase    partial-order reduction (default static)\n"
+"  -por=none|static|si|twophase|improviso  partial-order reduction (default static)\n"
 "  -cache=all|backedge|none        Twophase selective caching (default all)\n"
 "  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
 "  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
@@ -92,7 +92,7 @@ static int valid_sym(const char *v)
 }
 static int valid_por(const char *v)
 {
-	return !strcmp(v, "none") || !strcmp(v, "static") || !strcmp(v, "si") || !strcmp(v, "twophase");
+	return !strcmp(v, "none") || !strcmp(v, "static") || !strcmp(v, "si") || !strcmp(v, "twophase") || !strcmp(v, "improviso");
 }
 static int valid_cache(const char *v)
 {
@@ -155,7 +155,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 	}
 	if (!o->file) usage();
 	if (!valid_sym(o->sym)) { fprintf(stderr, "dspin: bad -sym value '%s' (none, heap, proc, heap,proc)\n", o->sym); exit(2); }
-	if (!valid_por(o->por)) { fprintf(stderr, "dspin: bad -por value '%s' (none, static, si, twophase)\n", o->por); exit(2); }
+	if (!valid_por(o->por)) { fprintf(stderr, "dspin: bad -por value '%s' (none, static, si, twophase, improviso)\n", o->por); exit(2); }
 	if (!valid_cache(o->cache)) { fprintf(stderr, "dspin: bad -cache value '%s' (all, backedge, none)\n", o->cache); exit(2); }
 	if (o->compare && (o->simulate || o->replay || o->dumpfile || o->dotfile || o->report)) {
 		fprintf(stderr, "dspin: -compare goes with a search (not -simulate, -t, -dump-states, -dot or -report)\n"); exit(2);
@@ -394,11 +394,13 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	so.trail_opts = topts;
 	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
 	int twophase = !strcmp(o.por, "twophase");
-	if (twophase && (so.bfs || so.accept)) {
-		if (!row) fprintf(stderr, "dspin: warning: Twophase is a depth-first safety strategy; %s uses the static reduction\n", so.bfs ? "-bfs" : "-a/-l");
-		twophase = 0;
+	int improviso = !strcmp(o.por, "improviso");
+	if ((twophase || improviso) && (so.bfs || so.accept)) {
+		if (!row) fprintf(stderr, "dspin: warning: %s is a depth-first safety strategy; %s uses the static reduction\n",
+		                  twophase ? "Twophase" : "Improviso", so.bfs ? "-bfs" : "-a/-l");
+		twophase = improviso = 0;
 	}
-	int se = so.accept ? SEARCH_NDFS : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : SEARCH_DFS;
+	int se = so.accept ? SEARCH_NDFS : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
 	int heap_canonical = strstr(o.sym, "heap") != NULL;
 	/* symmetric independence holds modulo the heap permutation only */
 	if (pormode == POR_SI && !(heap_canonical && m->has_heap))
@@ -439,13 +441,15 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	}
 	/* the stack: semantics, then the reductions (vm/next.h) */
 	StackSpec sp = { .heap_canonical = heap_canonical, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2,
-		.claim_stutter_invariant = claim_si, .fair = o.fair, .por = nsafe > 0 ? pt : NULL, .por_ample = !twophase };
+		.claim_stutter_invariant = claim_si, .fair = o.fair, .por = nsafe > 0 ? pt : NULL, .por_ample = !twophase && !improviso };
 	so.stack = stack_build(&vm, &sp);
 	if (nsafe > 0 && twophase) so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
-	int por_ran_static = nsafe > 0 && !twophase;
+	so.improviso = nsafe > 0 && improviso;
+	int por_ran_static = nsafe > 0 && !twophase && !improviso;
 	/* the reduction that runs, for the summary and JSON */
 	const char *por_ran = so.twophase == 1 ? "twophase cache=all" : so.twophase == 2 ? "twophase cache=backedge"
-		: so.twophase == 3 ? "twophase cache=none" : por_ran_static ? (pormode == POR_SI ? "si" : "static") : "none";
+		: so.twophase == 3 ? "twophase cache=none" : so.improviso ? "improviso"
+		: por_ran_static ? (pormode == POR_SI ? "si" : "static") : "none";
 	/* heap symmetry without objects, or process symmetry without
 	 * interchangeable processes, is no reduction at all */
 	int heap_ran = heap_canonical && m->has_heap;
@@ -504,7 +508,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		       (unsigned long long)r.transitions, (unsigned long long)r.atomic_steps);
 		printf(",\"max_objects\":%d,\"heap_renumbered\":%llu,\"procs_permuted\":%llu,\"por_reduced_states\":%llu",
 		       r.stats.max_objects, r.stats.heap_renumbered, r.stats.procs_permuted,
-		       (unsigned long long)(so.twophase ? r.por_reduced : r.stats.por_reduced));
+		       (unsigned long long)(so.twophase || so.improviso ? r.por_reduced : r.stats.por_reduced));
 		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
 		printf(",\"storage\":\"%s\"", o.store_mode == STORE_HC ? "hc" : o.store_mode == STORE_BITSTATE ? "bitstate" : "exact");
 		if (o.store_mode == STORE_HC) printf(",\"expected_collisions\":%.6g", r.omission);
@@ -525,12 +529,13 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
-	       heap_canonical ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none"), por_ran_static || so.twophase ? o.por : "none", o.bfs ? " -bfs" : "");
+	       heap_canonical ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none"), por_ran_static || so.twophase || so.improviso ? o.por : "none", o.bfs ? " -bfs" : "");
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
+	if (so.improviso) printf("\tpartial-order reduction: Improviso, %d safe locations\n", nsafe);
 	if (por_ran_static) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
 	else if (por_refused) printf("\tpartial-order reduction: not with %s: %s\n", search_name(se), por_refused);
-	else if (pormode != POR_NONE && !so.twophase) printf("\tpartial-order reduction: no safe locations\n");
+	else if (pormode != POR_NONE && !so.twophase && !so.improviso) printf("\tpartial-order reduction: no safe locations\n");
 	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
 	printf("\tassertion violations\t+\n");
 	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
@@ -546,6 +551,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (proc_on) printf("%9llu successors reordered by process symmetry\n", r.stats.procs_permuted);
 	if (por_ran_static) printf("%9llu states expanded with one process (partial-order reduction)\n", r.stats.por_reduced);
 	if (so.twophase) printf("%9llu deterministic phase-1 steps (Twophase)\n", (unsigned long long)r.por_reduced);
+	if (so.improviso) printf("%9llu phase-1 states expanded with one process (Improviso)\n", (unsigned long long)r.por_reduced);
 	printf("\nelapsed time %.3g seconds\n", r.secs);
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);
@@ -565,10 +571,11 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 static int compare(Model *m, Program *prog, const Opts *op)
 {
 	static const char *all[] = {
-		"none/none", "none/static", "none/twophase/all", "none/twophase/backedge", "none/twophase/none",
-		"heap/none", "heap/static", "heap/si", "heap/twophase/all", "heap/twophase/backedge", "heap/twophase/none",
-		"proc/none", "proc/static", "proc/twophase/all", "proc/twophase/backedge", "proc/twophase/none",
+		"none/none", "none/static", "none/twophase/all", "none/twophase/backedge", "none/twophase/none", "none/improviso",
+		"heap/none", "heap/static", "heap/si", "heap/twophase/all", "heap/twophase/backedge", "heap/twophase/none", "heap/improviso",
+		"proc/none", "proc/static", "proc/twophase/all", "proc/twophase/backedge", "proc/twophase/none", "proc/improviso",
 		"heap,proc/none", "heap,proc/static", "heap,proc/si", "heap,proc/twophase/all", "heap,proc/twophase/backedge", "heap,proc/twophase/none",
+		"heap,proc/improviso",
 	};
 	const char *list[64]; int n = 0;
 	char *spec = NULL;

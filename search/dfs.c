@@ -13,79 +13,14 @@
  * strategy of its own: Nalumasu & Gopalakrishnan's Twophase with selective
  * caching (PV paper, Fig. 3; -por=twophase -cache=all|backedge|none), see
  * visit_twophase, which asks the interface which processes are safe.
+ * Improviso's relaxations of Twophase (-por=improviso) are in
+ * search/improviso.c, on the same stack (search/dfs_impl.h).
  */
-#include "search.h"
-#include "onstack.h"
+#include "dfs_impl.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
-
-typedef struct SRec {            /* a successor as kept on the stack */
-	Move mv;                     /* in the parent's positions */
-	int16_t tpid, trv_pid;       /* the trail's pids (mv's with process symmetry off) */
-	int16_t tgone_top, tgone_n;  /* and the deaths it stands for (vm.h) */
-	int32_t atomic_pid;
-	int32_t len;
-	int32_t alen;                /* aux bytes follow the key */
-	int16_t err;
-	int16_t skip;                /* a run-time error: the step did not happen */
-} SRec;
-
-/* the move as a trail records it: the process symmetry layer renames the
- * pids (vm/next.h's tmv), nothing else */
-static Move trail_move(const SRec *rec)
-{
-	Move m = rec->mv;
-	m.pid = rec->tpid;
-	m.rv_pid = rec->trv_pid;
-	m.gone_top = rec->tgone_top;
-	m.gone_n = rec->tgone_n;
-	return m;
-}
-
-#define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
-#define SREC PAD8(sizeof(SRec))   /* records are 8-aligned in the arena */
-
-typedef struct Frame {
-	size_t state_off;            /* this frame's state bytes in the arena */
-	int len;
-	size_t succ_off;             /* first successor record */
-	int nsucc, next;
-	size_t cur_off;              /* record of successor `next` */
-	int atomic_pid;
-	int unstored;                /* inside an atomic sequence: not in the store */
-	size_t aux_off; int alen;    /* the state's aux bytes (vm/next.h) */
-	uint64_t hash; int stored;   /* stored frames are in the on-stack set */
-	long depth;
-	Move in;
-	/* Twophase (-por=twophase): see visit_twophase */
-	long tp_start;               /* frame that began this phase 1 (the state x) */
-	int tp_pid;                  /* next process phase 1 examines here */
-	uint8_t tp_list, tp_save;    /* in phase 1's list / to be stored after it */
-	uint8_t tp_atomic;           /* continues an atomic sequence: never stored */
-	uint8_t tp_phase2;           /* expanded fully: children begin new phase 1s */
-	uint8_t tp_inset;            /* its hash is in Dfs.tplist */
-	int tp_cpid; uint8_t tp_clist, tp_csave;  /* what the phase-1 child inherits */
-	size_t cm_off; int cm_len;   /* moves of the chain collapsed into this frame */
-} Frame;
-
-typedef struct Dfs {
-	VM *vm;
-	const SearchOpts *o;
-	SearchResult *r;
-	Store st;
-	Ctx *c;
-	Frame *fr; long nfr, capfr;
-	uint8_t *ar; size_t arn, arcap;
-	SuccBuf sb;
-	OnStack onstack;
-	OnStack tplist;              /* Twophase: hashes of the list states on the stack */
-	Move *cm; size_t ncm, capcm; /* Twophase: moves of collapsed chains */
-	int stop;
-	int oom;                     /* out of memory: the search stops, incomplete */
-	double t0, last_progress;
-} Dfs;
 
 static double now(void)
 {
@@ -136,13 +71,6 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 	if (!d->o->keep_going) d->stop = 1;
 }
 
-/* the top frame's state as the interface takes it */
-static SState frame_state(const Dfs *d, const Frame *f)
-{
-	SState ss = { d->ar + f->state_off, f->len, d->ar + f->aux_off, f->alen, f->atomic_pid };
-	return ss;
-}
-
 /* the proviso hook: is this state on the stack (or the one being
  * expanded)?  States are compared by hash; a collision only makes the
  * reduction more cautious. */
@@ -155,7 +83,7 @@ static int on_stack(void *arg, const uint8_t *b, int len)
 
 /* Expand the top frame: its successors from the interface, copied into
  * the stack arena.  Returns their number, -1 when out of memory. */
-static int expand(Dfs *d, int *from_atomic)
+int dfs_expand(Dfs *d, int *from_atomic)
 {
 	Frame *f = &d->fr[d->nfr - 1];
 	SState ss = frame_state(d, f);
@@ -184,6 +112,7 @@ static int expand(Dfs *d, int *from_atomic)
 		rec->len = s->len;
 		rec->err = s->err;
 		rec->skip = 0;
+		rec->ip_seen = 0;
 		rec->alen = s->alen;
 		memcpy(p + SREC, s->b, (size_t)s->len);
 		if (s->alen)
@@ -215,7 +144,7 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 	return 0;
 }
 
-static void progress(Dfs *d)
+void dfs_progress(Dfs *d)
 {
 	double t = now();
 	if (t - d->last_progress < 5.0) return;
@@ -229,7 +158,7 @@ static void progress(Dfs *d)
 /* Report the error raised by successor i (the move did not happen if it
  * was a run-time error, or stopped by a resource limit: then the search
  * goes on without it, incomplete). */
-static void report_move_error(Dfs *d, SRec *rec, int i)
+void dfs_report_move_error(Dfs *d, SRec *rec, int i)
 {
 	char msg[256];
 	Succ *sc = &d->sb.v[i];
@@ -246,7 +175,7 @@ static void report_move_error(Dfs *d, SRec *rec, int i)
 
 /* The errors of the top frame's state once its n successors are known:
  * an invalid end state, and the errors of the moves that are explored. */
-static void report_state_errors(Dfs *d, int n)
+void dfs_report_state_errors(Dfs *d, int n)
 {
 	Frame *f = &d->fr[d->nfr - 1];
 	SState ss = frame_state(d, f);
@@ -255,7 +184,7 @@ static void report_state_errors(Dfs *d, int n)
 	size_t off = f->succ_off;
 	for (int i = 0; i < n && !d->stop; i++) {
 		SRec *rec = (SRec *)(d->ar + off);
-		if (rec->err && !rec->skip) report_move_error(d, rec, i);
+		if (rec->err && !rec->skip) dfs_report_move_error(d, rec, i);
 		off += SREC + PAD8(rec->len) + PAD8(rec->alen);
 	}
 }
@@ -264,7 +193,7 @@ static void report_state_errors(Dfs *d, int n)
  * (like pan, states at depth m and deeper are neither stored nor
  * expanded; the search is incomplete), else its depth and hash are noted.
  * Returns 0 when it was popped. */
-static int enter(Dfs *d, Frame *f)
+int dfs_enter(Dfs *d, Frame *f)
 {
 	if (d->o->max_depth && f->depth >= d->o->max_depth) {
 		d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
@@ -283,11 +212,11 @@ static int visit(Dfs *d)
 	Frame *f = &d->fr[d->nfr - 1];
 	int from_atomic = 0;
 	int n = 0;
-	if (!enter(d, f))
+	if (!dfs_enter(d, f))
 		return 0;
 	if (f->atomic_pid >= 0) {
 		/* inside an atomic sequence: stored only if atomicity is lost here */
-		n = expand(d, &from_atomic);
+		n = dfs_expand(d, &from_atomic);
 		if (n < 0)
 			return 0;
 		f = &d->fr[d->nfr - 1];
@@ -319,16 +248,16 @@ static int visit(Dfs *d)
 		f->stored = 1;
 		if (d->c->proviso_used) os_add(&d->onstack, h);
 		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
-		if ((d->r->stored & 0xffff) == 0 && d->o->progress) progress(d);
+		if ((d->r->stored & 0xffff) == 0 && d->o->progress) dfs_progress(d);
 	}
 	if (f->atomic_pid < 0) {
-		n = expand(d, &from_atomic);
+		n = dfs_expand(d, &from_atomic);
 		if (n < 0)
 			return 0;
 		f = &d->fr[d->nfr - 1];
 	}
 expanded:
-	report_state_errors(d, n);
+	dfs_report_state_errors(d, n);
 	return 1;
 }
 
@@ -398,7 +327,7 @@ static int tp_choose(Dfs *d, Frame *f, int n, int *pid_out)
 }
 
 /* store the list's states (those selective caching keeps) */
-static int tp_store_list(Dfs *d, const Frame *top)
+int dfs_store_list(Dfs *d, const Frame *top)
 {
 	for (long i = top->tp_start; i < d->nfr - 1; i++) {
 		Frame *g = &d->fr[i];
@@ -424,14 +353,16 @@ static int tp_pop(Dfs *d)
 	return 0;
 }
 
-/* Phase 1 from x ended at s, on top, which is expanded fully.  The frames
- * between only matter to a trail: keep their moves (unwound) and move s's
- * state, identities and successors down to where x's successors began.
- * Without this the stack would hold every phase-1 state below every
- * phase-2 state (8 GB on PV's basic.pr with -cache=none). */
-static void tp_collapse(Dfs *d)
+/* Phase 1 ended at s, on top, which is expanded fully.  The frames above
+ * frame x = base (x's successors all explored but the one on the path)
+ * only matter to a trail: keep their moves (unwound) and move s's state,
+ * identities and successors down to where x's successors began.  Without
+ * this the stack would hold every phase-1 state below every phase-2 state
+ * (8 GB on PV's basic.pr with -cache=none).  Twophase's base is the state
+ * phase 1 began at; Improviso's the last frame with moves left to try. */
+void dfs_collapse(Dfs *d, long base)
 {
-	long t = d->nfr - 1, x = d->fr[t].tp_start;
+	long t = d->nfr - 1, x = base;
 	if (t - x < 2) return;
 	size_t need = d->ncm + (size_t)(t - x);
 	if (need > d->capcm) {
@@ -469,7 +400,7 @@ static void tp_collapse(Dfs *d)
 static int visit_twophase(Dfs *d)
 {
 	Frame *f = &d->fr[d->nfr - 1];
-	if (!enter(d, f))
+	if (!dfs_enter(d, f))
 		return 0;
 	int is_x = f->tp_start == d->nfr - 1;
 	/* Twophase(t(s)) is called only for t(s) not in the store */
@@ -478,7 +409,7 @@ static int visit_twophase(Dfs *d)
 		return 0;
 	}
 	int from_atomic = 0;
-	int n = expand(d, &from_atomic);
+	int n = dfs_expand(d, &from_atomic);
 	if (n < 0)
 		return 0;
 	f = &d->fr[d->nfr - 1];
@@ -503,7 +434,7 @@ static int visit_twophase(Dfs *d)
 			off += SREC + PAD8(rec->len) + PAD8(rec->alen);
 		}
 		SRec *rec = (SRec *)(d->ar + coff);
-		if (rec->err) report_move_error(d, rec, ci);
+		if (rec->err) dfs_report_move_error(d, rec, ci);
 		if (!rec->skip) {
 			const uint8_t *cb = d->ar + coff + SREC;
 			uint64_t ch = state_hash(cb, rec->len);
@@ -536,25 +467,25 @@ static int visit_twophase(Dfs *d)
 		for (long i = d->nfr - 2; i >= 0 && d->fr[i].tp_atomic; i--)
 			if (d->fr[i].tp_phase2 && d->fr[i].len == f->len && !memcmp(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len)) {
 				d->r->matched++;
-				if (tp_store_list(d, f) < 0) return 0;
+				if (dfs_store_list(d, f) < 0) return 0;
 				return tp_pop(d);
 			}
 		d->r->atomic_steps++;
-		if (tp_store_list(d, f) < 0) return 0;
+		if (dfs_store_list(d, f) < 0) return 0;
 	} else {
 		size_t idx;
 		int ins = store_insert(&d->st, d->ar + f->state_off, f->len, f->hash, &idx);
 		if (ins < 0) { d->r->incomplete = 2; d->stop = 1; return 0; }
-		if (tp_store_list(d, f) < 0) return 0;
+		if (dfs_store_list(d, f) < 0) return 0;
 		if (ins == 0) { d->r->matched++; return tp_pop(d); }
 		d->r->stored++;
 		f->stored = 1;
 		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
-		if ((d->r->stored & 0xffff) == 0 && d->o->progress) progress(d);
+		if ((d->r->stored & 0xffff) == 0 && d->o->progress) dfs_progress(d);
 	}
 	f->tp_phase2 = 1;
-	tp_collapse(d);
-	report_state_errors(d, n);
+	dfs_collapse(d, d->fr[d->nfr - 1].tp_start);
+	dfs_report_state_errors(d, n);
 	return 1;
 }
 
@@ -586,6 +517,7 @@ static int push_initial(Dfs *d)
 static void pop(Dfs *d)
 {
 	Frame *f = &d->fr[d->nfr - 1];
+	if (d->o->improviso) improviso_forget(d, f);
 	if (f->stored && d->c->proviso_used) os_del(&d->onstack, f->hash);
 	if (f->tp_inset) os_del(&d->tplist, f->hash);
 	if (f->cm_len) d->ncm = f->cm_off;
@@ -612,7 +544,9 @@ static int push_next(Dfs *d)
 	ch->succ_off = d->arn;
 	ch->aux_off = soff + PAD8(len);
 	ch->alen = alen;
-	if (d->o->twophase) {
+	if (d->o->improviso)
+		improviso_child(d, par, ch, rec);
+	else if (d->o->twophase) {
 		if (par->tp_phase2) {    /* a new phase 1 begins at the child */
 			ch->tp_start = d->nfr - 1; ch->tp_pid = 255; ch->tp_list = ch->tp_save = 1;
 		} else {
@@ -642,7 +576,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		return -1;
 	}
 	d.t0 = d.last_progress = now();
-	int (*visit_fn)(Dfs *) = o->twophase ? visit_twophase : visit;
+	int (*visit_fn)(Dfs *) = o->improviso ? visit_improviso : o->twophase ? visit_twophase : visit;
 	if (push_initial(&d) < 0)
 		d.oom = 1;
 	else if (visit_fn(&d))
@@ -663,6 +597,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	store_free(&d.st);
 	os_free(&d.onstack);
 	os_free(&d.tplist); free(d.cm);
+	os_free(&d.ipset); free(d.ipkey);
 	free(d.fr); free(d.ar);
 	succbuf_free(&d.sb);
 	ns_ctx_free(d.c);

@@ -19,6 +19,7 @@ typedef struct SearchOpts {
 	void *on_store_ctx;
 	const Layer *stack;      /* the next-state interface to explore (its top layer) */
 	int twophase;            /* Twophase instead of plain DFS: 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
+	int improviso;           /* Improviso's relaxations of Twophase (search/improviso.c) */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
 	int store_mode;          /* STORE_EXACT, STORE_HC (-hc), STORE_BITSTATE (-bitstate) */
 	int wbits;               /* -w: 2^wbits bits for -bitstate */
@@ -26,7 +27,8 @@ typedef struct SearchOpts {
 
 typedef struct SearchResult {
 	uint64_t stored, matched, atomic_steps, transitions;
-	uint64_t por_reduced;     /* Twophase: deterministic phase-1 steps */
+	uint64_t por_reduced;     /* Twophase: deterministic phase-1 steps; Improviso:
+	                           * phase-1 states expanded with one process */
 	NsStats stats;            /* what the layers counted */
 	double omission;          /* -hc: expected fingerprint collisions; -bitstate:
 	                           * the probability a new state was taken as visited */
@@ -57,7 +59,7 @@ void result_note_error(SearchResult *r, const char *msg);
 int result_note_bound(SearchResult *r, const char *msg);
 
 /* Which search offers which reduction: one table (search/support.c). */
-enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_BFS, SEARCH_NDFS, NSEARCH };
+enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, NSEARCH };
 enum { RED_HEAP, RED_PROC, RED_POR, NRED };
 /* NULL if search `se` supports reduction `red`, else why not */
 const char *search_refuses(int se, int red);

@@ -3,13 +3,14 @@
  * the ones the user sees. */
 #include "search.h"
 
-static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "-bfs", "-a/-l (nested DFS)" };
+static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "Improviso", "-bfs", "-a/-l (nested DFS)" };
 
 /* NULL: supported; else the reason, completing "<reduction> is not
  * available with <search>: ..." */
 static const char *const REFUSE[NSEARCH][NRED] = {
 	[SEARCH_DFS] = { NULL, NULL, NULL },
 	[SEARCH_TWOPHASE] = { NULL, NULL, NULL },
+	[SEARCH_IMPROVISO] = { NULL, NULL, NULL },
 	[SEARCH_BFS] = { NULL, NULL, NULL },
 	[SEARCH_NDFS] = {
 		NULL,

@@ -3,7 +3,8 @@
 # For every model of the SPIN corpus and the dynamic corpus, each of
 # -sym=heap, -sym=proc, -sym=heap,proc (with -por=none), -por=static,
 # -sym=heap -por=si, -sym=heap,proc -por=si, Twophase with each
-# -cache (-sym=none/-cache=all, heap,proc/backedge, heap/none), and the
+# -cache (-sym=none/-cache=all, heap,proc/backedge, heap/none), Improviso
+# (-sym=none, -sym=heap,proc), and the
 # breadth-first search with static POR (-sym=none, -sym=heap,proc; its
 # "already in the store" proviso) must give the verdict of
 # -sym=none (exit status 0/1) and, when no error is found (the search is
@@ -21,6 +22,7 @@ check() {   # name model flags...
 	local msg=""
 	for mode in heap/none proc/none heap,proc/none none/static heap/si heap,proc/si \
 	            none/twophase:all heap,proc/twophase:backedge heap/twophase:none \
+	            none/improviso heap,proc/improviso \
 	            none/static+bfs heap,proc/static+bfs; do
 		local search=""
 		[[ $mode == *+bfs ]] && { search=-bfs; mode=${mode%+bfs}; }

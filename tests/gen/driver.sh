@@ -86,7 +86,7 @@ if [ "${1:-}" != --one ]; then
 	configs() {
 		local list= seen= sym pc por cache out
 		for sym in none heap proc heap,proc; do
-			for pc in none/all static/all si/all twophase/all twophase/backedge twophase/none; do
+			for pc in none/all static/all si/all twophase/all twophase/backedge twophase/none improviso/all; do
 				por=${pc%/*} cache=${pc#*/}
 				out=$("$DSPIN" -sym=$sym -por=$por -cache=$cache $1 -json "$WORK/probe.pml" 2>/dev/null)
 				[[ $out =~ \"algorithm\":\"([^\"]*)\" ]] || { echo "driver: no algorithm in dspin -json output" >&2; exit 2; }

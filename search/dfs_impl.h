@@ -1,0 +1,100 @@
+/* dfs_impl.h — the depth-first search's stack, shared by its strategies:
+ * plain DFS and Twophase (search/dfs.c) and Improviso (search/improviso.c).
+ * Private to search/. */
+#ifndef DSPIN_DFS_IMPL_H
+#define DSPIN_DFS_IMPL_H
+#include "search.h"
+#include "onstack.h"
+
+typedef struct SRec {            /* a successor as kept on the stack */
+	Move mv;                     /* in the parent's positions */
+	int16_t tpid, trv_pid;       /* the trail's pids (mv's with process symmetry off) */
+	int16_t tgone_top, tgone_n;  /* and the deaths it stands for (vm.h) */
+	int32_t atomic_pid;
+	int32_t len;
+	int32_t alen;                /* aux bytes follow the key */
+	int16_t err;
+	int8_t skip;                 /* not explored (a run-time error: the step did not
+	                              * happen; a reduction left it out) */
+	int8_t ip_seen;              /* Improviso: visited in this phase 1 before */
+} SRec;
+
+/* the move as a trail records it: the process symmetry layer renames the
+ * pids (vm/next.h's tmv), nothing else */
+static inline Move trail_move(const SRec *rec)
+{
+	Move m = rec->mv;
+	m.pid = rec->tpid;
+	m.rv_pid = rec->trv_pid;
+	m.gone_top = rec->tgone_top;
+	m.gone_n = rec->tgone_n;
+	return m;
+}
+
+#define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
+#define SREC PAD8(sizeof(SRec))   /* records are 8-aligned in the arena */
+
+typedef struct Frame {
+	size_t state_off;            /* this frame's state bytes in the arena */
+	int len;
+	size_t succ_off;             /* first successor record */
+	int nsucc, next;
+	size_t cur_off;              /* record of successor `next` */
+	int atomic_pid;
+	int unstored;                /* inside an atomic sequence: not in the store */
+	size_t aux_off; int alen;    /* the state's aux bytes (vm/next.h) */
+	uint64_t hash; int stored;   /* stored frames are in the on-stack set */
+	long depth;
+	Move in;
+	/* Twophase and Improviso: see visit_twophase, visit_improviso */
+	long tp_start;               /* frame that began this phase 1 (the state x) */
+	int tp_pid;                  /* next process phase 1 examines here */
+	uint8_t tp_list, tp_save;    /* in phase 1's list / to be stored after it */
+	uint8_t tp_atomic;           /* continues an atomic sequence: never stored */
+	uint8_t tp_phase2;           /* expanded fully: children begin new phase 1s */
+	uint8_t tp_inset;            /* its hash is in Dfs.tplist */
+	int tp_cpid; uint8_t tp_clist, tp_csave;  /* what the phase-1 child inherits */
+	size_t cm_off; int cm_len;   /* moves of the chain collapsed into this frame */
+	size_t ip_keys;              /* Improviso, at x: where its phase 1's keys begin in Dfs.ipkey */
+} Frame;
+
+typedef struct Dfs {
+	VM *vm;
+	const SearchOpts *o;
+	SearchResult *r;
+	Store st;
+	Ctx *c;
+	Frame *fr; long nfr, capfr;
+	uint8_t *ar; size_t arn, arcap;
+	SuccBuf sb;
+	OnStack onstack;
+	OnStack tplist;              /* Twophase: hashes of the list states on the stack */
+	Move *cm; size_t ncm, capcm; /* Twophase: moves of collapsed chains */
+	OnStack ipset;               /* Improviso: the states each phase 1 on the stack visited */
+	uint64_t *ipkey; size_t nipkey, capipkey;  /* the same keys, in order, to forget them */
+	int stop;
+	int oom;                     /* out of memory: the search stops, incomplete */
+	double t0, last_progress;
+} Dfs;
+
+/* the frame's state as the interface takes it */
+static inline SState frame_state(const Dfs *d, const Frame *f)
+{
+	SState ss = { d->ar + f->state_off, f->len, d->ar + f->aux_off, f->alen, f->atomic_pid };
+	return ss;
+}
+
+/* dfs.c's steps, for the strategies in other files */
+int dfs_enter(Dfs *d, Frame *f);
+int dfs_expand(Dfs *d, int *from_atomic);
+void dfs_report_move_error(Dfs *d, SRec *rec, int i);
+void dfs_report_state_errors(Dfs *d, int n);
+void dfs_progress(Dfs *d);
+int dfs_store_list(Dfs *d, const Frame *top);
+void dfs_collapse(Dfs *d, long base);
+
+/* Improviso (search/improviso.c) */
+int visit_improviso(Dfs *d);
+void improviso_child(Dfs *d, const Frame *par, Frame *ch, const SRec *rec);
+void improviso_forget(Dfs *d, const Frame *f);
+#endif
