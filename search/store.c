@@ -30,6 +30,7 @@ void store_init(Store *s, size_t limit)
 
 void store_free(Store *s)
 {
+	tree_free(s);
 	free(s->tab);
 	free(s->bits);
 	for (size_t i = 0; i < s->nchunks; i++) free(s->chunks[i]);
@@ -46,6 +47,8 @@ static const uint8_t *at_loc(const Store *s, uint64_t loc, int *len)
 
 const uint8_t *store_get(Store *s, size_t idx, int *len)
 {
+	if (s->mode == STORE_TREE)
+		return tree_get(s, idx, len);
 	return at_loc(s, s->rec[idx], len);
 }
 
@@ -94,6 +97,8 @@ static uint8_t *find(const Store *s, const uint8_t *b, int len, uint64_t h)
 
 int store_has(const Store *s, const uint8_t *b, int len, uint64_t h)
 {
+	if (s->mode == STORE_TREE)
+		return tree_has(s, b, len);
 	if (s->mode)
 		return lossy_has(s, h);
 	return find(s, b, len, h) != NULL;
@@ -101,12 +106,16 @@ int store_has(const Store *s, const uint8_t *b, int len, uint64_t h)
 
 uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h)
 {
+	if (s->mode == STORE_TREE)
+		return tree_payload(s, b, len);
 	uint8_t *r = find(s, b, len, h);
 	return r ? r + 2 + len : NULL;
 }
 
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 {
+	if (s->mode == STORE_TREE)
+		return tree_insert(s, b, len, idx);
 	if (s->mode) {
 		int r = lossy_insert(s, h);
 		*idx = r == 1 ? s->nrec++ : 0;
@@ -155,4 +164,21 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 	s->n++;
 	if (s->n * 4 > s->cap * 3 && grow(s) < 0) s->full = 1;
 	return 1;
+}
+
+int store_set_mode(Store *s, int mode, int wbits)
+{
+	if (mode == STORE_TREE) {
+		if (tree_init(s) < 0)
+			return -1;
+		/* the exact store's table is not used */
+		s->bytes -= s->cap * sizeof(uint64_t);
+		free(s->tab);
+		s->tab = NULL;
+		s->cap = 0;
+		return 0;
+	}
+	if (mode == STORE_HC || mode == STORE_BITSTATE)
+		return store_lossy(s, mode, wbits);
+	return 0;
 }

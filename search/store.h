@@ -20,9 +20,10 @@ typedef struct Store {
 	/* lossy storage (store_lossy): no state bytes are kept */
 	int mode;               /* STORE_EXACT, STORE_HC, STORE_BITSTATE */
 	uint8_t *bits; int wbits;   /* bitstate: 2^wbits bits */
+	struct Tree *tree;      /* STORE_TREE: the compressed store (tree.c) */
 } Store;
 
-enum { STORE_EXACT, STORE_HC, STORE_BITSTATE };
+enum { STORE_EXACT, STORE_HC, STORE_BITSTATE, STORE_TREE };
 #define BITSTATE_K 3            /* bits set per state */
 
 void store_init(Store *s, size_t limit_bytes);
@@ -49,4 +50,24 @@ int lossy_insert(Store *s, uint64_t h);
 int lossy_has(const Store *s, uint64_t h);
 /* the probability that a new state was taken as visited, at the end */
 double store_omission(const Store *s);
+
+/* Choose how states are kept, after store_init and before the first
+ * insert: STORE_EXACT (the default), STORE_HC, STORE_BITSTATE (wbits),
+ * STORE_TREE.  Returns -1 when the mode's tables cannot be allocated. */
+int store_set_mode(Store *s, int mode, int wbits);
+
+/* search/tree.c: exact storage with tree compression (-compress=tree).
+ * Every state is kept exactly, as the root of a binary tree of 4-byte-word
+ * pairs shared between states (LTSmin's tree compression; the design for
+ * variable-length vectors is in tree.c's header).  All of the store's
+ * operations work (store_get with `indexed`, set before the first insert;
+ * payload); store_get's bytes stay valid until the next store_get.  The store's functions call these
+ * when s->mode is STORE_TREE. */
+typedef struct Tree Tree;
+int tree_init(Store *s);
+void tree_free(Store *s);
+int tree_insert(Store *s, const uint8_t *b, int len, size_t *idx);
+int tree_has(const Store *s, const uint8_t *b, int len);
+uint8_t *tree_payload(Store *s, const uint8_t *b, int len);
+const uint8_t *tree_get(Store *s, size_t idx, int *len);
 #endif
