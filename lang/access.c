@@ -548,5 +548,10 @@ AccessTable *access_analyze(Program *p)
 	callers_provided(&an);
 	locations(&an);
 	whole_model(&an);
+	/* priorities (SPIN 6.5): whether a process may move depends on
+	 * whether every process of higher priority is enabled, so every
+	 * process is observed, as with enabled() (no POR, no process symmetry) */
+	if (m->uses_priority)
+		access_add(t->model, A_ALLPROCS, NULL, AM_READ);
 	return t;
 }

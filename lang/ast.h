@@ -80,7 +80,8 @@ typedef enum {
 	E_TIMEOUT, E_NRPR, E_PID, E_REMOTE_LABEL, E_REMOTE_VAR,
 	E_ENABLED, E_PCVALUE, E_NP, E_EVAL, E_UNDERSCORE, E_MTYPE_NAME,
 	E_GETPRIO, E_LASTPID, E_NEW, E_NULL,
-	E_CALL                    /* f(args) or receiver.m(args): a = receiver; ptype = the function */
+	E_CALL,                   /* f(args) or receiver.m(args): a = receiver; ptype = the function */
+	E_SETPRIO                 /* set_priority(a, b): only as a statement (check.c) */
 } ExprKind;
 
 typedef struct Expr {
@@ -149,7 +150,9 @@ typedef struct Proctype {
 	int localsize;
 	struct Code *code;        /* compiled control-flow graph (vm/) */
 	int nlocal_chans;
-	int priority;
+	int priority;             /* `priority N` (default 1): the initial _priority */
+	struct Expr *prio_expr;
+	struct Var *prio_var;     /* the `_priority` local, when the model uses priorities */
 	void *labels_; int nlabels_;  /* compile.c's label table */
 	int *refoffs; int nrefoffs;   /* reference offsets in the locals block */
 	int *chanoffs; int nchanoffs; /* chan-typed variables in the locals block */
@@ -191,6 +194,9 @@ typedef struct Model {
 	LtlDecl **ltls; int nltls;
 	int has_heap;             /* some class or reference exists: run the GC */
 	int uses_last;            /* _last appears: it is part of the state (as in SPIN) */
+	int uses_priority;        /* priority, set_priority, get_priority or _priority appear:
+	                           * every process gets a `_priority` local and only the
+	                           * highest-priority enabled processes move (SPIN 6.5) */
 	int *grefoffs; int ngrefoffs;  /* reference offsets in the global block */
 	int *gchanoffs; int ngchanoffs;  /* chan-typed variables in the global block */
 	Proctype *never;

@@ -438,6 +438,10 @@ static void resolve_expr(Expr *e)
 		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
 		break;
 	case E_EVAL: case E_ENABLED: case E_PCVALUE: case E_GETPRIO: resolve_expr(e->a); break;
+	case E_SETPRIO:
+		diag_error(e->pos, "set_priority(...) is a statement, it has no value");
+		e->k = E_CONST; e->val = 0; e->type = TY_INT;
+		break;
 	case E_CALL: {
 		Proctype *f = NULL;
 		if (e->a) {
@@ -473,6 +477,13 @@ static void resolve_expr(Expr *e)
 		if (!pt || pt->is_init) { diag_error(e->pos, "run of unknown proctype '%s'", e->name); break; }
 		e->ptype = pt;
 		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
+		if (e->b) {
+			/* run P() priority N */
+			resolve_expr(e->b);
+			int ok = 1;
+			long long pr = const_eval(e->b, &ok);
+			if (ok && (pr < 1 || pr > 255)) diag_error(e->b->pos, "priority %lld out of range (1..255)", pr);
+		}
 		if (e->nargs != pt->nparams)
 			diag_error(e->pos, "proctype '%s' expects %d argument(s), got %d", pt->name, pt->nparams, e->nargs);
 		break;
@@ -563,6 +574,15 @@ static void resolve_stmt(Stmt *s)
 	if (!s) return;
 	switch (s->k) {
 	case S_EXPR:
+		if (s->rhs->k == E_SETPRIO) {
+			/* set_priority(pid, p) writes that process's _priority */
+			Expr *g = NEW(Expr);
+			g->k = E_GETPRIO; g->pos = s->rhs->pos; g->a = s->rhs->a; g->type = TY_BYTE;
+			s->k = S_ASSIGN; s->lhs = g; s->rhs = s->rhs->b;
+			resolve_expr(g->a); resolve_expr(s->rhs);
+			no_ref_number(g->a, "a pid"); no_ref_number(s->rhs, "a priority");
+			break;
+		}
 		resolve_expr(s->rhs);
 		if (s->rhs->k == E_NEW) diag_error(s->pos, "the result of 'new' must be assigned");
 		break;
@@ -961,6 +981,30 @@ static Stmt *hoist_stmt(Stmt *s)
 	return lower_basic(s);
 }
 
+/* SPIN 6.5's process priorities: each process has a `_priority` (a byte,
+ * 1..255, default 1; an active instance or init starts with its
+ * proctype's `priority N`), part of its state as in pan; `run P()
+ * priority N` sets it in the new process (1 without it, as pan's run), get_priority
+ * and set_priority read and write it by pid (vm/exec.c), and the VM lets
+ * only the processes move that no enabled process outranks (vm/next_vm.c) */
+static void add_priority(Proctype *pt)
+{
+	int pr = 1;
+	if (pt->prio_expr) {
+		int ok = 1;
+		pr = const_eval(pt->prio_expr, &ok);
+		if (!ok) { diag_error(pt->prio_expr->pos, "the priority of '%s' must be a constant", pt->is_init ? "init" : pt->name); pr = 1; }
+		else if (pr < 1 || pr > 255) { diag_error(pt->prio_expr->pos, "priority %d out of range (1..255)", pr); pr = 1; }
+	}
+	pt->priority = pr;
+	Var *v = NEW(Var);
+	v->name = "_priority"; v->pos = pt->pos; v->kind = TY_BYTE; v->scope = SC_LOCAL; v->hidden = 1;
+	v->init = NEW(Expr);
+	v->init->k = E_CONST; v->init->val = pr; v->init->pos = pt->pos; v->init->type = TY_INT;
+	PUSH(pt->locals, pt->nlocals, v);
+	pt->prio_var = v;
+}
+
 /* resolve, hoist and lay out one proctype or function */
 static void check_scope(Proctype *pt)
 {
@@ -1044,6 +1088,8 @@ int check_model(Model *m)
 			break;
 		}
 	}
+	if (m->uses_priority)
+		for (int i = 0; i < m->nptypes; i++) add_priority(m->ptypes[i]);
 	for (int i = 0; i < m->nptypes; i++) check_scope(m->ptypes[i]);
 	if (m->never) check_scope(m->never);
 	for (int i = 0; i < m->nfuncs; i++) check_scope(m->funcs[i]);

@@ -201,7 +201,19 @@ static Expr *primary(P *p)
 	case K_ENABLED: next(p); return chan_unop(p, E_ENABLED, t);
 	case K_PC_VALUE: next(p); return chan_unop(p, E_PCVALUE, t);
 	case K_EVAL: next(p); return chan_unop(p, E_EVAL, t);
-	case K_GET_PRIORITY: case K_SET_PRIORITY: fail(p, t, "process priorities are not supported by dspin");
+	case K_GET_PRIORITY: next(p); p->m->uses_priority = 1; return chan_unop(p, E_GETPRIO, t);
+	case K_SET_PRIORITY: {
+		/* set_priority(pid, prio): a statement (check.c makes it one) */
+		next(p);
+		p->m->uses_priority = 1;
+		expect(p, T_LPAREN, "after 'set_priority'");
+		e = mkexpr(E_SETPRIO, t->pos);
+		e->a = expr(p);
+		expect(p, T_COMMA, "between the pid and the priority");
+		e->b = expr(p);
+		expect(p, T_RPAREN, "to close set_priority");
+		return e;
+	}
 	case K_TIMEOUT: next(p); return mkexpr(E_TIMEOUT, t->pos);
 	case K_NR_PR: next(p); return mkexpr(E_NRPR, t->pos);
 	case K_PID: next(p); return mkexpr(E_PID, t->pos);
@@ -215,11 +227,12 @@ static Expr *primary(P *p)
 		expect(p, T_LPAREN, "after proctype name");
 		e->args = arglist(p, &e->nargs, T_RPAREN);
 		expect(p, T_RPAREN, "to close run arguments");
-		if (at(p, K_PRIORITY)) fail(p, peek(p), "process priorities are not supported by dspin");
+		if (accept(p, K_PRIORITY)) { p->m->uses_priority = 1; e->b = primary(p); }
 		return e;
 	}
 	case T_ID: {
 		if (!strcmp(t->s, "_")) { next(p); return mkexpr(E_UNDERSCORE, t->pos); }
+		if (!strcmp(t->s, "_priority")) p->m->uses_priority = 1;   /* every process has one (check.c) */
 		if (!strcmp(t->s, "null")) { next(p); return mkexpr(E_NULL, t->pos); }
 		if (!strcmp(t->s, "new") && peekn(p, 1)->k == T_ID) {
 			next(p);
@@ -1132,7 +1145,7 @@ static void toplevel(P *p)
 			PUSH(p->m->ptypes, p->m->nptypes, pt);
 			p->cur = pt;
 			params(p, pt);
-			if (at(p, K_PRIORITY)) fail(p, peek(p), "process priorities are not supported by dspin");
+			if (accept(p, K_PRIORITY)) { p->m->uses_priority = 1; pt->prio_expr = primary(p); }
 			if (accept(p, K_PROVIDED)) { expect(p, T_LPAREN, "after 'provided'"); pt->provided = expr(p); expect(p, T_RPAREN, "after provided clause"); }
 		} else if (accept(p, K_INIT)) {
 			pt->name = ":init:"; pt->is_init = 1; pt->active = 1;
@@ -1140,7 +1153,7 @@ static void toplevel(P *p)
 				if (p->m->ptypes[i]->is_init) diag_error(t->pos, "init declared twice");
 			pt->index = p->m->nptypes;
 			PUSH(p->m->ptypes, p->m->nptypes, pt);
-			if (at(p, K_PRIORITY)) fail(p, peek(p), "process priorities are not supported by dspin");
+			if (accept(p, K_PRIORITY)) { p->m->uses_priority = 1; pt->prio_expr = primary(p); }
 		} else {
 			next(p);
 			pt->name = ":never:"; pt->is_never = 1;

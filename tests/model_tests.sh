@@ -149,6 +149,14 @@ refused lazy_too_many_rejected diag_lazy_many "$M/lazy_too_many.dpml" "lazy_too_
 refused for_in_scalar_rejected diag_for_scalar "$M/for_in_scalar.pml" "for_in_scalar\.pml:4:12: error: for (x in ...) needs an array or a channel"
 refused msg_record_chan_rejected diag_msg_rec_chan "$M/msg_record_chan.pml" "msg_record_chan\.pml:4:[0-9]*: error: 'R' declares a channel"
 
+# priorities (SPIN 6.5): set_priority in a branch, against a hand count
+# (pan's own count is wrong there); bad priorities are refused
+run set_priority -sym=none -por=none "$M/set_priority.pml"
+if [ "$rc" = 0 ] && [ "$(stored_of "$out")" = 9 ]; then ok set_priority_hand_count
+else fail set_priority_hand_count "rc=$rc stored $(stored_of "$out") (want 9)"; fi
+refused priority_range_rejected diag_prio_range "$M/priority_range.pml" "priority_range\.pml:2:30: error: priority 300 out of range (1\.\.255)"
+refused set_priority_value_rejected diag_setprio_value "$M/set_priority_value.pml" "set_priority_value\.pml:3:27: error: set_priority(...) is a statement"
+
 refused undeclared_name_error diag_undeclared "$M/undeclared.pml" "undeclared\.pml:4:2: error: .*'y'"
 
 refused error_in_included_file diag_include "$M/include_error.pml" "inc_bad\.h:3:[0-9]*: error:"

@@ -65,11 +65,6 @@ command -v spin >/dev/null 2>&1 || { echo "$0: spin not found" >&2; exit 2; }
 # any other model (so a stale entry cannot hide a regression, and an entry
 # whose feature gets implemented turns into an ordinary `ok`).
 SKIPS=(
-	# Process priorities (the `priority` keyword, set_priority(),
-	# get_priority()) change SPIN's scheduling; dspin rejects them rather
-	# than ignore them (see docs/language.md).
-	"rtos1.pml|process priorities are not supported|process priorities are not supported"
-	"priorities.pml|process priorities are not supported|process priorities are not supported"
 )
 # ---------------------------------------------------------------------------
 
@@ -83,6 +78,7 @@ spin_printf() {
 	/^depth-limit/             { stop = 1 }
 	/^timeout$/                { stop = 1 }
 	/^spin: /                  { next }
+	/^ *[0-9]+: setting priority of proc / { next }
 	/^ltl [^ :]+: /            { next }
 	/^warning: .* not used in random simulation$/ { next }
 	/^-------------$/          { next }

@@ -129,9 +129,30 @@ static uint8_t *addr(Exec *x, const Expr *e, int pid)
 	return NULL;
 }
 
+/* process pid's _priority byte (lang/check.c's add_priority), or NULL
+ * when there is no such process (pan: get_priority gives 0, set_priority
+ * does nothing) */
+uint8_t *vm_prio_addr(State *s, const Model *m, int pid)
+{
+	if (pid < 0 || pid >= s->nproc) return NULL;
+	Proctype *pt = m->ptypes[sv_ptype(s, pid)];
+	if (!pt->prio_var) return NULL;
+	return s->b + s->poff[pid] + PHDR + pt->prio_var->offset;
+}
+
 static void assign(Exec *x, const Expr *lhs, int32_t v)
 {
 	if (lhs->k == E_UNDERSCORE) return;
+	if (lhs->k == E_GETPRIO) {
+		/* set_priority(pid, v), as pan's */
+		int32_t pid = vm_eval(x, lhs->a);
+		if (x->err) return;
+		uint8_t *a = vm_prio_addr(x->s, x->vm->m, pid);
+		if (!a) return;
+		if (v < 1 || v > 255) { vm_runtime_error(x, "priority is out of range: set_priority(%d, %d)", pid, v); return; }
+		*a = (uint8_t)v;
+		return;
+	}
 	uint8_t *a = addr(x, lhs, x->pid);
 	if (!a) return;
 	if (x->vm->simulate && truncates(lhs->var->kind, lhs->var->bits, v) && x->vm->nwarn_trunc++ < 20)
@@ -227,8 +248,16 @@ static __attribute__((noinline)) int32_t eval_run(Exec *x, const Expr *e)
 	int32_t args[MAXPARAMS];
 	int n = e->nargs < MAXPARAMS ? e->nargs : MAXPARAMS;   /* lang/check.c: nargs <= MAXPARAMS */
 	for (int i = 0; i < n; i++) args[i] = vm_eval(x, e->args[i]);
+	/* run P() priority N; without it 1, as pan's run (the proctype's
+	 * `priority N` is for its active instances only) */
+	int32_t pr = e->b ? vm_eval(x, e->b) : 1;
 	if (x->err) return 0;
-	return vm_spawn(x, e->ptype, args, n);
+	int pid = vm_spawn(x, e->ptype, args, n);
+	if (!x->err) {
+		uint8_t *a = vm_prio_addr(x->s, x->vm->m, pid);
+		if (a) *a = (uint8_t)pr;
+	}
+	return pid;
 }
 
 int32_t vm_eval(Exec *x, const Expr *e)
@@ -333,7 +362,11 @@ int32_t vm_eval(Exec *x, const Expr *e)
 		if (x->err || pid < 0 || pid >= x->s->nproc) return 0;
 		return proc_enabled(x, pid);
 	}
-	case E_GETPRIO: return 1;
+	case E_GETPRIO: {
+		int32_t pid = vm_eval(x, e->a);
+		uint8_t *a = x->err ? NULL : vm_prio_addr(x->s, x->vm->m, pid);
+		return a ? *a : 0;
+	}
 	case E_UNDERSCORE: return 0;
 	case E_NULL: return 0;
 	case E_NEW: return vm_heap_alloc(x, e->val);
@@ -740,6 +773,20 @@ static int proc_enabled(Exec *x, int pid)
 
 /* Can process pid move in state b?  (weak fairness: a blocked process
  * does not hold up the fairness counter) */
+/* SPIN 6.5's priorities (pan's highest_priority): pid may move only if
+ * no other process of higher priority is enabled */
+int vm_outranked(Exec *x, int pid)
+{
+	const uint8_t *mine = vm_prio_addr(x->s, x->vm->m, pid);
+	if (!mine) return 0;
+	for (int q = 0; q < x->s->nproc; q++) {
+		if (q == pid) continue;
+		const uint8_t *other = vm_prio_addr(x->s, x->vm->m, q);
+		if (other && *other > *mine && proc_enabled(x, q)) return 1;
+	}
+	return 0;
+}
+
 int vm_proc_enabled(VM *vm, const uint8_t *b, int pid)
 {
 	State st; st.b = (uint8_t *)b;

@@ -8,7 +8,9 @@
  *  - unless-escapes take precedence over the guarded statements, and the
  *    first one that can move over the others (in pan's order);
  *  - a rendezvous send and its matching receive form one compound move;
- *  - a process at its closing brace may die if it is the last one created.
+ *  - a process at its closing brace may die if it is the last one created;
+ *  - with priorities (SPIN 6.5), a process moves only if no enabled
+ *    process has a higher `_priority`.
  * Processes are tried from the highest pid down, as SPIN's pan does.
  * The garbage collector is not run here: a move that may change references
  * is marked heap_dirty, and the heap layer (heap/layer_heap.c) collects.
@@ -203,6 +205,13 @@ static int gen_proc(Gen *g, int pid)
 	int pc = sv_pc(cur, pid);
 	Code *k = sv_code(g->vm, cur, pid);
 	const Loc *l = &k->locs[pc];
+	if (g->vm->m->uses_priority) {
+		/* pan's highest_priority: checked before every move, death too */
+		Exec x;
+		exec_on(g, &x, &g->w->cur, pid);
+		if (vm_outranked(&x, pid))
+			return 0;
+	}
 	if (pc == k->endloc && !sv_depth(cur, pid)) {
 		if (pid != cur->nproc - 1)
 			return 0;

@@ -46,7 +46,8 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 		fprintf(f, "process %d (%s) at line %d%s:\n", pid, pt->name, l->pos.line,
 			!sv_depth(&s, pid) && pc == pt->code->endloc ? " (terminated)" : "");
 		for (int i = 0; i < pt->nlocals; i++)
-			if (!pt->locals[i]->hidden || strncmp(pt->locals[i]->name, "_call", 5))
+			/* the front end's own locals (_callN, _forN, _lazyN, _priority) */
+			if (!pt->locals[i]->hidden || pt->locals[i]->name[0] != '_')
 				print_var(vm, f, "", pt->locals[i], b + s.poff[pid] + PHDR);
 		int off = s.poff[pid] + PHDR + pt->localsize;
 		for (int d = 0; d < b[s.poff[pid] + 3]; d++) {

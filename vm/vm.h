@@ -121,6 +121,8 @@ int32_t vm_load(const uint8_t *a, TypeKind k, int bits);   /* a variable's value
 void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);  /* truncates to the type */
 int32_t vm_eval(Exec *x, const Expr *e);
 int vm_proc_enabled(VM *vm, const uint8_t *b, int pid);
+uint8_t *vm_prio_addr(State *s, const Model *m, int pid);   /* pid's _priority, NULL if none */
+int vm_outranked(Exec *x, int pid);          /* an enabled process of higher priority exists */
 int vm_enabled(Exec *x, const Trans *t);
 void vm_execute(Exec *x, const Trans *t);    /* sets pc to t->to */
 int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs);
