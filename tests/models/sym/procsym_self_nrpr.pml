@@ -1,12 +1,16 @@
-/* W reads _nr_pr, so W may not be permuted (docs/symmetry.md): W's instances
- * are pids 0 and 1; if pid 0 finishes first, SPIN holds it until pid 1 is
- * gone, so pid 1 never sees itself alone with x == 1.  Removing the
- * finished instance at once would (found by review). */
-byte x;
+/* W reads _nr_pr, so W may not be permuted with early removal
+ * (docs/symmetry.md): in SPIN a W that has finished stays in the state
+ * until it dies (and pid 0 is held until pid 1 is gone), so the other W
+ * can see fin == 1 while _nr_pr is still 2.  Removing a finished
+ * instance in the step that finishes it makes that unreachable (the
+ * procsym_self_nr mutant of tests/gen/mutants.sh). */
+byte fin;
 active [2] proctype W() {
-  x++;
-  if
-  :: _nr_pr == 1 -> assert(x != 1)
-  :: else -> skip
-  fi
+  atomic {
+    if
+    :: _nr_pr == 1 -> skip
+    :: else -> assert(fin == 0)
+    fi
+  };
+  fin++
 }
