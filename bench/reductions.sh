@@ -37,6 +37,8 @@ COLS=(
 	"heap,proc/si:-sym=heap,proc -por=si"
 	"heap/twophase backedge:-sym=heap -por=twophase -cache=backedge"
 	"heap,proc/twophase none:-sym=heap,proc -por=twophase -cache=none"
+	"heap/improviso:-sym=heap -por=improviso"
+	"heap,proc/improviso:-sym=heap,proc -por=improviso"
 )
 
 head="| model |"; rule="| --- |"
