@@ -4,8 +4,10 @@
 # Iosif's Table 1 ("Symmetry reduction criteria for software model
 # checking", section 6, Table 1 "Experimental Results";
 # ../shared/papers/iosif-symmetry-reduction-criteria-dspin.md) next to
-# dspin's columns on programs/table1_list.dpml and programs/table1_btree.dpml
-# (docs/benchmarks.md describes the models and compares the counts).
+# dspin's columns on programs/table1_list.dpml, programs/table1_btree.dpml
+# (insert-only updaters) and programs/table1_btree_del.dpml (updaters that
+# insert and delete) (docs/benchmarks.md describes the models and compares
+# the counts).
 #
 # For every instance, states stored and seconds of
 #   -      dspin -sym=none     -por=none
@@ -26,10 +28,17 @@
 # docs/por.md), so the SI column is measured with -sym=heap: it includes
 # heap symmetry, unlike the paper's.
 #
-# Instances: list:L and btree:N,K,D (default: list:6 list:7 list:8 list:10
-# list:12 btree:2,4,3 btree:2,4,4, which finish in seconds; list:16's
-# unreduced run and every run of btree:3,4,3 and btree:2,4,5 exceed
-# -M 4000 within two minutes, docs/benchmarks.md).
+# Instances: list:L, btree:N,K,D (insert-only updaters), btree_del:N,K,D
+# (updaters that insert and delete) and btree_pre:N,K,D (the same with
+# -DPREALLOC: the split node allocated before locking) (default: list:6
+# list:7 list:8 list:10 list:12 btree:2,4,3 btree:2,4,4 btree_del:2,4,3
+# btree_pre:2,4,3, which finish in seconds to half a minute per run;
+# list:16's unreduced run and every run of btree:3,4,3 and btree:2,4,5
+# exceed -M 4000 within two minutes, docs/benchmarks.md).  To add an
+# instance of another kind: a case in paper() for its figures (if the
+# paper has them) and one in the loop below naming the model and its -D
+# flags.  btree_del and btree_pre rows are set against the paper's B-tree
+# row with the same (N,K,D).
 # Environment: DSPIN (default build/dspin next to this directory).
 
 set -u
@@ -43,11 +52,11 @@ while getopts "t:M:h" o; do
 	case $o in
 	t) TLIM=$OPTARG ;;
 	M) MEM=$OPTARG ;;
-	*) sed -n '2,33p' "$0"; exit 2 ;;
+	*) sed -n '2,42p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- list:6 list:7 list:8 list:10 list:12 btree:2,4,3 btree:2,4,4
+[ $# -gt 0 ] || set -- list:6 list:7 list:8 list:10 list:12 btree:2,4,3 btree:2,4,4 btree_del:2,4,3 btree_pre:2,4,3
 [ -x "$DSPIN" ] || { echo "$0: $DSPIN is not executable (build first, or set DSPIN)" >&2; exit 2; }
 
 # A private copy: the build directory may be rebuilt while this runs.
@@ -60,8 +69,8 @@ paper() {
 	case $1 in
 	list:6) echo "24075 24075 1.31133e+06 1.31133e+06" ;;
 	list:7) echo "42338 42338 >2.e+06 >2.e+06" ;;
-	btree:2,4,3) echo "3027 18773 3027 766842" ;;
-	btree:2,4,4) echo "32998 142371 >1.e+06 >1.e+06" ;;
+	btree:2,4,3|btree_del:2,4,3|btree_pre:2,4,3) echo "3027 18773 3027 766842" ;;
+	btree:2,4,4|btree_del:2,4,4|btree_pre:2,4,4) echo "32998 142371 >1.e+06 >1.e+06" ;;
 	*) echo "- - - -" ;;
 	esac
 }
@@ -77,7 +86,7 @@ run() {
 	if [ $rc -ne 0 ] || [ -z "$st" ]; then echo "- -"; else echo "$st $el"; fi
 }
 
-printf '%-13s | %11s %8s %11s %11s | %9s %7s | %9s %7s | %9s %7s | %9s %7s | %9s %s\n' \
+printf '%-15s | %11s %8s %11s %11s | %9s %7s | %9s %7s | %9s %7s | %9s %7s | %9s %s\n' \
 	instance "p:SI+SR" "p:SR" "p:SI" "p:-" "-" s "SI" s "SR" s "SI+SR" s best mode
 for inst in "$@"; do
 	case $inst in
@@ -85,7 +94,13 @@ for inst in "$@"; do
 	btree:*)
 		IFS=, read -r n k d <<<"${inst#btree:}"
 		model=$ROOT/programs/table1_btree.dpml; flags="-DN=$n -DK=$k -DD=$d" ;;
-	*) echo "$0: bad instance $inst (list:L or btree:N,K,D)" >&2; exit 2 ;;
+	btree_del:*)
+		IFS=, read -r n k d <<<"${inst#btree_del:}"
+		model=$ROOT/programs/table1_btree_del.dpml; flags="-DN=$n -DK=$k -DD=$d" ;;
+	btree_pre:*)
+		IFS=, read -r n k d <<<"${inst#btree_pre:}"
+		model=$ROOT/programs/table1_btree_del.dpml; flags="-DN=$n -DK=$k -DD=$d -DPREALLOC" ;;
+	*) echo "$0: bad instance $inst (list:L, btree:N,K,D, btree_del:N,K,D or btree_pre:N,K,D)" >&2; exit 2 ;;
 	esac
 	# shellcheck disable=SC2086
 	{
@@ -102,6 +117,6 @@ for inst in "$@"; do
 		if [ "$best" = - ] || [ "$1" -lt "$best" ]; then best=$1 bmode=$2; fi
 	done
 	read -r p0 p1 p2 p3 < <(paper "$inst")
-	printf '%-13s | %11s %8s %11s %11s | %9s %7s | %9s %7s | %9s %7s | %9s %7s | %9s %s\n' \
+	printf '%-15s | %11s %8s %11s %11s | %9s %7s | %9s %7s | %9s %7s | %9s %7s | %9s %s\n' \
 		"$inst" "$p0" "$p1" "$p2" "$p3" "$a0" "$t0" "$a1" "$t1" "$a2" "$t2" "$a3" "$t3" "$best" "$bmode"
 done
