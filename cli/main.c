@@ -26,7 +26,8 @@ static void print_usage(FILE *f)
 "  -cache=all|backedge|none        Twophase selective caching (default all)\n"
 "  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
 "  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
-"  -ltl NAME        which ltl formula to check with -a\n"
+"  -N NAME, -ltl NAME  which never claim or ltl formula to check (as pan -N)\n"
+"  -noclaim         ignore never claims and ltl formulas (as pan -DNOCLAIM)\n"
 "  -safety          assertions, invalid end states, run-time errors (default)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound\n"
@@ -59,7 +60,8 @@ typedef struct Opts {
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
 	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */
-	const char *ltl;        /* -ltl NAME */
+	const char *ltl;        /* -N NAME or -ltl NAME: a never claim's or ltl formula's name */
+	int noclaim;            /* -noclaim */
 	int fair;               /* -f */
 	long seed, steps, depth;
 	long mem_mb;
@@ -146,7 +148,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-M", 2) && a[2]) { o->mem_mb = num_arg("-M", a + 2); continue; }
 		if (!strcmp(a, "-a")) { o->accept = 1; continue; }
 		if (!strcmp(a, "-l")) { o->accept = 2; continue; }
-		if (!strcmp(a, "-ltl")) { if (i + 1 >= argc) usage(); o->ltl = argv[++i]; continue; }
+		if (!strcmp(a, "-ltl") || !strcmp(a, "-N")) { if (i + 1 >= argc) usage(); o->ltl = argv[++i]; continue; }
+		if (!strcmp(a, "-noclaim")) { o->noclaim = 1; continue; }
 		if (!strcmp(a, "-f")) { o->fair = 1; continue; }
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) { print_usage(stdout); exit(0); }
 		if (!strcmp(a, "--version")) { printf("dspin %s\n", DSPIN_VERSION); exit(0); }
@@ -283,7 +286,8 @@ static void trail_options_of(const Opts *o, char *buf, size_t size)
 	ADD("-sym=%s -por=%s", o->sym, o->por);
 	if (o->accept) ADD(" %s", o->accept == 2 ? "-l" : "-a");
 	if (o->fair) ADD(" -f");
-	if (o->ltl) ADD(" -ltl %s", o->ltl);
+	if (o->ltl) ADD(" -N %s", o->ltl);
+	if (o->noclaim) ADD(" -noclaim");
 	if (o->heap_bound) ADD(" -heap=%d", o->heap_bound);
 	if (o->call_bound) ADD(" -calldepth=%d", o->call_bound);
 	for (int i = 0; i < o->ncpp; i++) ADD(" %s", o->cpp[i]);
@@ -656,20 +660,36 @@ int main(int argc, char **argv)
 		replay_options(argc, argv, &o);
 	Model *m = parse_file(o.file, o.cpp, o.ncpp);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
-	if (o.ltl && !m->nltls) { fprintf(stderr, "dspin: -ltl %s: the model has no ltl formula\n", o.ltl); return 2; }
-	if (m->nltls && !o.accept && o.ltl) {
-		fprintf(stderr, "dspin: -ltl checks a formula for acceptance cycles: add -a\n"); return 2;
+	if (o.noclaim) {
+		/* pan -DNOCLAIM: the system alone */
+		m->never = NULL;
+		m->nnevers = 0;
+		m->nltls = 0;
 	}
-	if (o.accept == 1 && m->nltls) {
+	LtlDecl *chosen = NULL;
+	if (o.ltl && !o.noclaim) {
+		/* -N NAME: a never claim of that name, or an ltl formula; the
+		 * others are dropped, as pan -N does */
+		Proctype *nv = NULL;
+		for (int i = 0; i < m->nnevers; i++)
+			if (m->never_names[i] && !strcmp(m->never_names[i], o.ltl)) nv = m->nevers[i];
+		for (int i = 0; i < m->nltls && !nv; i++)
+			if (!strcmp(m->ltls[i]->name, o.ltl)) chosen = m->ltls[i];
+		if (!nv && !chosen) {
+			fprintf(stderr, "dspin: -N %s: the model has no never claim or ltl formula of that name\n", o.ltl);
+			return 2;
+		}
+		m->never = nv;
+		if (nv) m->nltls = 0;
+	} else if (m->nnevers > 1 && !o.noclaim)
+		fprintf(stderr, "dspin: %d never claims: checking the first%s%s (choose with -N NAME)\n", m->nnevers,
+			m->never_names[0] ? ", " : "", m->never_names[0] ? m->never_names[0] : "");
+	if (m->nltls && (chosen || o.accept == 1)) {
 		/* the chosen ltl formula becomes the never claim */
-		if (m->never) { fprintf(stderr, "dspin: the model has both a never claim and ltl formulas\n"); return 2; }
-		LtlDecl *l = m->ltls[0];
-		if (o.ltl) {
-			l = NULL;
-			for (int i = 0; i < m->nltls; i++) if (!strcmp(m->ltls[i]->name, o.ltl)) l = m->ltls[i];
-			if (!l) { fprintf(stderr, "dspin: -ltl %s: no such formula\n", o.ltl); return 2; }
-		} else if (m->nltls > 1)
-			fprintf(stderr, "dspin: %d ltl formulas: checking '%s' (choose with -ltl NAME)\n", m->nltls, l->name);
+		if (m->never && !chosen) { fprintf(stderr, "dspin: the model has both a never claim and ltl formulas: choose one with -N NAME\n"); return 2; }
+		LtlDecl *l = chosen ? chosen : m->ltls[0];
+		if (!chosen && m->nltls > 1)
+			fprintf(stderr, "dspin: %d ltl formulas: checking '%s' (choose with -N NAME)\n", m->nltls, l->name);
 		/* the stored text is the block with its braces */
 		char *f = xstrdup(l->text);
 		size_t n = strlen(f);
@@ -681,6 +701,7 @@ int main(int argc, char **argv)
 		m = parse_file_with(o.file, o.cpp, o.ncpp, claim, xstrdup(nm));
 		if (diag_count) { fprintf(stderr, "dspin: %d error(s) in the claim of ltl %s\n", diag_count, l->name); return 2; }
 		m->nltls = 0;
+		m->never = m->nevers[m->nnevers - 1];   /* the formula's claim comes last */
 		o.ltl_claim = 1;
 		if (o.verbose) printf("never claim for ltl %s:\n%s", l->name, claim);
 	}

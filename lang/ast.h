@@ -199,7 +199,8 @@ typedef struct Model {
 	                           * highest-priority enabled processes move (SPIN 6.5) */
 	int *grefoffs; int ngrefoffs;  /* reference offsets in the global block */
 	int *gchanoffs; int ngchanoffs;  /* chan-typed variables in the global block */
-	Proctype *never;
+	Proctype *never;          /* the claim checked: the first one, or -N NAME's */
+	Proctype **nevers; const char **never_names; int nnevers;   /* every never claim (names may be NULL) */
 	struct Var *claim_pc;      /* hidden global holding the never claim's location */
 	Proctype **funcs; int nfuncs;   /* top-level functions and methods */
 	int nerrors;

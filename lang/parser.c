@@ -1157,8 +1157,17 @@ static void toplevel(P *p)
 		} else {
 			next(p);
 			pt->name = ":never:"; pt->is_never = 1;
-			if (p->m->never) diag_error(t->pos, "only one never claim is allowed");
-			p->m->never = pt;
+			/* `never NAME { }`: several claims, -N NAME chooses (as pan's -N) */
+			const char *cname = at(p, T_ID) ? next(p)->s : NULL;
+			for (int i = 0; i < p->m->nnevers; i++) {
+				const char *o = p->m->never_names[i];
+				if (o && cname && !strcmp(o, cname))
+					diag_error(t->pos, "two never claims named '%s'", cname);
+			}
+			PUSH(p->m->nevers, p->m->nnevers, pt);
+			p->m->nnevers--;
+			PUSH(p->m->never_names, p->m->nnevers, cname);
+			if (!p->m->never) p->m->never = pt;
 		}
 		proc_body(p, pt);
 		return;

@@ -43,14 +43,15 @@ for f in loops.pml peterson.pml abp.pml Exercises/ex_5.pml; do
 	[ -e "$EX/$f" ] || continue
 	check "$EX/$f" -a -f; check "$EX/$f" -l -f
 done
-# ltl formulas: dspin -a -ltl NAME against pan -a -N NAME
+# ltl formulas: dspin -a -N NAME (unreduced) and -ltl NAME (reduced, the
+# older spelling) against pan -a -N NAME
 checkltl() {  # model name
 	local f=$1 n=$2 name; name="$(basename "$f"):$n"
 	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$f" "$TMP/w/m.pml"
 	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -DNFAIR=4 -o pan pan.c ) || { echo "skip $name (spin)"; return; }
 	local se de sv dv
 	se=$( cd "$TMP/w" && timeout 60 ./pan -a $3 -N "$n" -m1000000 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
-	de=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=none -por=none -a $3 -ltl "$n" m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+	de=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=none -por=none -a $3 -N "$n" m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
 	local dr; dr=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=heap -por=static -a $3 -ltl "$n" m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
 	name="$name $3"
 	sv=$([ "${se:-0}" -gt 0 ] && echo error || echo ok); dv=$([ "${de:-x}" = x ] && echo crash || ([ "$de" -gt 0 ] && echo error || echo ok))

@@ -157,6 +157,11 @@ else fail set_priority_hand_count "rc=$rc stored $(stored_of "$out") (want 9)"; 
 refused priority_range_rejected diag_prio_range "$M/priority_range.pml" "priority_range\.pml:2:30: error: priority 300 out of range (1\.\.255)"
 refused set_priority_value_rejected diag_setprio_value "$M/set_priority_value.pml" "set_priority_value\.pml:3:27: error: set_priority(...) is a statement"
 
+# -N NAME that names nothing
+run no_such_claim -N g "$M/no_such_claim.pml"
+if [ "$rc" = 2 ] && grep -q "dspin: -N g: the model has no never claim or ltl formula of that name" <<<"$err"; then ok no_such_claim_rejected
+else fail no_such_claim_rejected "rc=$rc $err"; fi
+
 refused undeclared_name_error diag_undeclared "$M/undeclared.pml" "undeclared\.pml:4:2: error: .*'y'"
 
 refused error_in_included_file diag_include "$M/include_error.pml" "inc_bad\.h:3:[0-9]*: error:"

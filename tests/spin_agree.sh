@@ -4,8 +4,11 @@
 # Checks that dspin agrees with SPIN state-for-state on every model listed
 # in MODELDIR/LIST (default: tests/models/spin next to this script).
 #
-# LIST format: one model per line, "file.pml [extra -D flags]"; the flags
-# are given to both spin and dspin. Blank lines and '#' comments allowed.
+# LIST format: one model per line, "file.pml [extra -D flags] [-noclaim]
+# [-N NAME]"; the -D/-U/-I flags are given to both spin and dspin;
+# -noclaim compares the system without its never claims or ltl formulas
+# (pan compiled with -DNOCLAIM, dspin -noclaim); -N NAME chooses a claim
+# or formula in both (pan -N NAME). Blank lines and '#' comments allowed.
 # Each tool runs in a scratch directory on a copy of the model; files a
 # model #includes must be MODELDIR/*.h (they are copied along).
 #
@@ -142,6 +145,7 @@ spin_numbers() {
 	local key=
 	if [ -n "$CACHE" ]; then
 		key=$( { echo "spin_agree cache v2"; echo "$SPIN_VERSION"; echo "-m$PAN_DEPTH $*";
+			if [ -n "$PAN_CFLAGS$PAN_RUNFLAGS" ]; then echo "pan flags: $PAN_CFLAGS / $PAN_RUNFLAGS"; fi;
 			gcc -std=gnu99 -E -P -x c "$@" "$model" 2>&1; } \
 			| md5sum | awk '{print $1}')
 		if [ -s "$CACHE/$key" ]; then
@@ -154,11 +158,11 @@ spin_numbers() {
 		echo "ERR spin -a failed: $(tail -2 "$dir/spin.out" | tr '\n' ' ')"
 		return
 	fi
-	if ! (cd "$dir" && gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c) > "$dir/gcc.out" 2>&1; then
+	if ! (cd "$dir" && gcc -O2 -DNOREDUCE -DSAFETY $PAN_CFLAGS -w -o pan pan.c) > "$dir/gcc.out" 2>&1; then
 		echo "ERR gcc pan.c failed: $(tail -2 "$dir/gcc.out" | tr '\n' ' ')"
 		return
 	fi
-	(cd "$dir" && ./pan -m"$PAN_DEPTH" -c0) > "$dir/pan.out" 2>&1
+	(cd "$dir" && ./pan -m"$PAN_DEPTH" -c0 $PAN_RUNFLAGS) > "$dir/pan.out" 2>&1
 	local rc=$?
 	if grep -q 'max search depth too small' "$dir/pan.out"; then
 		echo "ERR pan: max search depth too small (corpus bug)"
@@ -190,6 +194,15 @@ run_one() {
 	read -r -a flags <<< "$line"
 	file=${flags[0]}
 	flags=("${flags[@]:1}")
+	# -noclaim: pan -DNOCLAIM against dspin -noclaim; the rest go to both
+	local -a cpp=() dextra=()
+	local PAN_CFLAGS= PAN_RUNFLAGS= f next=
+	for f in "${flags[@]}"; do
+		if [ "$next" = N ]; then PAN_RUNFLAGS="-N $f"; dextra+=(-N "$f"); next=
+		elif [ "$f" = -N ]; then next=N
+		elif [ "$f" = -noclaim ]; then PAN_CFLAGS=-DNOCLAIM; dextra+=(-noclaim)
+		else cpp+=("$f"); fi
+	done
 	name=$file
 	if [ ${#flags[@]} -gt 0 ]; then
 		name="$file[$(IFS=,; echo "${flags[*]}")]"
@@ -214,7 +227,7 @@ run_one() {
 	fi
 
 	local sp ss se
-	sp=$(spin_numbers "$sd/$file" "$sd" "${flags[@]}")
+	sp=$(PAN_CFLAGS=$PAN_CFLAGS PAN_RUNFLAGS=$PAN_RUNFLAGS spin_numbers "$sd/$file" "$sd" "${cpp[@]}")
 	if [[ "$sp" == ERR* ]]; then
 		ss=? se=?
 	else
@@ -225,7 +238,7 @@ run_one() {
 	# (the outer 2>/dev/null swallows bash's own "Segmentation fault" notice)
 	{ (cd "$dd" || exit 99; ulimit -v $((MEM_MB * 1024)) 2>/dev/null
 	   exec timeout -k 5 "$TIMEOUT" "$DSPIN" -sym=none -por=none -e \
-		"${flags[@]}" "$file") > "$dd/out" 2> "$dd/err" < /dev/null; } 2>/dev/null
+		"${cpp[@]}" "${dextra[@]}" "$file") > "$dd/out" 2> "$dd/err" < /dev/null; } 2>/dev/null
 	rc=$?
 	ds=$(get_stored "$dd/out")
 	de=$(get_errors "$dd/out")
