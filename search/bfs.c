@@ -185,6 +185,10 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	double t0 = now(), last = t0;
 	store_init(&b.st, o->mem_limit);
 	b.st.indexed = 1;
+	if (o->store_mode == STORE_TREE && store_set_mode(&b.st, STORE_TREE, 0) < 0) {
+		r->incomplete = 2;
+		b.stop = 1;
+	}
 	Move path[4096];
 	b.cur = 0;
 	add_state(&b, sb0.v[0].b, sb0.v[0].len, sb0.v[0].aux, sb0.v[0].alen, NULL, 0, 0);
@@ -209,6 +213,7 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	ns_ctx_free(b.c);
 	r->transitions = r->stored + r->matched;
 	r->mem = b.st.bytes + b.cap * 27 + b.capaux + b.capmoves * sizeof(Move);
+	r->store_bytes = b.st.bytes;
 	r->secs = now() - t0;
 	store_free(&b.st);
 	free(b.parent); free(b.moff); free(b.mcnt); free(b.depth); free(b.moves); free(b.aoff); free(b.alen); free(b.auxs);

@@ -569,8 +569,11 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	d.c->proviso = on_stack;
 	d.c->proviso_arg = &d;
 	store_init(&d.st, o->mem_limit);
-	if (o->store_mode && store_lossy(&d.st, o->store_mode, o->wbits) < 0) {
-		snprintf(r->first_error, sizeof r->first_error, "out of memory for 2^%d bits", o->wbits);
+	if (o->store_mode && store_set_mode(&d.st, o->store_mode, o->wbits) < 0) {
+		if (o->store_mode == STORE_BITSTATE)
+			snprintf(r->first_error, sizeof r->first_error, "out of memory for 2^%d bits", o->wbits);
+		else
+			snprintf(r->first_error, sizeof r->first_error, "out of memory");
 		store_free(&d.st);
 		ns_ctx_free(d.c);
 		return -1;
@@ -593,6 +596,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->omission = store_omission(&d.st);
 	r->transitions = r->stored + r->matched;
 	r->mem = d.st.bytes + d.arcap + (size_t)d.capfr * sizeof(Frame);
+	r->store_bytes = d.st.bytes;
 	r->secs = now() - d.t0;
 	store_free(&d.st);
 	os_free(&d.onstack);

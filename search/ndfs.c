@@ -235,6 +235,12 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	d.c->proviso = expanded_before;
 	d.c->proviso_arg = &d;
 	store_init(&d.s2, o->mem_limit);
+	if (o->store_mode == STORE_TREE &&
+	    (store_set_mode(&d.s1, STORE_TREE, 0) < 0 || store_set_mode(&d.sys, STORE_TREE, 0) < 0 ||
+	     store_set_mode(&d.s2, STORE_TREE, 0) < 0)) {
+		r->incomplete = 2;
+		d.stop = 1;
+	}
 	int klen = d.sb.v[0].len + 1;
 	uint8_t *ib = malloc((size_t)klen);
 	memcpy(ib, d.sb.v[0].b, (size_t)klen - 1);
@@ -285,6 +291,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	ns_ctx_free(d.c);
 	r->transitions = r->stored + r->matched;
 	r->mem = d.s1.bytes + d.s2.bytes + d.sys.bytes;
+	r->store_bytes = r->mem;
 	r->secs = now() - t0;
 	store_free(&d.s1); store_free(&d.s2); store_free(&d.sys);
 	free(d.fr); free(d.fr2);

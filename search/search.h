@@ -21,7 +21,8 @@ typedef struct SearchOpts {
 	int twophase;            /* Twophase instead of plain DFS: 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
 	int improviso;           /* Improviso's relaxations of Twophase (search/improviso.c) */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
-	int store_mode;          /* STORE_EXACT, STORE_HC (-hc), STORE_BITSTATE (-bitstate) */
+	int store_mode;          /* STORE_EXACT, STORE_HC (-hc), STORE_BITSTATE (-bitstate),
+	                          * STORE_TREE (-compress=tree) */
 	int wbits;               /* -w: 2^wbits bits for -bitstate */
 } SearchOpts;
 
@@ -40,6 +41,7 @@ typedef struct SearchResult {
 	char bound_msg[256];
 	double secs;
 	size_t mem;
+	size_t store_bytes;       /* of mem, the visited-state store(s) */
 	int max_vec;
 	char first_error[256];
 	int trail_written;

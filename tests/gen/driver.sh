@@ -27,6 +27,9 @@
 # For each seed: the unreduced run is `dspin -sym=none -por=none -e -heap=6`;
 # every other -sym x -por (x -cache for twophase) combination must give the
 # same exit status and error presence, and never store more states.  The
+# unreduced search with -compress=tree (states kept exactly, compressed)
+# must give the same exit status, errors and error kinds, and store
+# exactly the same number of states.  The
 # oracle's brute-force count must equal the -sym=heap -por=none count.
 # When the program has an error, each distinct reduced configuration's
 # first error (a run without -e) must come with a trail that `dspin -t`
@@ -114,10 +117,10 @@ if [ "${1:-}" != --one ]; then
 	done | xargs -P "$JOBS" -n 1 bash "$0" --one > "$WORK/results"
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
-	ntr=$(grep -c ' trails=ok' "$WORK/results")
+	ntr=$(grep -c ' trails=ok' "$WORK/results"); ntree=$(grep -c ' tree=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -366,16 +369,29 @@ part() {
 		exit 0
 	fi
 	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG $name=skip(big:$ST)"; BIG=1; return 1; fi
-	BST=$ST BRC=$RC BKI=$KI
+	BST=$ST BRC=$RC BKI=$KI BER=$ER
 	check_list "$list" "$RC" "$ST" "$ER"
 	TAG="$TAG $name=ok($BST states, exit $BRC)"
 	if [ -z "${MODE:-}" ] && [ "$BRC" = 1 ] && [ -n "$TREPLAY" ]; then trails; fi
+}
+
+# -compress=tree keeps every state exactly: the unreduced search with it
+# is the unreduced search (after part: BST BRC BER BKI).  Exits on a failure.
+compressed() {
+	XOPT=-compress=tree run "$prog" none none all
+	if ! valid || [ "$RC" != "$BRC" ] || [ "$ST" != "$BST" ] || [ "$ER" != "$BER" ] || [ "$KI" != "$BKI" ]; then
+		cp "$prog" "$FAILDIR/seed${seed}tree.dpml"
+		echo "FAIL $seed tree [-sym=none -por=none -compress=tree]: exit $RC, stored $ST, errors $ER, kinds $KI; without it: exit $BRC, stored $BST, errors $BER, kinds $BKI -> $FAILDIR/seed${seed}tree.dpml"
+		exit 0
+	fi
+	TAG="$TAG tree=ok"
 }
 
 # The safety checks, then the heap oracle's count.
 safety() {
 	MODE=
 	part safety "$CONFIG_LIST" || return
+	compressed
 	if [ -n "$ORACLE" ] && [ "$BST" -le "$ORMAX" ]; then
 		local o orc
 		o=$(cd "$dir" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$prog")" 2>/dev/null); orc=$?

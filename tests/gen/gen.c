@@ -952,6 +952,7 @@ static struct {
 	int t_active;            /* TS_ACTIVE: number of active T instances */
 	int npush, npop;         /* T instances (push) and U instances (pop) so far */
 	int alone;               /* TS_NONE: the alone test is in 1 T, 2 U */
+	int held;                /* TS_NONE: workers end with fin++, the alone test's else checks it */
 } tp;
 
 /* the observable condition (cond positions) and value (value positions) of
@@ -1059,6 +1060,7 @@ static void term_plan(void)
 		if (chance3(50)) { tp.has_u = 1; tp.t_spawn = 1; tp.t_active = 2; }
 		if (tp.t_spawn != 1) tp.has_u = 0;
 		tp.alone = tp.has_u && chance3(60) ? 2 : 1;
+		tp.held = chance3(40);
 	}
 	/* a second wave once the first has ended */
 	if (tp.starter != TS_CNT && tp.starter != TS_NONE && chance3(35)) {
@@ -1335,6 +1337,13 @@ static void term_worker(int is_u)
 		/* am I the last one?  (then check what every worker left) */
 		char until[64], busy[64];
 		wait_conds(until, busy);
+		/* or (held), in one step, that not every other worker has
+		 * finished while someone else is still there: SPIN keeps a
+		 * finished worker until it dies, so the else branch can see
+		 * fin == n - 1; a reduction that removed a finished worker in
+		 * its last step could not (mutant procsym_self_nr) */
+		int held = tp.held;
+		if (held) { line("atomic {"); indent++; }
 		line("if");
 		line(":: %s ->", until);
 		indent++;
@@ -1343,10 +1352,13 @@ static void term_worker(int is_u)
 		if (is_u && chance3(50)) line("assert(cnt < %d);", n);
 		else term_asserts(n);
 		indent--;
-		line(":: else -> skip;");
+		if (held) line(":: else -> assert(fin < %d);", n - 1);
+		else line(":: else -> skip;");
 		line("fi;");
+		if (held) { indent--; line("};"); }
 	}
 	if (tp.nullend) { line("x0 = null;"); if (nlvars > 1 && chance3(60)) line("x1 = null;"); }
+	if (tp.held) line("fin++;");   /* the last step */
 	indent--;
 	line("}");
 }
@@ -1855,6 +1867,7 @@ int main(int argc, char **argv)
 		/* not in gvars: random statements leave the count and the lock alone */
 		line("byte cnt;");
 		line("bool lk;");
+		if (tp.held) line("byte fin;");
 		if (term_item(TP_GLOBALINIT)) line("byte gi = _nr_pr;");
 		if (term_item(TP_CHAN)) line("chan ob = [1] of { byte };");
 	}
