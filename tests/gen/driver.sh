@@ -205,7 +205,7 @@ check() {
 	elif [ "$kind" = errors ]; then
 		[ "$KI" != '?' ] && [ "$bki" != '?' ] && [ "$KI" != "$bki" ] || return 1
 	else
-		[ "$ST" -gt "$bst" ] || return 1
+		[ "$ST" -gt "$bst" ] && { [ -z "${MODE:-}" ] || [ "${ber:-0}" = 0 ]; } || return 1
 	fi
 	DESC="$kind${MODE:+ [$MODE]}: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* }: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI"
 	return 0
@@ -344,7 +344,13 @@ judge() {
 	if [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ]; then
 		check "$prog" verdict "$cfg"; report_fail verdict "$cfg" "$DESC"; exit 0
 	fi
-	if [ "$ST" -gt "$bst" ]; then
+	# With -a, a nested search stops at the cycle it finds (-e goes on
+	# from there), so how many states the nested searches store after an
+	# error depends on the order of the outer search: counts are compared
+	# when no error was found, where both searches are complete and the
+	# reduced product graph is a subgraph of the full one (generator seeds
+	# 102 and 400995: static stores more than unreduced after cycles).
+	if [ "$ST" -gt "$bst" ] && { [ -z "${MODE:-}" ] || [ "${ber:-0}" = 0 ]; }; then
 		check "$prog" count "$cfg"; report_fail count "$cfg" "$DESC"; exit 0
 	fi
 	# every kind of error found without reduction is found with it, and
