@@ -42,6 +42,7 @@ static void print_usage(FILE *f)
 "  -dump-states FILE  write every stored state (debugging)\n"
 "  -hc              hash compaction: a 64-bit fingerprint per state (lossy)\n"
 "  -bitstate [-w N] bitstate hashing in 2^N bits, default 27 (lossy)\n"
+"  -compress=tree   keep every state exactly, tree-compressed (10-30 bytes a state)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
 "  --help, -h       this text          --version   dspin's version\n");
@@ -75,9 +76,21 @@ typedef struct Opts {
 	int por_given;          /* -por= was on the command line */
 	int store_mode;         /* -hc, -bitstate: STORE_HC, STORE_BITSTATE */
 	int wbits;              /* -w N */
+	int compress;           /* -compress=tree */
 	int ltl_claim;          /* the never claim was made from an ltl formula */
 	const char *compare_list;
 } Opts;
+
+/* -compress=VALUE: 1 for tree, 0 for none */
+static int compress_arg(const char *v)
+{
+	if (!strcmp(v, "tree"))
+		return 1;
+	if (!strcmp(v, "none"))
+		return 0;
+	fprintf(stderr, "dspin: bad -compress value '%s' (tree, none)\n", v);
+	exit(2);
+}
 
 static long num_arg(const char *opt, const char *v)
 {
@@ -133,6 +146,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-dot")) { if (i + 1 >= argc) usage(); o->dotfile = argv[++i]; continue; }
 		if (!strcmp(a, "-hc")) { o->store_mode = STORE_HC; continue; }
 		if (!strcmp(a, "-bitstate")) { o->store_mode = STORE_BITSTATE; continue; }
+		if (!strncmp(a, "-compress=", 10)) { o->compress = compress_arg(a + 10); continue; }
 		if (!strcmp(a, "-w")) { o->wbits = (int)num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
 		if (!strncmp(a, "-w", 2) && a[2] >= '0' && a[2] <= '9') { o->wbits = (int)num_arg("-w", a + 2); continue; }
 		if (!strcmp(a, "-report")) { if (i + 1 >= argc) usage(); o->report = argv[++i]; continue; }
@@ -167,6 +181,10 @@ static void parse_args(int argc, char **argv, Opts *o)
 	if (o->wbits < 10 || o->wbits > 36) { fprintf(stderr, "dspin: -w must be 10..36 (2^N bits for -bitstate)\n"); exit(2); }
 	if (o->store_mode && (o->bfs || o->accept)) {
 		fprintf(stderr, "dspin: -hc and -bitstate go with the depth-first safety search (not -bfs, -a or -l): the breadth-first search keeps its queue in the store, the nested search keeps its choices there\n");
+		exit(2);
+	}
+	if (o->compress && o->store_mode) {
+		fprintf(stderr, "dspin: -compress=tree keeps every state exactly, -hc and -bitstate keep fingerprints: choose one\n");
 		exit(2);
 	}
 	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
@@ -388,7 +406,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.fair && !o.accept) { fprintf(stderr, "dspin: -f (weak fairness) goes with -a or -l\n"); return 2; }
 	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
 	so.mem_limit = (size_t)o.mem_mb << 20;
-	so.store_mode = o.store_mode;
+	so.store_mode = o.compress ? STORE_TREE : o.store_mode;
 	so.wbits = o.wbits;
 	so.quiet = o.quiet || o.json;
 	so.progress = !o.quiet && !o.json;
@@ -514,7 +532,9 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		       r.stats.max_objects, r.stats.heap_renumbered, r.stats.procs_permuted,
 		       (unsigned long long)(so.twophase || so.improviso ? r.por_reduced : r.stats.por_reduced));
 		printf(",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r.mem / 1048576.0, r.secs, rate);
-		printf(",\"storage\":\"%s\"", o.store_mode == STORE_HC ? "hc" : o.store_mode == STORE_BITSTATE ? "bitstate" : "exact");
+		printf(",\"storage\":\"%s\"", o.compress ? "tree" : o.store_mode == STORE_HC ? "hc" : o.store_mode == STORE_BITSTATE ? "bitstate" : "exact");
+		printf(",\"store_mb\":%.3f,\"bytes_per_state\":%.2f", r.store_bytes / 1048576.0,
+		       r.stored ? (double)r.store_bytes / (double)r.stored : 0.0);
 		if (o.store_mode == STORE_HC) printf(",\"expected_collisions\":%.6g", r.omission);
 		if (o.store_mode == STORE_BITSTATE)
 			printf(",\"bitstate_bits\":%d,\"hash_factor\":%.3f,\"omission_probability\":%.6g", o.wbits,
@@ -560,6 +580,9 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);
 	if (r.incomplete == 2) printf("dspin: search incomplete: memory bound -M %ld MB reached\n", o.mem_mb);
+	if (o.compress)
+		printf("tree compression: store %.3f Mbyte, %.1f bytes per state (every state kept exactly)\n",
+		       r.store_bytes / 1048576.0, r.stored ? (double)r.store_bytes / (double)r.stored : 0.0);
 	if (o.store_mode == STORE_HC)
 		printf("hash compaction: 64-bit fingerprints; expected fingerprint collisions %.3g (each may hide states)\n", r.omission);
 	if (o.store_mode == STORE_BITSTATE)

@@ -5,9 +5,10 @@
 # (states stored and matched, transitions, atomic steps, depth, errors) and
 # the exit code are equal, and an error's trail is the same file, byte for
 # byte, and replays.  Every search that uses the store: the depth-first
-# search with the default reductions and unreduced, -e, the breadth-first
-# search (its queue is the store), and the nested search (-a, -l; its
-# reduction's choices live in the store) on the liveness models.
+# search with the default reductions and unreduced, -e, Twophase (which
+# looks states up before it stores them), the breadth-first search (its
+# queue is the store), and the nested search (-a, -l; its reduction's
+# choices live in the store) on the liveness models.
 . "$(dirname "$0")/corpus_lib.sh"
 counts() {
 	grep -E 'errors:|states, stored|states, matched|transitions|atomic steps' "$1"
@@ -38,6 +39,7 @@ check() {   # name model flags...
 	same dfs -q "$@"
 	same unreduced -q -sym=none -por=none "$@"
 	same bfs -q -bfs "$@"
+	same twophase -q -por=twophase "$@"
 	same keep-going -q -e "$@"
 	if [ -z "$msg" ]; then echo "ok $name${skipped:+ (skipped$skipped)}"; pass=$((pass + 1))
 	else echo "FAIL $name$msg"; fail=$((fail + 1)); fi
