@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# bench/compress.sh [-r REPS] [MODEL[:SPACE-SEPARATED -D FLAGS] ...]
+#
+# Exact state compression, SPIN against dspin, unreduced, on the same
+# models (issue 16, item 2):
+#
+#   pan            spin -o1 -o2 -o3 -a; gcc -O2 -DNOREDUCE -DSAFETY; ./pan -m10000000
+#   pan COLLAPSE   the same compiled with -DCOLLAPSE (SPIN's exact compression)
+#   dspin          dspin -sym=none -por=none -json
+#   dspin tree     dspin -sym=none -por=none -compress=tree -json
+#
+# Each run is wrapped in `/usr/bin/time -f '%e %M'` (wall seconds, peak
+# RSS); the four runs of a model are interleaved and the round repeated
+# REPS times (default 1); the table shows each tool's fastest run.
+# Columns: states stored; wall seconds; peak RSS in MB; peak RSS bytes per
+# state; the store's bytes per state (pan: "actual memory usage for
+# states" plus its hash table; dspin: the store's own count, -json
+# bytes_per_state); peak RSS and time as a fraction of plain pan's.
+# pan's peak includes its DFS stack for -m10000000 and its -w24 hash
+# table; dspin's includes its DFS stack, which grows with the depth.
+#
+# Default models: bench/models/petersonN4.pml, sort.pml, leader.pml.
+# Environment: DSPIN (default: build/dspin), BENCH_KEEP=1 keeps the
+# scratch directory.
+
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd -P)
+ROOT=$(dirname "$HERE")
+DSPIN=${DSPIN:-$ROOT/build/dspin}
+REPS=1
+
+while getopts "r:h" o; do
+	case $o in
+	r) REPS=$OPTARG ;;
+	*) sed -n '2,27p' "$0"; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+if [ $# -eq 0 ]; then
+	set -- "$HERE/models/petersonN4.pml" "$HERE/models/sort.pml" "$HERE/models/leader.pml"
+fi
+
+[ -x "$DSPIN" ] || { echo "$0: $DSPIN is not executable (build first, or set DSPIN)" >&2; exit 2; }
+command -v spin >/dev/null || { echo "$0: spin not found" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "$0: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin-compress.XXXXXX")
+if [ -z "${BENCH_KEEP:-}" ]; then trap 'rm -rf "$WORK"' EXIT; else echo "scratch: $WORK" >&2; fi
+# a private copy: the build directory may be rebuilt while this runs
+cp "$DSPIN" "$WORK/dspin" && DSPIN_RUN=$WORK/dspin
+REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+START=$(date -u '+%Y-%m-%d %H:%M UTC')
+
+TOOLS=(pan collapse dspin tree)
+LABEL=("pan" "pan -DCOLLAPSE" "dspin" "dspin -compress=tree")
+
+names=() files=() flags=()
+i=0
+for arg in "$@"; do
+	f=${arg%%:*}; fl=""
+	[ "$arg" != "$f" ] && fl=${arg#*:}
+	[ -f "$f" ] || { echo "$0: no model $f" >&2; exit 2; }
+	f=$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")
+	n=$(basename "$f" .pml); [ -n "$fl" ] && n="$n $fl"
+	names[i]=$n files[i]=$f flags[i]=$fl
+	d=$WORK/m$i; mkdir -p "$d"
+	echo "compiling pan for $n ..." >&2
+	# shellcheck disable=SC2086
+	if ! (cd "$d" && spin -o1 -o2 -o3 -a $fl "$f" >spin.out 2>&1 &&
+	      gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c >gcc.out 2>&1 &&
+	      gcc -O2 -DNOREDUCE -DSAFETY -DCOLLAPSE -w -o collapse pan.c >>gcc.out 2>&1); then
+		echo "$0: building pan for $n failed, see $d" >&2; exit 2
+	fi
+	i=$((i + 1))
+done
+nm=$i
+
+# run TOOL INDEX REP: one timed run, leaves $d/TOOL.REP.{out,time}
+run() {
+	local tool=$1 i=$2 r=$3 d=$WORK/m$2
+	case $tool in
+	pan|collapse)
+		(cd "$d" && /usr/bin/time -f '%e %M' -o "$tool.$r.time" "./$tool" -m10000000 >"$tool.$r.out" 2>&1) ;;
+	dspin)
+		# shellcheck disable=SC2086
+		(cd "$d" && /usr/bin/time -f '%e %M' -o "$tool.$r.time" "$DSPIN_RUN" -sym=none -por=none -json ${flags[i]} "${files[i]}" >"$tool.$r.out" 2>&1) ;;
+	tree)
+		# shellcheck disable=SC2086
+		(cd "$d" && /usr/bin/time -f '%e %M' -o "$tool.$r.time" "$DSPIN_RUN" -sym=none -por=none -compress=tree -json ${flags[i]} "${files[i]}" >"$tool.$r.out" 2>&1) ;;
+	esac
+	echo "  rep $r $tool ${names[i]}: $(cat "$d/$tool.$r.time")" >&2
+}
+
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+for ((r = 1; r <= REPS; r++)); do
+	for ((i = 0; i < nm; i++)); do
+		for t in "${TOOLS[@]}"; do run "$t" $i $r; done
+	done
+done
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# best TOOL INDEX -> "secs kb rep" of the fastest run
+best() {
+	local d=$WORK/m$2 r
+	for ((r = 1; r <= REPS; r++)); do echo "$(cat "$d/$1.$r.time") $r"; done | sort -n -k1,1 | head -1
+}
+# stored TOOL FILE: states stored
+stored() {
+	case $1 in
+	pan|collapse) awk '/states, stored/ { print $1; exit }' "$2" ;;
+	*) sed -n 's/.*"states_stored":\([0-9]*\).*/\1/p' "$2" ;;
+	esac
+}
+# store_bps TOOL FILE STATES: the store's bytes per state
+store_bps() {
+	case $1 in
+	pan|collapse) awk -v n="$3" '/actual memory usage for states/ { s += $1 } /memory used for hash table/ { s += $1 }
+		END { printf "%.1f", n ? s * 1048576 / n : 0 }' "$2" ;;
+	*) sed -n 's/.*"bytes_per_state":\([0-9.]*\).*/\1/p' "$2" ;;
+	esac
+}
+
+echo "$START; $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" \
+	"$(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo); load average $load0 before, $load1 after"
+echo "SPIN: $(spin -V 2>&1 | head -1); gcc $(gcc -dumpversion); dspin source $REV"
+echo
+printf '| %-12s | %-20s | %11s | %7s | %8s | %9s | %10s | %8s | %8s |\n' \
+	model tool states "wall s" "peak MB" "peak B/st" "store B/st" "time/pan" "peak/pan"
+printf '|%s|\n' "--------------|----------------------|-------------|---------|----------|-----------|------------|----------|----------"
+for ((i = 0; i < nm; i++)); do
+	d=$WORK/m$i
+	read -r ps pk _ <<<"$(best pan $i)"
+	for ((k = 0; k < ${#TOOLS[@]}; k++)); do
+		t=${TOOLS[k]}
+		read -r s kb r <<<"$(best "$t" $i)"
+		n=$(stored "$t" "$d/$t.$r.out")
+		b=$(store_bps "$t" "$d/$t.$r.out" "${n:-0}")
+		awk -v m="${names[i]}" -v t="${LABEL[k]}" -v n="${n:-?}" -v s="$s" -v kb="$kb" -v b="${b:-?}" -v ps="$ps" -v pk="$pk" 'BEGIN {
+			printf "| %-12s | %-20s | %11s | %7.2f | %8.1f | %9.1f | %10s | %8.2f | %8.2f |\n",
+				m, t, n, s, kb / 1024, (n + 0 ? kb * 1024 / n : 0), b, (ps > 0 ? s / ps : 0), (pk > 0 ? kb / pk : 0)
+		}'
+	done
+done
+echo
+echo "Best of $REPS interleaved run(s); pan compile time excluded. B/st = bytes per stored state."
