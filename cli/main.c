@@ -432,7 +432,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	const char *why;
 	ProcSym *ps = NULL;
 	if (strstr(o.sym, "proc")) {
-		ps = procsym_analyze(&vm, heap_canonical);
+		ps = procsym_analyze_for(&vm, heap_canonical, so.accept != 0);
 		if ((why = search_refuses(se, RED_PROC))) {
 			if (!row) fprintf(stderr, "dspin: warning: process symmetry is not available with %s: %s; searching without it\n", search_name(se), why);
 			ps = NULL;

@@ -17,6 +17,9 @@ typedef struct ProcSym {
 /* Decide which proctypes are interchangeable (SPEC section 4).  Allocated
  * like the compiled model (GC), so it lives as long as the model. */
 ProcSym *procsym_analyze(VM *vm, int heap);
+/* the same for a search of cycles (-a, -l): a terminating proctype is
+ * left out even without a never claim (docs/liveness.md) */
+ProcSym *procsym_analyze_for(VM *vm, int heap, int cycles);
 void procsym_report(VM *vm, const ProcSym *ps, FILE *f);
 
 /* Canonicalize a successor in place.  acc_in[j] is the original identity

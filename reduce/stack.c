@@ -17,7 +17,7 @@ Layer *stack_build(VM *vm, const StackSpec *sp)
 	if (vm->m->never)
 		top = ns_push(layer_claim(vm, sp->no_stutter, sp->claim_stutter_invariant), top);
 	if (sp->fair)
-		top = ns_push(layer_fair(vm), top);
+		top = ns_push(layer_fair(vm, proc_on ? sp->ps->eligible : NULL), top);
 	if (sp->por)
 		top = ns_push(layer_por(vm, sp->por, sp->por_ample), top);
 	return top;

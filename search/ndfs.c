@@ -33,6 +33,24 @@
  * On-the-Fly Partial Order Reduction", CAV 2019; LTSmin issue 222): the
  * ample set of a system state may then differ with the claim's state.
  *
+ * Process symmetry (reduce/layer_procsym.c) gives every state aux bytes,
+ * the original identity of the process at each position (Iosif, Fig. 5).
+ * Two things follow.  Trails: each frame keeps the identities of its own
+ * path, and moves are written in them (creation pids), so that `dspin -t`
+ * replays the trail without symmetry.  Determinism: with -sym=heap,proc
+ * the heap is numbered in identity order, so a state's successors depend
+ * on the identities it was reached with, and the nested search, which
+ * re-expands states reached by other paths, could see other successors
+ * than the first search saw (and miss its seed).  So a system state is
+ * always expanded with the identities it was first expanded with (kept in
+ * `sys` beside the reduction's choice): successors are a function of the
+ * stored state, in both searches; a frame's own identities follow from
+ * them by renaming.  A cycle of representatives closes on the seed's key,
+ * but its identities may be permuted (a permutation t of the interchangeable
+ * processes); the trail then goes around the cycle as many times as t's
+ * order, renaming each turn by t, which ends where it began in the
+ * unreduced state space too.
+ *
  * States are keyed with the process holding atomic control, and states
  * inside atomic sequences are stored too (unlike the safety search), so
  * counts differ from pan's; verdicts do not.
@@ -45,16 +63,24 @@
 
 typedef struct NFrame {
 	uint8_t *key; int klen;      /* state bytes, atomic pid + 1, fairness copy */
-	Move in;
+	Move in;                     /* in the path's identities (creation pids) */
 	int nsucc, next;
 	uint8_t **skey; int *sklen; Move *smv; int *serr; char **smsg;
+	/* process symmetry (aux bytes, vm/next.h): */
+	uint8_t *paux; int palen;    /* this path's identity at each position */
+	uint8_t *xaux; int xalen;    /* the identities the state is expanded with */
+	uint8_t **saux; int *salen;  /* each successor's, named as xaux names */
 } NFrame;
 
 typedef struct Nd {
 	VM *vm; const SearchOpts *o; SearchResult *r;
 	Ctx *c;
 	Store sys;                       /* system states expanded, with the
-	                                  * reduction's choice + 2 (0: deciding) */
+	                                  * reduction's choice + 2 (0: deciding)
+	                                  * and, with aux, where auxar keeps the
+	                                  * identities it is expanded with */
+	int use_aux;                     /* the states have aux bytes */
+	uint8_t *auxar; size_t auxn, auxcap;   /* [length, bytes]... */
 	uint8_t key[MAXSTATE + 1];       /* scratch: a system state's key */
 	Store s1, s2;
 	NFrame *fr; int nfr, cap;        /* first search */
@@ -71,17 +97,90 @@ static double now(void)
 
 static void free_frame(NFrame *f)
 {
-	for (int i = 0; i < f->nsucc; i++) { free(f->skey[i]); free(f->smsg[i]); }
+	for (int i = 0; i < f->nsucc; i++) {
+		free(f->skey[i]);
+		free(f->smsg[i]);
+		if (f->saux)
+			free(f->saux[i]);
+	}
 	free(f->skey); free(f->sklen); free(f->smv); free(f->serr); free(f->smsg); free(f->key);
+	free(f->paux);
+	free(f->xaux);
+	free(f->saux);
+	free(f->salen);
 	memset(f, 0, sizeof *f);
 }
 
 /* a frame's state as the interface takes it: the key without the byte
- * of the atomic process */
+ * of the atomic process, with the identities it is expanded with */
 static SState frame_state(const NFrame *f)
 {
-	SState ss = { f->key, f->klen - 1, NULL, 0, f->key[f->klen - 1] - 1 };
+	SState ss = { f->key, f->klen - 1, f->xaux, f->xalen, f->key[f->klen - 1] - 1 };
 	return ss;
+}
+
+static uint8_t *dup_bytes(const uint8_t *b, int n)
+{
+	uint8_t *p = malloc(n > 0 ? (size_t)n : 1);
+	if (p && n > 0)
+		memcpy(p, b, (size_t)n);
+	return p;
+}
+
+/* The identities of a system state's expansion: the ones it was first
+ * expanded with (pay: its payload in sys); the first time, the ones the
+ * move that found it gave it (f->xaux as push left it). */
+static void expansion_ids(Nd *d, NFrame *f, uint8_t *pay, int fresh)
+{
+	uint64_t off;
+	if (fresh) {
+		if (!ns_reserve(&d->auxar, &d->auxcap, d->auxn + (size_t)f->xalen + 1)) {
+			d->r->incomplete = 2;
+			d->stop = 1;
+			return;
+		}
+		off = d->auxn + 1;          /* 0: none */
+		d->auxar[d->auxn] = (uint8_t)f->xalen;
+		memcpy(d->auxar + d->auxn + 1, f->xaux, (size_t)f->xalen);
+		d->auxn += (size_t)f->xalen + 1;
+		memcpy(pay + 1, &off, sizeof off);
+	}
+	memcpy(&off, pay + 1, sizeof off);
+	free(f->xaux);
+	f->xalen = d->auxar[off - 1];
+	f->xaux = dup_bytes(d->auxar + off, f->xalen);
+}
+
+/* Successor i's identities in f's path: the layer named them as f's
+ * expansion does (xaux); a process keeps its identity, so rename each by
+ * the position it has in xaux.  A process the move created has the same
+ * new identity in both namings. */
+static uint8_t *path_ids(const NFrame *f, int i)
+{
+	int where[MAXPROC + 1];
+	for (int k = 0; k <= MAXPROC; k++)
+		where[k] = -1;
+	for (int j = 0; j < f->xalen; j++)
+		where[f->xaux[j]] = j;
+	uint8_t *a = dup_bytes(f->saux[i], f->salen[i]);
+	for (int j = 0; a && j < f->salen[i]; j++) {
+		int p = where[f->saux[i][j]];
+		if (p >= 0 && p < f->palen)
+			a[j] = f->paux[p];
+	}
+	return a;
+}
+
+/* a move's process, named by f's path: a position of f's state (the
+ * layer's identities were xaux's) */
+static int16_t path_pid(const NFrame *f, int16_t pid)
+{
+	if (pid < 0 || pid >= f->xalen)
+		return pid;
+	for (int j = 0; j < f->xalen; j++)
+		if (f->xaux[j] == pid)
+			return j < f->palen ? f->paux[j] : pid;
+	return pid;
 }
 
 /* the system state of (b, len) with atomic process apid into d->key: the
@@ -110,15 +209,22 @@ static void expand(Nd *d, NFrame *f)
 {
 	SState ss = frame_state(f);
 	uint8_t *choice = NULL;
-	if (d->c->proviso_used) {
+	if (d->c->proviso_used || d->use_aux) {
 		int n = system_key(d, ss.b, ss.len, ss.atomic_pid);
 		uint64_t h = state_hash(d->key, n);
 		size_t idx;
-		if (store_insert(&d->sys, d->key, n, h, &idx) < 0) {
+		int ins = store_insert(&d->sys, d->key, n, h, &idx);
+		if (ins < 0) {
 			d->r->incomplete = 2;
 			d->stop = 1;
 		}
-		choice = store_payload(&d->sys, d->key, n, h);
+		uint8_t *pay = store_payload(&d->sys, d->key, n, h);
+		if (pay && d->use_aux) {
+			expansion_ids(d, f, pay, ins == 1);
+			ss = frame_state(f);
+		}
+		if (d->c->proviso_used)
+			choice = pay;
 	}
 	d->c->force = choice && *choice ? *choice - 2 : choice ? NS_DECIDE : NS_FULL;
 	int n = ns_next_all(d->c, &ss, &d->sb);
@@ -128,6 +234,10 @@ static void expand(Nd *d, NFrame *f)
 	f->skey = malloc(sizeof(uint8_t *) * (n + 1)); f->sklen = malloc(sizeof(int) * (n + 1));
 	f->smv = malloc(sizeof(Move) * (n + 1)); f->serr = malloc(sizeof(int) * (n + 1));
 	f->smsg = malloc(sizeof(char *) * (n + 1));
+	if (d->use_aux) {
+		f->saux = malloc(sizeof(uint8_t *) * (n + 1));
+		f->salen = malloc(sizeof(int) * (n + 1));
+	}
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
 		f->sklen[i] = s->len + 1;
@@ -135,28 +245,95 @@ static void expand(Nd *d, NFrame *f)
 		memcpy(f->skey[i], s->b, s->len);
 		f->skey[i][s->len] = (uint8_t)(s->atomic_pid + 1);
 		f->smv[i] = s->tmv;
+		if (d->use_aux) {
+			/* the trail's pids: the mover's position named by the path */
+			f->smv[i].pid = path_pid(f, s->tmv.pid);
+			f->smv[i].rv_pid = path_pid(f, s->tmv.rv_pid);
+			f->saux[i] = dup_bytes(s->aux, s->alen);
+			f->salen[i] = s->alen;
+		}
 		f->serr[i] = s->err;
 		f->smsg[i] = s->err ? strdup(s->errmsg) : NULL;
 		if (s->len > d->r->max_vec) d->r->max_vec = s->len;
 	}
 }
 
-static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen, const Move *in)
+/* push a frame for key; paux (palen bytes, taken over) its path's
+ * identities, xaux (palen bytes, copied) the ones the move that found it
+ * gave it */
+static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen, const Move *in, uint8_t *paux, int palen,
+		    const uint8_t *xaux)
 {
 	if (*n == *cap) { *cap = *cap ? *cap * 2 : 256; *fr = realloc(*fr, sizeof(NFrame) * *cap); }
 	NFrame *f = &(*fr)[(*n)++];
 	memset(f, 0, sizeof *f);
 	f->key = malloc(klen); memcpy(f->key, key, klen); f->klen = klen;
 	if (in) f->in = *in; else f->in.pid = -1;
+	f->paux = paux;
+	f->palen = palen;
+	f->xaux = dup_bytes(xaux, palen);
+	f->xalen = palen;
 	return f;
 }
 
-/* the trail: the first stack, the nested stack if with_cycle, then last */
-static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle)
+/* push successor i of the frame at index pi of *fr */
+static NFrame *push_succ(Nd *d, NFrame **fr, int *n, int *cap, int pi, int i)
+{
+	NFrame *p = &(*fr)[pi];
+	Move mv = p->smv[i];
+	uint8_t *paux = d->use_aux ? path_ids(p, i) : NULL;
+	int palen = d->use_aux ? p->salen[i] : 0;
+	return push(fr, n, cap, p->skey[i], p->sklen[i], &mv, paux, palen, d->use_aux ? p->saux[i] : NULL);
+}
+
+/* How many turns of a cycle return to its first state in the unreduced
+ * state space: the order of t, the renaming of identities one turn makes
+ * (t[x]: the identity that x's position holds after the turn); 1 when
+ * it is too large to write out. */
+static int turns(const uint8_t *t, int n)
+{
+	uint8_t cur[MAXPROC + 1];
+	for (int x = 0; x < n; x++)
+		cur[x] = t[x];
+	for (int k = 1; k <= 60; k++) {
+		int id = 1;
+		for (int x = 0; x < n && id; x++)
+			id = cur[x] == x;
+		if (id)
+			return k;
+		for (int x = 0; x < n; x++)
+			cur[x] = t[cur[x]];
+	}
+	return 1;
+}
+
+static void rename_move(Move *m, const uint8_t *t, int n)
+{
+	if (m->pid >= 0 && m->pid < n)
+		m->pid = t[m->pid];
+	if (m->rv_pid >= 0 && m->rv_pid < n)
+		m->rv_pid = t[m->rv_pid];
+}
+
+/* the trail: the first stack, the nested stack if with_cycle, then last
+ * (whose state has identities last_ids: with process symmetry the cycle
+ * is repeated until they are the seed's again) */
+static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle, const uint8_t *last_ids)
 {
 	if (!d->o->trail_path) return;
 	int n = 0, cyc = -1;
-	Move *mv = malloc(sizeof(Move) * (d->nfr + d->nfr2 + 2));
+	int k = 1, np = 0;
+	uint8_t t[MAXPROC + 1];
+	const NFrame *seed = &d->fr[d->nfr - 1];
+	if (with_cycle && last_ids && d->use_aux) {
+		np = seed->palen;
+		for (int x = 0; x < MAXPROC + 1; x++)
+			t[x] = (uint8_t)x;
+		for (int j = 0; j < np; j++)
+			t[seed->paux[j]] = last_ids[j];
+		k = turns(t, np);
+	}
+	Move *mv = malloc(sizeof(Move) * (size_t)(d->nfr + (d->nfr2 + 2) * k));
 	if (!mv) return;
 	for (int i = 1; i < d->nfr; i++) mv[n++] = d->fr[i].in;
 	if (with_cycle) {
@@ -164,18 +341,26 @@ static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle)
 		for (int i = 1; i < d->nfr2; i++) mv[n++] = d->fr2[i].in;
 	}
 	if (last) mv[n++] = *last;
+	/* the next turns, each renamed by t once more */
+	int len = n - (cyc < 0 ? n : cyc);
+	for (int r = 1; r < k; r++)
+		for (int i = 0; i < len; i++) {
+			mv[n] = mv[n - len];
+			rename_move(&mv[n], t, np);
+			n++;
+		}
 	d->r->trail_written = trail_write_cycle(d->o, mv, n, msg, cyc) == 0;
 	free(mv);
 }
 
-static void report(Nd *d, const char *msg, const Move *last, int with_cycle)
+static void report(Nd *d, const char *msg, const Move *last, int with_cycle, const uint8_t *last_ids)
 {
 	SearchResult *r = d->r;
 	result_note_error(r, msg);
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!d->o->quiet) printf("dspin: %s (at depth %d)\n", msg, d->nfr + d->nfr2);
-		nd_trail(d, msg, last, with_cycle);
+		nd_trail(d, msg, last, with_cycle, last_ids);
 	}
 	if (!d->o->keep_going) d->stop = 1;
 }
@@ -183,7 +368,7 @@ static void report(Nd *d, const char *msg, const Move *last, int with_cycle)
 /* a move of the first search stopped by a resource limit */
 static void bound(Nd *d, const char *msg, const Move *last)
 {
-	if (result_note_bound(d->r, msg)) nd_trail(d, msg, last, 0);
+	if (result_note_bound(d->r, msg)) nd_trail(d, msg, last, 0, NULL);
 }
 
 /* the nested search from the top of the first stack */
@@ -191,26 +376,39 @@ static int nested(Nd *d)
 {
 	NFrame *seed = &d->fr[d->nfr - 1];
 	d->nfr2 = 0;
-	push(&d->fr2, &d->nfr2, &d->cap2, seed->key, seed->klen, NULL);
+	push(&d->fr2, &d->nfr2, &d->cap2, seed->key, seed->klen, NULL,
+	     dup_bytes(seed->paux, seed->palen), seed->palen, seed->xaux);
 	expand(d, &d->fr2[0]);
 	int found = 0;
-	while (d->nfr2 > 0 && !found) {
+	while (d->nfr2 > 0 && !d->stop) {
 		NFrame *f = &d->fr2[d->nfr2 - 1];
 		if (f->next >= f->nsucc) { free_frame(f); d->nfr2--; continue; }
 		int i = f->next++;
 		if (f->serr[i] == ERR_RUNTIME || f->serr[i] == ERR_BOUND) continue;
 		if (f->sklen[i] == seed->klen && !memcmp(f->skey[i], seed->key, seed->klen)) {
-			report(d, d->o->accept == 2 ? "non-progress cycle" : "acceptance cycle", &f->smv[i], 1);
+			/* one report a seed; with -e the nested search still runs to
+			 * its end, and a seed on a cycle is stored like any state
+			 * reached: what the nested searches store is then every
+			 * state reachable from a seed, whatever the order of the
+			 * successors (a reduction that reorders them stores no more
+			 * than the unreduced search) */
+			if (!found) {
+				uint8_t *ids = d->use_aux ? path_ids(f, i) : NULL;
+				report(d, d->o->accept == 2 ? "non-progress cycle" : "acceptance cycle", &f->smv[i], 1, ids);
+				free(ids);
+				size_t idx;
+				if (!d->stop && store_insert(&d->s2, seed->key, seed->klen, state_hash(seed->key, seed->klen), &idx) == 1)
+					d->r->stored++;
+			}
 			found = 1;
-			break;
+			continue;
 		}
 		size_t idx;
 		int ins = store_insert(&d->s2, f->skey[i], f->sklen[i], state_hash(f->skey[i], f->sklen[i]), &idx);
 		if (ins < 0) { d->r->incomplete = 2; d->stop = 1; break; }
 		if (ins == 0) continue;
 		d->r->stored++;
-		Move mv = f->smv[i];
-		NFrame *c = push(&d->fr2, &d->nfr2, &d->cap2, f->skey[i], f->sklen[i], &mv);
+		NFrame *c = push_succ(d, &d->fr2, &d->nfr2, &d->cap2, d->nfr2 - 1, i);
 		expand(d, c);
 	}
 	while (d->nfr2 > 0) free_frame(&d->fr2[--d->nfr2]);
@@ -231,7 +429,8 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	double t0 = now();
 	store_init(&d.s1, o->mem_limit);
 	store_init(&d.sys, o->mem_limit);
-	d.sys.payload = 1;
+	d.use_aux = d.sb.v[0].alen > 0;
+	d.sys.payload = d.use_aux ? 1 + sizeof(uint64_t) : 1;
 	d.c->proviso = expanded_before;
 	d.c->proviso_arg = &d;
 	store_init(&d.s2, o->mem_limit);
@@ -249,7 +448,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	store_insert(&d.s1, ib, klen, state_hash(ib, klen), &idx);
 	r->stored = 1;
 	r->max_vec = klen - 1;
-	push(&d.fr, &d.nfr, &d.cap, ib, klen, NULL);
+	push(&d.fr, &d.nfr, &d.cap, ib, klen, NULL, dup_bytes(d.sb.v[0].aux, d.sb.v[0].alen), d.sb.v[0].alen, d.sb.v[0].aux);
 	free(ib);
 	expand(&d, &d.fr[0]);
 	while (d.nfr > 0 && !d.stop) {
@@ -259,7 +458,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		if (f->nsucc == 0 && f->next == 0) {
 			/* without a claim the safety checks still apply (pan -a too) */
 			f->next = 1;
-			if (!ns_valid_end(d.c, &ss)) { report(&d, "invalid end state", NULL, 0); if (d.stop) break; }
+			if (!ns_valid_end(d.c, &ss)) { report(&d, "invalid end state", NULL, 0, NULL); if (d.stop) break; }
 		}
 		if (f->next >= f->nsucc || (o->max_depth && d.nfr > o->max_depth)) {
 			if (f->next < f->nsucc) r->incomplete = 1;
@@ -275,15 +474,14 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 			continue;
 		}
 		if (f->serr[i]) {
-			report(&d, f->smsg[i], &f->smv[i], 0);
+			report(&d, f->smsg[i], &f->smv[i], 0, NULL);
 			if (d.stop || f->serr[i] == ERR_RUNTIME) continue;
 		}
 		int ins = store_insert(&d.s1, f->skey[i], f->sklen[i], state_hash(f->skey[i], f->sklen[i]), &idx);
 		if (ins < 0) { r->incomplete = 2; break; }
 		if (ins == 0) { r->matched++; continue; }
 		r->stored++;
-		Move mv = f->smv[i];
-		NFrame *c = push(&d.fr, &d.nfr, &d.cap, f->skey[i], f->sklen[i], &mv);
+		NFrame *c = push_succ(&d, &d.fr, &d.nfr, &d.cap, d.nfr - 1, i);
 		expand(&d, c);
 	}
 	while (d.nfr > 0) free_frame(&d.fr[--d.nfr]);
@@ -292,9 +490,11 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->transitions = r->stored + r->matched;
 	r->mem = d.s1.bytes + d.s2.bytes + d.sys.bytes;
 	r->store_bytes = r->mem;
+	r->mem += d.auxcap;     /* identities of the system states */
 	r->secs = now() - t0;
 	store_free(&d.s1); store_free(&d.s2); store_free(&d.sys);
 	free(d.fr); free(d.fr2);
+	free(d.auxar);
 	succbuf_free(&d.sb);
 	return r->errors;
 }

@@ -67,9 +67,15 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 	*len = sb.v[0].len;
 	char line[512];
 	int step = 0;
+	uint8_t *start = NULL;      /* the state where the cycle starts */
+	int start_len = 0;
 	if (err) err[0] = 0;
 	while (fgets(line, sizeof line, f)) {
 		if (line[0] == '#') {
+			if (!strncmp(line, "# cycle", 7) && !start && (start = malloc((size_t)*len + 1))) {
+				memcpy(start, buf, (size_t)*len);
+				start_len = *len;
+			}
 			if (out && !strncmp(line, "# cycle", 7)) fprintf(out, "  <<<<< START OF CYCLE >>>>>\n");
 			if (err && !strncmp(line, "# error: ", 9)) { snprintf(err, errlen, "%s", line + 9); err[strcspn(err, "\n")] = 0; }
 			continue;
@@ -89,6 +95,13 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 		if (s->err && out) fprintf(out, "dspin: %s\n", s->errmsg);
 		if (s->err != ERR_RUNTIME && s->err != ERR_BOUND) { memcpy(buf, s->b, s->len); *len = s->len; }
 	}
+	/* a cycle must end where it started (with process symmetry the trail
+	 * goes around it until the processes are back in their places) */
+	if (step >= 0 && start && out) {
+		int back = start_len == *len && !memcmp(start, buf, (size_t)*len);
+		fprintf(out, "dspin: the cycle %s to the state where it started\n", back ? "returns" : "does NOT return");
+	}
+	free(start);
 	if (step >= 0 && err && !strcmp(err, "invalid end state")) {
 		/* check the claim: no process can move, and not all are at an end */
 		SState ss = { buf, *len, NULL, 0, -1 };

@@ -148,6 +148,9 @@ Layer *layer_vm(VM *vm);
  * stutter_invariant: the claim comes from an ltl formula or -l, so moves
  * it cannot see may be reduced away */
 Layer *layer_claim(VM *vm, int no_stutter, int stutter_invariant);
-/* the weak-fairness counter, SPIN's N+1 copies (vm/layer_fair.c) */
-Layer *layer_fair(VM *vm);
+/* the weak-fairness counter, SPIN's N+1 copies (vm/layer_fair.c);
+ * interchangeable: NULL, or (process symmetry below permutes positions)
+ * the per-proctype table of interchangeable proctypes, and the counter
+ * follows the permutation through the aux bytes */
+Layer *layer_fair(VM *vm, const unsigned char *interchangeable);
 #endif
