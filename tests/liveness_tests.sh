@@ -4,12 +4,22 @@
 # -l) on SPIN's examples and on models of our own with never claims,
 # accept and progress labels; unreduced, and with the partial-order
 # reduction (-por=static: the nested DFS reduces with -l and ltl formulas,
-# refuses and searches unreduced otherwise), and with heap symmetry.
+# refuses and searches unreduced otherwise), with heap symmetry, and with
+# process symmetry (-sym=proc, heap,proc; with -f the fairness counter
+# follows the permutation).  A cycle found under process symmetry must
+# replay with -t and return to the state where it started.
 DSPIN=$(readlink -f "$1")
 ROOT=$(cd "$(dirname "$0")" && pwd)
 EX=/usr/share/doc/spin/examples/Examples
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 pass=0; fail=0
+# replays DIR MODEL FLAG: the trail in DIR replays to its end, and a cycle
+# returns to the state where it started
+replays() {
+	local out; out=$( cd "$1" && "$DSPIN" "$3" -t "$2" 2>&1 )
+	echo "$out" | grep -q '^final state' || return 1
+	! echo "$out" | grep -q 'START OF CYCLE' || echo "$out" | grep -q 'the cycle returns to the state where it started'
+}
 check() {  # model flag [-f]
 	local f=$1 fl=$2 fair=$3 name; name=$(basename "$f")
 	if [ "$fl" = -l ] && grep -q '^ *never' "$f"; then echo "skip $name -l (has its own never claim)"; return; fi
@@ -24,10 +34,22 @@ check() {  # model flag [-f]
 	sv=$([ "${se:-0}" -gt 0 ] && echo error || echo ok); dv=$([ "${de:-x}" = x ] && echo crash || ([ "$de" -gt 0 ] && echo error || echo ok))
 	local rv; rv=$([ "${dr:-x}" = x ] && echo crash || ([ "$dr" -gt 0 ] && echo error || echo ok))
 	[ "$rv" = "$dv" ] || dv="$dv(reduced:$rv)"
+	# an error found must come with a trail that replays
+	if [ "$sv" = "$dv" ] && [ "$dv" = error ] && ! ( cd "$TMP/w" && "$DSPIN" "$fl" -t m.pml 2>&1 | grep -q '^final state' ); then
+		echo "FAIL $name $fl: the trail does not replay"; fail=$((fail + 1)); return
+	fi
+	# process symmetry, with and without the reduction (the last run's
+	# trail is replayed: a cycle returns to where it started)
+	local sy
+	for sy in "proc none" "heap,proc static" "proc static"; do
+		[ "$sv" = "$dv" ] || break
+		local pe; pe=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=${sy% *} -por=${sy#* } "$fl" $fair m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+		local pv; pv=$([ "${pe:-x}" = x ] && echo crash || ([ "$pe" -gt 0 ] && echo error || echo ok))
+		[ "$pv" = "$dv" ] || dv="$dv(sym=$sy:$pv)"
+	done
 	if [ "$sv" = "$dv" ]; then
-		# an error found must come with a trail that replays
-		if [ "$dv" = error ] && ! ( cd "$TMP/w" && "$DSPIN" "$fl" -t m.pml 2>&1 | grep -q '^final state' ); then
-			echo "FAIL $name $fl: the trail does not replay"; fail=$((fail + 1)); return
+		if [ "$dv" = error ] && ! replays "$TMP/w" m.pml "$fl"; then
+			echo "FAIL $name $fl: the -sym=proc trail does not replay"; fail=$((fail + 1)); return
 		fi
 		echo "ok $name $fl $sv"; pass=$((pass + 1))
 	else echo "FAIL $name $fl spin=$sv dspin=$dv"; fail=$((fail + 1)); fi
@@ -67,6 +89,55 @@ for f in "$ROOT"/models/live/ltl_*.pml "$EX"/LTL/bakery.pml "$EX"/LTL/diskhead.p
 done
 for n in c1 c2 c3 c5 c7; do checkltl "$EX/LTL/train.pml" "$n" -f; done
 for n in p1 p2 p3; do checkltl "$ROOT/models/live/ltl_basic.pml" "$n" -f; done
+
+# Process symmetry with three identical processes (issue 14): each line is
+# the verdict, a model and its flags (the verdict is SPIN's for the .pml models, which
+# check() above also compares with pan; the unreduced one for .dpml).  Every
+# -sym x -por mode the nested DFS runs must give it, store no more states
+# than -sym=none -por=none, and -sym=proc strictly fewer (counts with -e:
+# the whole graph, not the way to the first cycle); a cycle's trail must
+# replay and return to where it started.  docs/liveness.md has the figures.
+while read -r verdict model flags; do
+	[ -n "$model" ] || continue
+	name="$model [$flags]"
+	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$ROOT/models/live/$model" "$TMP/w/"
+	ref=$( cd "$TMP/w" && "$DSPIN" -q -e -json -sym=none -por=none $flags "$model" 2>/dev/null )
+	[[ $ref =~ \"states_stored\":([0-9]+) ]] || { echo "FAIL $name: no result"; fail=$((fail + 1)); continue; }
+	rst=${BASH_REMATCH[1]}
+	bad=
+	for cfg in none/none proc/none proc/static heap,proc/none heap,proc/static heap,proc/si; do
+		out=$( cd "$TMP/w" && "$DSPIN" -q -e -json -sym=${cfg%/*} -por=${cfg#*/} $flags "$model" 2>/dev/null )
+		[[ $out =~ \"states_stored\":([0-9]+) ]] || { bad="$bad $cfg:crash"; continue; }
+		st=${BASH_REMATCH[1]}
+		[[ $out =~ \"errors\":([0-9]+) ]]
+		v=$([ "${BASH_REMATCH[1]}" -gt 0 ] && echo error || echo ok)
+		[ "$v" = "$verdict" ] || bad="$bad $cfg:$v"
+		[ "$st" -le "$rst" ] || bad="$bad $cfg:$st>$rst states"
+		[ "$cfg" != proc/none ] || [ "$st" -lt "$rst" ] || bad="$bad proc/none:$st not below $rst"
+		if [ "$v" = error ] && [ "${cfg%/*}" != none ]; then
+			( cd "$TMP/w" && "$DSPIN" -q -sym=${cfg%/*} -por=${cfg#*/} $flags "$model" >/dev/null 2>&1 )
+			replays "$TMP/w" "$model" "${flags%% *}" || bad="$bad $cfg:trail"
+		fi
+	done
+	if [ -z "$bad" ]; then echo "ok $name $verdict (-sym=none $rst states)"; pass=$((pass + 1))
+	else echo "FAIL $name:$bad"; fail=$((fail + 1)); fi
+done <<'EOF'
+error sym3_fair_np.pml -l
+error sym3_fair_np.pml -l -f
+error sym3_starve_np.pml -l
+ok sym3_starve_np.pml -l -f
+ok sym3_starve_np.pml -a -f
+error sym3_lock_ltl.pml -a
+ok sym3_lock_ltl.pml -a -f
+error sym3_idle_ltl.pml -a
+error sym3_idle_ltl.pml -a -f
+error sym3_heap_fair.dpml -l
+error sym3_heap_fair.dpml -l -f
+ok sym3_heap_fair.dpml -a -f
+error sym3_heap_starve.dpml -l
+ok sym3_heap_starve.dpml -l -f
+ok sym3_heap_starve.dpml -a -f
+EOF
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

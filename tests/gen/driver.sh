@@ -81,7 +81,7 @@ if [ "${1:-}" != --one ]; then
 	# Every -sym x -por (x -cache for twophase) combination, but each
 	# distinct algorithm once: dspin's JSON "algorithm" names what ran
 	# (si and twophase fall back to static while they are not
-	# implemented; with -a, process symmetry and POR are off), found by
+	# implemented; with -a -f, POR is off), found by
 	# probe runs on a model with two symmetric, never-ending processes.
 	# Configurations are joined with '_' in the lists.
 	printf 'class C { byte v }\nC r;\nactive [2] proctype P() { byte x; do :: x < 2 -> x++ :: else -> x = 0; r = new C od }\nltl p { [] <> (_nr_pr > 0) }\n' > "$WORK/probe.pml"
