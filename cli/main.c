@@ -704,6 +704,12 @@ int main(int argc, char **argv)
 		}
 		m->never = nv;
 		if (nv) m->nltls = 0;
+		if (chosen && o.accept != 1) {
+			/* dspin's claims for formulas are Büchi automata that never
+			 * end: in a safety search they could not report anything */
+			fprintf(stderr, "dspin: -N %s names an ltl formula: formulas are checked for acceptance cycles, add -a\n", o.ltl);
+			return 2;
+		}
 	} else if (m->nnevers > 1 && !o.noclaim)
 		fprintf(stderr, "dspin: %d never claims: checking the first%s%s (choose with -N NAME)\n", m->nnevers,
 			m->never_names[0] ? ", " : "", m->never_names[0] ? m->never_names[0] : "");

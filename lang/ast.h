@@ -127,6 +127,7 @@ typedef struct Stmt {
 	struct Var *var;          /* DECL */
 	int end_flags;
 	int is_block;              /* S_SEQ written as { ... } (or an inline body) */
+	int select_loop;           /* S_SELECT that SPIN expands into a loop (parser.c) */
 } Stmt;
 
 /* A proctype (or init / never claim) before and after compilation. */
@@ -201,6 +202,8 @@ typedef struct Model {
 	int *gchanoffs; int ngchanoffs;  /* chan-typed variables in the global block */
 	Proctype *never;          /* the claim checked: the first one, or -N NAME's */
 	Proctype **nevers; const char **never_names; int nnevers;   /* every never claim (names may be NULL) */
+	/* P@L references anywhere (claims and ltl formulas too): proctype and label names */
+	const char **rlabel_proc, **rlabel_name; int nrlabels;
 	struct Var *claim_pc;      /* hidden global holding the never claim's location */
 	Proctype **funcs; int nfuncs;   /* top-level functions and methods */
 	int nerrors;

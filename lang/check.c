@@ -657,9 +657,9 @@ static void resolve_stmt(Stmt *s)
 		resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->lo); resolve_expr(s->hi);
 		int ok = 1;
 		long long lo = const_eval(s->lo, &ok), hi = const_eval(s->hi, &ok);
-		if (ok && hi < lo)
+		if (ok && hi < lo && !s->select_loop)
 			diag_error(s->pos, "bad range in select: %lld .. %lld is empty", lo, hi);   /* SPIN rejects it too */
-		else if (ok && hi - lo + 1 > MAXSELECT)
+		else if (ok && hi - lo + 1 > MAXSELECT && !s->select_loop)
 			diag_error(s->pos, "select range of %lld values, at most %d", hi - lo + 1, MAXSELECT);
 		break;
 	}

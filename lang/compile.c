@@ -47,6 +47,19 @@ typedef struct C {
 
 static int next_atomic_id;
 
+/* does some P@L name label of the proctype being compiled? (parser.c's
+ * remote_label_seen: claims and formulas that -N or -noclaim left out
+ * count too, as in pan, whose code SPIN generates once for them all) */
+static int remote_target(const C *c, const char *label)
+{
+	const Model *m = c->prog->m;
+	if (!c->pt || c->pt->is_func || c->pt->is_never) return 0;
+	const char *name = c->pt->is_init ? ":init:" : c->pt->name;
+	for (int i = 0; i < m->nrlabels; i++)
+		if (!strcmp(m->rlabel_name[i], label) && !strcmp(m->rlabel_proc[i], name)) return 1;
+	return 0;
+}
+
 static int newloc(C *c, Pos pos)
 {
 	Code *k = c->code;
@@ -370,8 +383,9 @@ static int comp(C *c, Stmt *s, int next)
 		c->labels[c->nlabels].outside_atomic = s->sub && s->sub->k == S_ATOMIC && !c->atomic_id;
 		c->nlabels++;
 		Loc *l = &c->code->locs[e];
-		if (l->is_jump && (!strncmp(s->label, "end", 3) || !strncmp(s->label, "progress", 8) || !strncmp(s->label, "accept", 6)))
-			l->is_jump = 0;   /* SPIN keeps a labelled `progress: goto T` as a step */
+		if (l->is_jump && (!strncmp(s->label, "end", 3) || !strncmp(s->label, "progress", 8) || !strncmp(s->label, "accept", 6) ||
+				   remote_target(c, s->label)))
+			l->is_jump = 0;   /* SPIN keeps a labelled `progress: goto T` as a step, and a `goto` a P@L names */
 		if (!l->label) l->label = s->label;
 		if (!strncmp(s->label, "end", 3)) l->end = 1;
 		if (!strncmp(s->label, "progress", 8)) l->progress = 1;
@@ -414,6 +428,22 @@ static int comp(C *c, Stmt *s, int next)
 		return comp(c, init, e);
 	}
 	case S_SELECT: {
+		if (s->select_loop) {
+			/* x = lo; do :: break :: x < hi -> x = x + 1 od, as SPIN */
+			Stmt *init = synth(S_ASSIGN, s->pos, "select-init"); init->lhs = s->lhs; init->rhs = s->lo;
+			Stmt *brk = synth(S_BREAK, s->pos, "break");
+			Stmt *guard = synth(S_EXPR, s->pos, "select-test"); guard->rhs = synth_bin(T_LT, s->lhs, s->hi, s->pos);
+			Stmt *inc = synth(S_ASSIGN, s->pos, "select-next"); inc->lhs = s->lhs;
+			inc->rhs = synth_bin(T_PLUS, s->lhs, synth_const(1, s->pos), s->pos);
+			Stmt *d = synth(S_DO, s->pos, "do");
+			d->nopts = 2;
+			d->opts = xalloc(2 * sizeof(Stmt **)); d->optlen = xalloc(2 * sizeof(int));
+			Stmt **o1 = xalloc(sizeof(Stmt *)); o1[0] = brk;
+			Stmt **o2 = xalloc(2 * sizeof(Stmt *)); o2[0] = guard; o2[1] = inc;
+			d->opts[0] = o1; d->optlen[0] = 1; d->opts[1] = o2; d->optlen[1] = 2;
+			int e = comp(c, d, next);
+			return comp(c, init, e);
+		}
 		/* one nondeterministic step choosing a value in lo..hi */
 		int l = newloc(c, s->pos);
 		Trans *t = newtrans(c, s, l, next);

@@ -72,6 +72,8 @@ static Token *expect(P *p, int k, const char *what)
 static Expr *mkexpr(ExprKind k, Pos pos) { Expr *e = NEW(Expr); e->k = k; e->pos = pos; return e; }
 static Stmt *mkstmt(StmtKind k, Pos pos) { Stmt *s = NEW(Stmt); s->k = k; s->pos = pos; return s; }
 
+static void remote_label_seen(P *p, const char *proc, const char *label);
+
 static Record *find_record(P *p, const char *name)
 {
 	for (int i = 0; i < p->m->nrecords; i++)
@@ -252,6 +254,7 @@ static Expr *primary(P *p)
 				Token *l = expect(p, T_ID, "after '@'");
 				e = mkexpr(E_REMOTE_LABEL, t->pos); e->name = t->s; e->a = idx; e->c = NULL;
 				Expr *ln = mkexpr(E_NAME, l->pos); ln->name = l->s; e->b = ln;
+				remote_label_seen(p, t->s, l->s);
 				return e;
 			}
 			if (at(p, T_COLON) && peekn(p, 1)->k == T_ID && find_ptype(p, t->s)) {
@@ -746,6 +749,12 @@ static Stmt *statement(P *p)
 		s->lo = expr(p);
 		expect(p, T_DOTDOT, "in select range");
 		s->hi = expr(p);
+		/* SPIN 6.5 (spin.y) makes a select over two number literals
+		 * spanning at most 33 values one step (an if with an option per
+		 * value); any other range becomes `x = lo; do :: break :: x <
+		 * hi -> x++ od`, a step per value (lang/compile.c) */
+		s->select_loop = !(s->lo->k == E_CONST && s->hi->k == E_CONST &&
+				   (long long)s->hi->val - s->lo->val < 33);
 		close_stmt(p, s, t, "to close select");
 		break;
 	}
@@ -1092,6 +1101,19 @@ static void inline_decl(P *p)
 	PUSH(p->m->inlines, p->m->ninlines, in);
 }
 
+/* P@L or P[i]@L somewhere in the model, never claims and ltl formulas
+ * included, chosen or not: SPIN keeps a `goto` labelled L in P as a step
+ * of its own then (lang/compile.c), as pan does whichever claim runs */
+static void remote_label_seen(P *p, const char *proc, const char *label)
+{
+	Model *m = p->m;
+	for (int i = 0; i < m->nrlabels; i++)
+		if (!strcmp(m->rlabel_proc[i], proc) && !strcmp(m->rlabel_name[i], label)) return;
+	PUSH(m->rlabel_proc, m->nrlabels, proc);
+	m->nrlabels--;
+	PUSH(m->rlabel_name, m->nrlabels, label);
+}
+
 static void ltl_decl(P *p, Token *kw)
 {
 	LtlDecl *l = NEW(LtlDecl); l->pos = kw->pos;
@@ -1099,11 +1121,19 @@ static void ltl_decl(P *p, Token *kw)
 	Token *open = expect(p, T_LBRACE, "to start ltl formula");
 	int depth = 1;
 	Token *last = open;
+	const char *proc = NULL;   /* the name before a P[i]@L or P@L */
+	int brackets = 0;
 	while (depth > 0) {
 		Token *t = peek(p);
 		if (t->k == T_EOF) fail(p, t, "unterminated ltl formula");
 		if (t->k == T_LBRACE) depth++;
 		if (t->k == T_RBRACE) depth--;
+		if (t->k == T_AT && proc && !brackets && peekn(p, 1)->k == T_ID)
+			remote_label_seen(p, proc, peekn(p, 1)->s);
+		if (t->k == T_LBRACK) brackets++;
+		else if (t->k == T_RBRACK) brackets -= brackets > 0;
+		else if (t->k == T_ID && !brackets) proc = t->s;
+		else if (!brackets && t->k != T_AT) proc = NULL;
 		last = next(p);
 	}
 	l->text = source_text(open, last, INT_MAX);   /* the whole formula */
