@@ -74,6 +74,11 @@ death_spawn~reduce/por_chan.c~s/\tif \(others_reach\(ct, s, pid, 0, 0\)\)\n\t\tr
 death_nr_pr~reduce/por.c~s/t->death = !t->nr_disabled && /t->death = /~none_static_all~a process's death is safe even when something reads _nr_pr in a way a death can disable
 si_sequence~reduce/layer_por.c~s/return SAFE_HERE \| \(por_loc_heap\(cf->t, loc\) \? 0 : IN_SEQUENCE\);/return SAFE_HERE | IN_SEQUENCE;/~_si_~steps safe only by symmetric independence go into atomic sequences taken as one move (the heap bound is then met differently)
 por_plain_claim~reduce/layer_por.c~s/w->plain = !below_is\(l, "claim"\) && !below_is\(l, "fair"\);/w->plain = 1;/~none_static_all~under a never claim the POR layer uses SPIN's weak safety proviso and takes atomic sequences as one move
+improviso_first~search/improviso.c~s/\toff = f->succ_off;\n\tfor \(int i = 0; i < n; i\+\+\) \{\n\t\tSRec \*rec = \(SRec \*\)\(d->ar \+ off\);\n\t\tif \(rec->mv\.pid != q\)\n/\tint taken = 0;\n\toff = f->succ_off;\n\tfor (int i = 0; i < n; i++) {\n\t\tSRec *rec = (SRec *)(d->ar + off);\n\t\tif (rec->mv.pid != q || taken++)\n/~_improviso_~Improviso's phase 1 takes only the first move of a safe process with several (3.4 without backtracking)
+improviso_fixpoint_unsafe~search/improviso.c~s/if \(!ns_safe_group\(d->c, ss, pid\)\)/if (!want_fresh \&\& !ns_safe_group(d->c, ss, pid))/; s/\t\tf->tp_pid = q;\n/\t\treturn ip_take(d, f, n, q) ? 1 : ip_phase2(d, f, n, 0);\n/~_improviso_~Improviso's fixpoint (3.5) takes a process that is not safe
+improviso_revisit_cut~search/improviso.c~s/(rec->ip_seen = \(int8_t\)os_has\(&d->ipset, key\);)/$1\n\t\t\trec->skip = rec->ip_seen;/~_improviso_~Improviso drops a phase-1 move to a state the phase visited instead of handing the state on (the ignoring problem)
+improviso_atomic~search/improviso.c~s/if \(!mine \|\| into_atomic\)/if (!mine)/~_improviso_~Improviso's phase 1 takes moves into atomic sequences (Twophase's bug 2)
+improviso_collapse~search/improviso.c~s/dfs_collapse\(d, collapse_base\(d\)\);/dfs_collapse(d, d->fr[d->nfr - 1].tp_start);/~_improviso_~phase 2 collapses the phase-1 chain from where phase 1 began, dropping the branches still to try
 EOF
 )
 
