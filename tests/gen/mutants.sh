@@ -10,8 +10,8 @@
 # and reports how many programs the driver failed ("caught") — a mutant
 # caught by 0 seeds is a blind spot of the generator.  -g uses another
 # generator binary (default: the committed one, built with the mutants).
-# -c also runs the hand-written corpus checks (tests/sym_tests.sh and
-# tests/dyn_tests.sh) on each mutant and says whether they fail.  Not part of ctest
+# -c also runs the hand-written corpus checks (tests/sym_tests.sh,
+# tests/dyn_tests.sh and tests/liveness_tests.sh) on each mutant and says whether they fail.  Not part of ctest
 # (minutes, not seconds); results are recorded in docs/testing.md.
 #
 # A mutant that cannot be applied (its pattern no longer matches the source)
@@ -79,6 +79,8 @@ improviso_fixpoint_unsafe~search/improviso.c~s/if \(!ns_safe_group\(d->c, ss, pi
 improviso_revisit_cut~search/improviso.c~s/(rec->ip_seen = \(int8_t\)os_has\(&d->ipset, key\);)/$1\n\t\t\trec->skip = rec->ip_seen;/~_improviso_~Improviso drops a phase-1 move to a state the phase visited instead of handing the state on (the ignoring problem)
 improviso_atomic~search/improviso.c~s/if \(!mine \|\| into_atomic\)/if (!mine)/~_improviso_~Improviso's phase 1 takes moves into atomic sequences (Twophase's bug 2)
 improviso_collapse~search/improviso.c~s/dfs_collapse\(d, collapse_base\(d\)\);/dfs_collapse(d, d->fr[d->nfr - 1].tp_start);/~_improviso_~phase 2 collapses the phase-1 chain from where phase 1 began, dropping the branches still to try
+fair_follow~vm/layer_fair.c~s/int p = j < sc->alen \? pos\[sc->aux\[j\]\] : -1;/int p = j < np ? j : -1;/~^proc_none_all~weak fairness under process symmetry: the served mask and the awaited process are not carried through the permutation (Iosif 4.1)
+ndfs_trail_ids~search/ndfs.c~s/f->smv\[i\]\.pid = path_pid\(f, s->tmv\.pid\);/f->smv[i].pid = s->mv.pid;/~^proc_none_all~nested-DFS trails name the mover by its position in the representative, not by creation pid
 EOF
 )
 
@@ -116,7 +118,7 @@ while IFS='~' read -r name file subst configs what; do
 		corp=
 		if [ "$CORPUS" = 1 ]; then
 			corp="corpus: "
-			for t in sym_tests dyn_tests; do
+			for t in sym_tests dyn_tests liveness_tests; do
 				if bash "$root/tests/$t.sh" "$scratch/b/dspin" > "$scratch/$t.out" 2>&1; then corp="$corp$t passes, "
 				else corp="$corp$t FAILS ($(grep -c '^FAIL' "$scratch/$t.out")), "; fi
 			done
