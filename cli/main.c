@@ -22,7 +22,7 @@ static void print_usage(FILE *f)
 	fprintf(f,
 "usage: dspin [options] model.pml\n"
 "  -sym=none|heap|proc|heap,proc   symmetry reduction (default heap)\n"
-"  -por=none|static|si|twophase|improviso  partial-order reduction (default static)\n"
+"  -por=none|static|si|twophase|improviso  partial-order reduction (default si)\n"
 "  -cache=all|backedge|none        Twophase selective caching (default all)\n"
 "  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
 "  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
@@ -117,7 +117,7 @@ static int valid_cache(const char *v)
 static void parse_args(int argc, char **argv, Opts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->sym = "heap"; o->por = "static"; o->cache = "all";
+	o->sym = "heap"; o->por = "si"; o->cache = "all";
 	o->seed = 1; o->steps = 10000;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -452,7 +452,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 			por_refused = "a hand-written never claim may not be stutter-invariant (an ltl formula is)";
 	}
 	if (pormode != POR_NONE && (why = por_refused)) {
-		/* the default -por=static says nothing; an explicit one is warned */
+		/* the default -por=si says nothing; an explicit one is warned */
 		if (!row && op->por_given) fprintf(stderr, "dspin: warning: partial-order reduction is not available with %s: %s; searching without it\n", search_name(se), why);
 		pormode = POR_NONE;
 	}
