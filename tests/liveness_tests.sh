@@ -82,13 +82,35 @@ checkltl() {  # model name
 	if [ "$sv" = "$dv" ]; then echo "ok $name -a $sv"; pass=$((pass + 1))
 	else echo "FAIL $name -a spin=$sv dspin=$dv"; fail=$((fail + 1)); fi
 }
-for f in "$ROOT"/models/live/ltl_*.pml "$EX"/LTL/bakery.pml "$EX"/LTL/diskhead.pml "$EX"/LTL/ltl_always_eventually.pml \
-	 "$EX"/LTL/ltl_example.pml "$EX"/LTL/petersonN.pml "$EX"/LTL/train.pml "$EX"/LTL/zune.pml "$EX"/LTL/pftp.pml; do
-	[ -e "$f" ] || continue
+for f in "$ROOT"/models/live/ltl_*.pml; do
 	for n in $(grep -o '^ltl *[A-Za-z_0-9]*' "$f" | awk '{print $2}'); do checkltl "$f" "$n"; done
 done
-for n in c1 c2 c3 c5 c7; do checkltl "$EX/LTL/train.pml" "$n" -f; done
 for n in p1 p2 p3; do checkltl "$ROOT/models/live/ltl_basic.pml" "$n" -f; done
+
+# SPIN's Examples with ltl formulas or never claims (models/live/examples/LIST):
+# pan's verdict, for each formula by name, from dspin -sym=none -por=none
+# and from dspin with the default reductions; an error's trail replays
+verdict() { sed -n 's/.*errors: \([0-9]*\).*/\1/p' | { read -r e; [ -z "$e" ] && echo crash || { [ "$e" -gt 0 ] && echo error || echo ok; }; }; }
+while read -r model flags; do
+	case "$model" in ''|'#'*) continue;; esac
+	case "$model" in spin/*|examples/*) f="$ROOT/models/${model/#examples/live/examples}";; *) f="$EX/$model";; esac
+	[ -e "$f" ] || { echo "skip $model (not found)"; continue; }
+	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$f" "$TMP/w/m.pml"
+	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -DNFAIR=4 -o pan pan.c ) || { echo "FAIL $model (spin)"; fail=$((fail + 1)); continue; }
+	names=$(sed -n 's/^[ \t]*ltl[ \t]\{1,\}\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$f" | sort -u)
+	for n in ${names:-.}; do
+		N=(); [ "$n" = . ] || N=(-N "$n")
+		sv=$( cd "$TMP/w" && timeout 120 ./pan $flags "${N[@]}" -m1000000 2>&1 | verdict )
+		dv=$( cd "$TMP/w" && timeout 120 "$DSPIN" -q -sym=none -por=none $flags "${N[@]}" m.pml 2>&1 | verdict )
+		rv=$( cd "$TMP/w" && timeout 120 "$DSPIN" -q $flags "${N[@]}" m.pml 2>&1 | verdict )
+		name="$model${N[1]:+:${N[1]}} [$flags]"
+		if [ "$sv" != "$dv" ] || [ "$sv" != "$rv" ]; then
+			echo "FAIL $name pan=$sv dspin=$dv default=$rv"; fail=$((fail + 1))
+		elif [ "$sv" = error ] && ! replays "$TMP/w" m.pml "${flags%% *}"; then
+			echo "FAIL $name: the trail does not replay"; fail=$((fail + 1))
+		else echo "ok $name $sv"; pass=$((pass + 1)); fi
+	done
+done < "$ROOT/models/live/examples/LIST"
 
 # Process symmetry with three identical processes (issue 14): each line is
 # the verdict, a model and its flags (the verdict is SPIN's for the .pml models, which

@@ -193,7 +193,7 @@ static int chan_of(Exec *x, const Expr *e)
 	return vm_chan_index(x, cid);
 }
 
-static int remote_pid(Exec *x, const Expr *e)
+static int remote_pid(Exec *x, const Expr *e, int label)
 {
 	/* P[i] names the i-th instance... SPIN: the index is the pid itself */
 	int pid;
@@ -209,7 +209,14 @@ static int remote_pid(Exec *x, const Expr *e)
 	if (pid < 0 || pid >= x->s->nproc)
 		return -1;
 	if (sv_ptype(x->s, pid) != e->ptype->index) {
-		/* pan reads the other proctype's memory as if it were P's */
+		/* P[i]@L on a process of another proctype: pan compares that
+		 * process's pc (a field every process has, at the same place)
+		 * with L's state number in P, which names no location of the
+		 * other proctype: false, as a process that is not running
+		 * (SPIN's LTL/mobile1.pml names BS[a_id] while a_id is still 0,
+		 * the pid of System) */
+		if (label) return -1;
+		/* P[i]:x: pan reads the other proctype's memory as if it were P's */
 		vm_runtime_error(x, "remote reference to %s[%d]: process %d is a %s", e->ptype->name, pid, pid,
 				 x->vm->m->ptypes[sv_ptype(x->s, pid)]->name);
 		return -1;
@@ -341,12 +348,12 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	case E_EVAL: return vm_eval(x, e->a);
 	case E_RUN: return eval_run(x, e);
 	case E_REMOTE_LABEL: {
-		int pid = remote_pid(x, e);
+		int pid = remote_pid(x, e, 1);
 		if (pid < 0) return 0;
 		return sv_pc(x->s, pid) == e->label_loc;
 	}
 	case E_REMOTE_VAR: {
-		int pid = remote_pid(x, e);
+		int pid = remote_pid(x, e, 0);
 		if (pid < 0) return 0;
 		uint8_t *a = addr(x, e->b, pid);
 		if (!a) return 0;
