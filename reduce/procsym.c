@@ -15,6 +15,7 @@
 #include "../lang/access.h"
 #include "../lang/lexer.h"
 #include <stdio.h>
+#include <string.h>
 
 /* Something that tells every proctype's instances apart: enabled(),
  * pc_value(), _last anywhere; _pid outside a proctype's own code (in a
@@ -162,14 +163,63 @@ static const char *death_observed(const Model *m, const AccessTable *at, const P
 	return NULL;
 }
 
-/* why pt is left out of the symmetry, or NULL */
-static const char *left_out(const Model *m, const AccessTable *at, const Proctype *pt, int all_bad, const NrScan *nr, int cycles)
+/* the pids of pt's instances, when they are fixed: pt is only active
+ * (never run), and its instances sit at lo..hi of the initial state */
+static int fixed_pids(VM *vm, const AccessTable *at, const Proctype *pt, int *lo, int *hi)
 {
+	if (!pt->active || (access_find(at->model, A_RUN, pt) & AM_WRITE))
+		return 0;
+	uint8_t *buf = xalloc(MAXSTATE);
+	State s;
+	vm_initial(vm, &s, buf);
+	*lo = -1;
+	*hi = -2;
+	for (int j = 0; j < s.nproc; j++) {
+		if (sv_ptype(&s, j) != pt->index)
+			continue;
+		if (*lo < 0)
+			*lo = j;
+		else if (j != *hi + 1)
+			return 0;
+		*hi = j;
+	}
+	return *lo >= 0 && *hi - *lo + 1 == pt->active;
+}
+
+/* pt reads _pid: why its instances cannot be permuted even with the
+ * arrays they index by it, or NULL (reduce/procsym_pid.c) */
+static const char *pid_idiom(VM *vm, ProcSym *ps, const AccessTable *at, const Proctype *pt)
+{
+	int lo, hi;
+	if (access_find(at->model, A_REMOTE, pt))
+		return "is named by a remote reference";
+	if (access_find(at->model, A_RUN, pt) & AM_READ)
+		return "has its run result stored";
+	/* a finished instance is removed at once, and the pids above it
+	 * would shift under the arrays it indexed */
+	if (can_terminate(pt))
+		return "reads _pid, and can terminate (a finished instance is removed at once: the pids of later ones would shift)";
+	if (!fixed_pids(vm, at, pt, &lo, &hi))
+		return "reads _pid, and is created by run (its instances' pids are not fixed)";
+	const char *why = procsym_pid_class(ps, vm->m, pt, lo, hi);
+	if (!why) {
+		ps->pid_lo[pt->index] = lo;
+		ps->pid_hi[pt->index] = hi;
+	}
+	return why;
+}
+
+/* why pt is left out of the symmetry, or NULL */
+static const char *left_out(VM *vm, ProcSym *ps, const AccessTable *at, const Proctype *pt, int all_bad, const NrScan *nr, int cycles)
+{
+	const Model *m = vm->m;
 	const char *why = apart(at, pt);
 	if (pt->is_init)
 		return "is init (one instance)";
 	if (all_bad)
 		return "the model uses _last, enabled() or pc_value(), or _pid in a function";
+	if (why && !strcmp(why, "reads _pid"))
+		return pid_idiom(vm, ps, at, pt);
 	if (why)
 		return why;
 	if (can_terminate(pt))
@@ -195,8 +245,14 @@ ProcSym *procsym_analyze_for(VM *vm, int heap, int cycles)
 	visit_model(&v, m);
 	ps->eligible = xalloc((size_t)n + 1);
 	ps->reason = xalloc(sizeof(char *) * ((size_t)n + 1));
+	ps->pid_lo = xalloc(sizeof(int) * ((size_t)n + 1));
+	ps->pid_hi = xalloc(sizeof(int) * ((size_t)n + 1));
 	for (int i = 0; i < n; i++) {
-		ps->reason[i] = left_out(m, at, m->ptypes[i], all_bad, &nr, cycles);
+		ps->pid_lo[i] = 1;
+		ps->pid_hi[i] = 0;
+	}
+	for (int i = 0; i < n; i++) {
+		ps->reason[i] = left_out(vm, ps, at, m->ptypes[i], all_bad, &nr, cycles);
 		ps->terminating |= ps->reason[i] == NULL && can_terminate(m->ptypes[i]);
 		ps->eligible[i] = !ps->reason[i];
 		ps->any |= ps->eligible[i];

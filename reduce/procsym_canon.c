@@ -37,6 +37,224 @@ static void sort_blocks(const State *s, int *v, int k)
 	}
 }
 
+/* ---- classes that read _pid (docs/symmetry.md, "Instances that read
+ * _pid"; reduce/procsym_pid.c) ----
+ * Element i of a pid-indexed array is pid i+k's state, so it is part of
+ * the instance's sort key; a value that holds a pid is keyed by what it
+ * is to the instance (itself, another instance, no pid), which no
+ * permutation changes.  Instances with equal keys can still differ in
+ * which other instance their values name: those ties are broken by the
+ * smallest whole vector over their permutations (bounded, below). */
+
+#define KEY_MAX 4096        /* bytes of one instance's key */
+#define TIE_PERMS 720       /* most tie permutations tried per state */
+
+/* the value of element e of variable v at base */
+static int32_t pid_load(const Var *v, const uint8_t *base, int e)
+{
+	return vm_load(base + v->offset + e * v->elemsize, v->kind, v->bits);
+}
+
+static int var_elems(const Var *v)
+{
+	return v->arrlen > 0 ? v->arrlen : 1;
+}
+
+/* appends the tag of value x seen from pid self (-1: none): 0 itself,
+ * 1 another instance of the class, 2 and the value: no pid of it */
+static int key_value(uint8_t *key, int w, int32_t x, int self, int lo, int hi)
+{
+	if (w + 5 > KEY_MAX)
+		return w;
+	if (x >= lo && x <= hi) {
+		key[w++] = x == self ? 0 : 1;
+		memset(key + w, 0, 4);
+	} else {
+		key[w++] = 2;
+		memcpy(key + w, &x, 4);
+	}
+	return w + 4;
+}
+
+/* the bytes at base..base+n with the values of pid-holding variables of
+ * `owner` (NULL: globals) zeroed and their tags appended; element
+ * range [e0, e1) of an array var only when only is set */
+static int key_bytes(const ProcSym *ps, const uint8_t *base, int off, int n, const Proctype *owner,
+		     const Var *only, int self, int t, uint8_t *key, int w)
+{
+	if (w + n > KEY_MAX)
+		return w;
+	uint8_t *start = key + w;
+	memcpy(start, base + off, (size_t)n);
+	w += n;
+	for (int i = 0; i < ps->npval; i++) {
+		const PidVal *pv = &ps->pval[i];
+		const Var *v = pv->v;
+		if (pv->owner != owner || (only && v != only))
+			continue;
+		int lo = ps->pid_lo[pv->ptype], hi = ps->pid_hi[pv->ptype];
+		int size = v->kind == TY_SHORT ? 2 : v->kind == TY_INT ? 4 : v->kind == TY_UNSIGNED ? (v->bits <= 8 ? 1 : v->bits <= 16 ? 2 : 4) : 1;
+		for (int e = 0; e < var_elems(v); e++) {
+			int at = v->offset + e * v->elemsize;
+			if (at < off || at + size > off + n)
+				continue;
+			int32_t x = pid_load(v, base, e);
+			memset(start + at - off, 0, (size_t)size);
+			w = key_value(key, w, x, pv->ptype == t ? self : -1, lo, hi);
+		}
+	}
+	return w;
+}
+
+/* instance j's key: its block, then its element of each array of its
+ * class */
+static int pid_key(const ProcSym *ps, const Model *m, const State *s, int j, int t, uint8_t *key)
+{
+	const Proctype *pt = m->ptypes[t];
+	int w = key_bytes(ps, s->b + s->poff[j] + PHDR, 0, s->poff[j + 1] - s->poff[j] - PHDR, pt, NULL, j, t, key, 0);
+	for (int i = 0; i < ps->nparr; i++) {
+		const PidArray *pa = &ps->parr[i];
+		if (pa->ptype != t)
+			continue;
+		int e = j - pa->k;
+		w = key_bytes(ps, s->b + GOFF, pa->v->offset + e * pa->v->elemsize, pa->v->elemsize, NULL, pa->v, j, t, key, w);
+	}
+	return w;
+}
+
+typedef struct PidKeys {
+	const State *s;
+	uint8_t (*key)[KEY_MAX];   /* by position */
+	int *klen;
+} PidKeys;
+
+static int cmp_pid(const PidKeys *pk, int a, int b)
+{
+	const State *s = pk->s;
+	int pca = sv_pc(s, a), pcb = sv_pc(s, b);
+	if (pca != pcb)
+		return pca < pcb ? -1 : 1;
+	if (pk->klen[a] != pk->klen[b])
+		return pk->klen[a] < pk->klen[b] ? -1 : 1;
+	return memcmp(pk->key[a], pk->key[b], (size_t)pk->klen[a]);
+}
+
+static void sort_pid(const PidKeys *pk, int *v, int k)
+{
+	for (int i = 1; i < k; i++) {
+		int x = v[i], j = i - 1;
+		while (j >= 0 && (cmp_pid(pk, v[j], x) > 0 || (!cmp_pid(pk, v[j], x) && v[j] > x))) {
+			v[j + 1] = v[j];
+			j--;
+		}
+		v[j + 1] = x;
+	}
+}
+
+/* dst = s with the processes permuted by from (new position -> old):
+ * blocks moved, channel creators renamed, the elements of pid-indexed
+ * arrays moved with their pids, pid-holding values mapped */
+static void apply_from(const ProcSym *ps, const Model *m, const State *s, const int *from, uint8_t *dst)
+{
+	(void)m;
+	int n = s->nproc, to[MAXPROC];
+	for (int j = 0; j < n; j++)
+		to[from[j]] = j;
+	memcpy(dst, s->b, (size_t)s->len);
+	int w = s->poff[0], newoff[MAXPROC];
+	for (int j = 0; j < n; j++) {
+		int o = from[j], sz = s->poff[o + 1] - s->poff[o];
+		memcpy(dst + w, s->b + s->poff[o], (size_t)sz);
+		newoff[j] = w;
+		w += sz;
+	}
+	for (int c = 0; c < s->nchan; c++) {
+		uint8_t *cr = dst + s->coff[c] + 1;
+		if (*cr < n)
+			*cr = (uint8_t)to[*cr];
+	}
+	for (int i = 0; ps->pid_lo && i < ps->nparr; i++) {
+		const PidArray *pa = &ps->parr[i];
+		const Var *v = pa->v;
+		for (int j = ps->pid_lo[pa->ptype]; j <= ps->pid_hi[pa->ptype]; j++)
+			memcpy(dst + GOFF + v->offset + (j - pa->k) * v->elemsize,
+			       s->b + GOFF + v->offset + (from[j] - pa->k) * v->elemsize, (size_t)v->elemsize);
+	}
+	for (int i = 0; ps->pid_lo && i < ps->npval; i++) {
+		const PidVal *pv = &ps->pval[i];
+		const Var *v = pv->v;
+		int lo = ps->pid_lo[pv->ptype], hi = ps->pid_hi[pv->ptype];
+		for (int j = pv->owner ? 0 : n - 1; j < n; j++) {
+			uint8_t *base = dst + GOFF;
+			if (pv->owner) {
+				if (s->b[s->poff[from[j]]] != pv->owner->index)
+					continue;
+				base = dst + newoff[j] + PHDR;
+			}
+			for (int e = 0; e < var_elems(v); e++) {
+				uint8_t *a = base + v->offset + e * v->elemsize;
+				int32_t x = vm_load(a, v->kind, v->bits);
+				if (x >= lo && x <= hi)
+					vm_store(a, v->kind, v->bits, to[x]);
+			}
+		}
+	}
+}
+
+static int has_pidvals(const ProcSym *ps, int t)
+{
+	for (int i = 0; i < ps->npval; i++)
+		if (ps->pval[i].ptype == t)
+			return 1;
+	return 0;
+}
+
+/* ties: runs of equal keys among the sorted instances of classes whose
+ * values name pids; every order of each run is tried, the smallest
+ * vector wins (a function of the orbit: the set of orders tried is the
+ * same for every state of it).  Past TIE_PERMS orders the sorted one is
+ * kept: still a state of the orbit, so still sound, only not canonical. */
+typedef struct Ties {
+	const ProcSym *ps;
+	const Model *m;
+	const State *s;
+	int *from;
+	int run[MAXPROC], runlen[MAXPROC], nrun;   /* first new position, length */
+	uint8_t *tmp, *best;
+	int have;
+	int bestfrom[MAXPROC];
+} Ties;
+
+static void tie_leaf(Ties *t)
+{
+	apply_from(t->ps, t->m, t->s, t->from, t->tmp);
+	if (!t->have || memcmp(t->tmp, t->best, (size_t)t->s->len) < 0) {
+		memcpy(t->best, t->tmp, (size_t)t->s->len);
+		memcpy(t->bestfrom, t->from, sizeof(int) * (size_t)t->s->nproc);
+		t->have = 1;
+	}
+}
+
+/* every order of runs r.. (Heap's algorithm on from[] in place) */
+static void tie_perm(Ties *t, int r, int k)
+{
+	if (r == t->nrun) {
+		tie_leaf(t);
+		return;
+	}
+	int *v = t->from + t->run[r];
+	if (k <= 1) {
+		tie_perm(t, r + 1, r + 1 < t->nrun ? t->runlen[r + 1] : 0);
+		return;
+	}
+	for (int i = 0; i < k; i++) {
+		tie_perm(t, r, k - 1);
+		int sw = k % 2 ? 0 : i, x = v[sw];
+		v[sw] = v[k - 1];
+		v[k - 1] = x;
+	}
+}
+
 int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid, NsStats *st)
 {
@@ -67,8 +285,38 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 	int from[MAXPROC];                  /* new position -> old position */
 	for (int j = 0; j < n; j++) from[j] = j;
 	int pos[MAXPROC];
+	Ties ties;
+	ties.nrun = 0;
+	long nties = 1;
 	for (int t = 0; t < vm->m->nptypes; t++) {
 		if (!ps->eligible[t]) continue;
+		if (ps->pid_lo && ps->pid_lo[t] <= ps->pid_hi[t]) {
+			/* a class that reads _pid: its pids lo..hi never move */
+			int lo = ps->pid_lo[t], hi = ps->pid_hi[t], k = hi - lo + 1;
+			uint8_t (*key)[KEY_MAX] = malloc(sizeof *key * (size_t)k);
+			int klen[MAXPROC];
+			for (int j = lo; j <= hi; j++)
+				klen[j - lo] = pid_key(ps, vm->m, &s, j, t, key[j - lo]);
+			/* the keys by position */
+			uint8_t (*kp)[KEY_MAX] = key - lo;
+			PidKeys pk = { &s, kp, klen - lo };
+			int sorted[MAXPROC];
+			for (int i = 0; i < k; i++) sorted[i] = lo + i;
+			sort_pid(&pk, sorted, k);
+			for (int i = 0; i < k; i++) from[lo + i] = sorted[i];
+			for (int i = 0; has_pidvals(ps, t) && i < k;) {
+				int e = i + 1;
+				while (e < k && !cmp_pid(&pk, sorted[i], sorted[e])) e++;
+				if (e - i > 1) {
+					ties.run[ties.nrun] = lo + i;
+					ties.runlen[ties.nrun++] = e - i;
+					for (int f = 2; f <= e - i && nties <= TIE_PERMS; f++) nties *= f;
+				}
+				i = e;
+			}
+			free(key);
+			continue;
+		}
 		int k = 0;
 		for (int j = 0; j <= n; j++) {
 			int pt = j < n ? sv_ptype(&s, j) : -1;
@@ -87,6 +335,17 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 			k = 0;
 		}
 	}
+	if (ties.nrun && nties <= TIE_PERMS) {
+		/* the order of each run of equal keys that gives the smallest
+		 * vector; from[] is left holding the last order tried, so the
+		 * winner is found again by comparing */
+		uint8_t *tmp = malloc(2 * (size_t)s.len);
+		ties.ps = ps; ties.m = vm->m; ties.s = &s; ties.from = from;
+		ties.tmp = tmp; ties.best = tmp + s.len; ties.have = 0;
+		tie_perm(&ties, 0, ties.runlen[0]);
+		memcpy(from, ties.bestfrom, sizeof(int) * n);
+		free(tmp);
+	}
 	int moved = 0;
 	for (int j = 0; j < n; j++) if (from[j] != j) moved = 1;
 	int to[MAXPROC];
@@ -95,18 +354,8 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		if (st)
 			st->procs_permuted++;
 		uint8_t tmp[MAXSTATE];
-		int start = s.poff[0], w = 0;
-		for (int j = 0; j < n; j++) {
-			int o = from[j], sz = s.poff[o + 1] - s.poff[o];
-			memcpy(tmp + w, s.b + s.poff[o], sz);
-			w += sz;
-		}
-		memcpy(s.b + start, tmp, w);
-		/* channels remember their creator's pid */
-		for (int c = 0; c < s.nchan; c++) {
-			uint8_t *cr = s.b + s.coff[c] + 1;
-			if (*cr < n) *cr = (uint8_t)to[*cr];
-		}
+		apply_from(ps, vm->m, &s, from, tmp);
+		memcpy(s.b, tmp, (size_t)s.len);
 		if (apid && *apid >= 0 && *apid < n) *apid = to[*apid];
 	}
 	for (int j = 0; j < n; j++) acc_out[j] = (uint8_t)acc[from[j]];

@@ -5,6 +5,15 @@
 #define DSPIN_REDUCE_H
 #include "../vm/next.h"
 
+/* A class that reads _pid in the flag[_pid] idiom (reduce/procsym_pid.c):
+ * element i of the global array v belongs to pid i + k of the class's
+ * instances, and moves with them */
+typedef struct PidArray { const Var *v; int ptype; int k; } PidArray;
+/* a variable that holds pids of the class (or constants that are none):
+ * a global (owner NULL) or a local of owner's processes; its values are
+ * mapped through the permutation */
+typedef struct PidVal { const Var *v; int ptype; const Proctype *owner; } PidVal;
+
 typedef struct ProcSym {
 	unsigned char *eligible;     /* per proctype: instances may be permuted */
 	const char **reason;         /* per proctype: why not (NULL if eligible) */
@@ -12,7 +21,19 @@ typedef struct ProcSym {
 	int terminating;             /* an eligible proctype can terminate: its
 	                              * finished instances are dropped at once */
 	int heap;                    /* combine with the canonical heap */
+	/* classes that read _pid (docs/symmetry.md, "Instances that read
+	 * _pid"): per proctype its pids lo..hi (pid_lo > pid_hi: none) */
+	int *pid_lo, *pid_hi;
+	PidArray *parr;
+	int nparr;
+	PidVal *pval;
+	int npval;
 } ProcSym;
+
+/* procsym_pid.c: may the instances of pt, pids lo..hi, be permuted
+ * together with the arrays they index by _pid?  NULL and the arrays and
+ * pid-holding variables added to ps, or why not */
+const char *procsym_pid_class(ProcSym *ps, const Model *m, const Proctype *pt, int lo, int hi);
 
 /* Decide which proctypes are interchangeable (SPEC section 4).  Allocated
  * like the compiled model (GC), so it lives as long as the model. */

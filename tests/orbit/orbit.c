@@ -86,8 +86,8 @@
  * For the terminating ones a run with W made interchangeable by hand must
  * miss the error: the refusal is what keeps the reduction sound there.
  *
- * Fourth part: models with an error and terminating instances; every mode
- * must find it, and the trails -sym=proc and -sym=heap,proc write must
+ * Fourth part: models with an error and terminating instances, or
+ * instances that read _pid (pid_bug3.pml); every mode must find it, and the trails -sym=proc and -sym=heap,proc write must
  * replay (dspin -t: the unreduced model, deaths in SPIN's order).
  *
  * Exit status 0 when every check passes.
@@ -194,8 +194,58 @@ static SearchResult run(VM *vm, int mode, VSet *out, ProcSym **psout)
 
 /* ---- brute-force orbit representatives ---- */
 
+/* ---- the pid idiom (models pid_*: docs/symmetry.md, "Instances that
+ * read _pid") ----
+ * For these models the table below says, independently of dspin's
+ * analysis, which proctype reads _pid, which global arrays it indexes by
+ * pid (element i belongs to pid i + k) and which variables hold its pids.
+ * The oracle permutes those itself (apply_perm), and checks that
+ * procsym_analyze found exactly these. */
+typedef struct OPid {
+	int cls;                        /* the class's proctype, -1: none */
+	const Var *arr[8]; int k[8], narr;
+	const Var *val[8]; int owner[8], nval;   /* owner: proctype, -1 global */
+} OPid;
+static OPid opid = { -1, { 0 }, { 0 }, 0, { 0 }, { 0 }, 0 };
+
+/* "P: flag/0 want/0 =turn =me" */
+static int opid_parse(const Model *m, const char *spec, OPid *o)
+{
+	memset(o, 0, sizeof *o);
+	o->cls = -1;
+	if (!spec) return 0;
+	char buf[256], *save = NULL;
+	snprintf(buf, sizeof buf, "%s", spec);
+	char *tok = strtok_r(buf, " ", &save);
+	for (int i = 0; tok && i < m->nptypes; i++)
+		if (strlen(tok) == strlen(m->ptypes[i]->name) + 1 && !strncmp(tok, m->ptypes[i]->name, strlen(tok) - 1)) o->cls = i;
+	if (o->cls < 0) return -1;
+	while ((tok = strtok_r(NULL, " ", &save))) {
+		if (tok[0] == '=') {
+			const Var *v = NULL; int owner = -1;
+			for (int i = 0; i < m->nglobals; i++) if (!strcmp(m->globals[i]->name, tok + 1)) v = m->globals[i];
+			for (int t = 0; !v && t < m->nptypes; t++)
+				for (int i = 0; i < m->ptypes[t]->nlocals; i++)
+					if (!strcmp(m->ptypes[t]->locals[i]->name, tok + 1)) { v = m->ptypes[t]->locals[i]; owner = t; }
+			if (!v) return -1;
+			o->val[o->nval] = v; o->owner[o->nval++] = owner;
+		} else {
+			char *sl = strchr(tok, '/');
+			if (!sl) return -1;
+			*sl = 0;
+			const Var *v = NULL;
+			for (int i = 0; i < m->nglobals; i++) if (!strcmp(m->globals[i]->name, tok)) v = m->globals[i];
+			if (!v) return -1;
+			o->arr[o->narr] = v; o->k[o->narr++] = atoi(sl + 1);
+		}
+	}
+	return 0;
+}
+
 /* dst = the process permutation `from` (new position -> old position)
- * applied to src: blocks moved, channel creators renamed. */
+ * applied to src: blocks moved, channel creators renamed; for the pid
+ * idiom (opid) the arrays' elements moved with their pids and the pids
+ * held in variables renamed. */
 static int apply_perm(const Model *m, const uint8_t *src, int len, const int *from, uint8_t *dst)
 {
 	State s; s.b = (uint8_t *)src; sv_index(m, &s);
@@ -212,6 +262,33 @@ static int apply_perm(const Model *m, const uint8_t *src, int len, const int *fr
 	for (int c = 0; c < s.nchan; c++) {
 		uint8_t *cr = dst + s.coff[c] + 1;
 		if (*cr < n) *cr = (uint8_t)to[*cr];
+	}
+	if (opid.cls < 0) return len;
+	for (int i = 0; i < opid.narr; i++) {
+		const Var *v = opid.arr[i];
+		for (int j = 0; j < n; j++)
+			if (sv_ptype(&s, j) == opid.cls)
+				memcpy(dst + GOFF + v->offset + (j - opid.k[i]) * v->elemsize,
+				       src + GOFF + v->offset + (from[j] - opid.k[i]) * v->elemsize, (size_t)v->elemsize);
+	}
+	State d; d.b = dst; sv_index(m, &d);
+	for (int i = 0; i < opid.nval; i++) {
+		const Var *v = opid.val[i];
+		for (int j = -1; j < n; j++) {
+			uint8_t *base;
+			if (j < 0) {
+				if (opid.owner[i] >= 0) continue;
+				base = dst + GOFF;
+			} else {
+				if (opid.owner[i] < 0 || sv_ptype(&d, j) != opid.owner[i]) continue;
+				base = dst + d.poff[j] + PHDR;
+			}
+			for (int e = 0; e < (v->arrlen ? v->arrlen : 1); e++) {
+				uint8_t *a = base + v->offset + e * v->elemsize;
+				int x = vm_load(a, v->kind, v->bits);
+				if (x >= 0 && x < n && sv_ptype(&s, x) == opid.cls) vm_store(a, v->kind, v->bits, to[x]);
+			}
+		}
 	}
 	return len;
 }
@@ -494,25 +571,48 @@ static void pair_test(VM *vm, const ProcSym *ps, const VSet *stored, PairStats *
 
 /* ---- part 1: the orbit table ---- */
 static long total_pairs;
-static const struct { const char *name; int terminating; } MODELS[] = {
-	{ "flat_mutex3.pml", 0 }, { "flat_tokens4.pml", 0 }, { "flat_chan2.pml", 0 },
-	{ "heap_pair2.dpml", 0 }, { "heap_nodes2.dpml", 0 }, { "heap_cells3.dpml", 0 },
+static const struct { const char *name; int terminating; const char *pid; } MODELS[] = {
+	{ "flat_mutex3.pml", 0, NULL }, { "flat_tokens4.pml", 0, NULL }, { "flat_chan2.pml", 0, NULL },
+	{ "heap_pair2.dpml", 0, NULL }, { "heap_nodes2.dpml", 0, NULL }, { "heap_cells3.dpml", 0, NULL },
 	/* instances that terminate: N applies */
-	{ "term_flat3.pml", 1 }, { "term_later.pml", 1 }, { "term_mixed.pml", 1 },
-	{ "term_heap3.dpml", 1 }, { "term_chan.pml", 1 },
+	{ "term_flat3.pml", 1, NULL }, { "term_later.pml", 1, NULL }, { "term_mixed.pml", 1, NULL },
+	{ "term_heap3.dpml", 1, NULL }, { "term_chan.pml", 1, NULL },
 	/* instances below and above init, in two segments: Gs only (header) */
-	{ "term_straddle.pml", 2 },
+	{ "term_straddle.pml", 2, NULL },
+	/* instances that read _pid: arrays and pid values permuted (OPid) */
+	{ "pid_flag3.pml", 0, "P: flag/0" },
+	{ "pid_turn3.pml", 0, "P: want/0 =turn =me" },
+	{ "pid_offset.pml", 0, "P: slot/1 =turn =last" },
+	{ "pid_peterson2.pml", 0, "user: flag/0 =turn" },
 };
 
 /* the N lines printed under the table */
 static char nlines[4096];
 
-static void orbit_model(const char *name, int terminating)
+/* procsym_analyze found the class, arrays and pid values the table says */
+static void check_pid_analysis(const char *name, const ProcSym *ps)
+{
+	int n = 0;
+	for (int i = 0; i < opid.narr; i++)
+		for (int j = 0; j < ps->nparr; j++)
+			n += ps->parr[j].v == opid.arr[i] && ps->parr[j].k == opid.k[i] && ps->parr[j].ptype == opid.cls;
+	CHECK(n == opid.narr && ps->nparr == opid.narr, "%s: dspin permutes %d arrays, the table says %d (%d agree)", name, ps->nparr, opid.narr, n);
+	n = 0;
+	for (int i = 0; i < opid.nval; i++)
+		for (int j = 0; j < ps->npval; j++)
+			n += ps->pval[j].v == opid.val[i] && ps->pval[j].ptype == opid.cls &&
+			     (ps->pval[j].owner ? ps->pval[j].owner->index : -1) == opid.owner[i];
+	CHECK(n == opid.nval && ps->npval == opid.nval, "%s: dspin maps %d pid-holding variables, the table says %d (%d agree)", name, ps->npval, opid.nval, n);
+	CHECK(ps->eligible[opid.cls], "%s: the class that reads _pid is left out: %s", name, ps->reason[opid.cls]);
+}
+
+static void orbit_model(const char *name, int terminating, const char *pid)
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s", ORBIT_MODELS, name);
 	VM vm;
 	if (load(path, &vm)) { CHECK(0, "%s: does not compile", name); return; }
+	CHECK(opid_parse(vm.m, pid, &opid) == 0, "%s: bad pid spec '%s'", name, pid);
 	VSet st[4]; memset(st, 0, sizeof st);
 	SearchResult r[4];
 	ProcSym *ps[4] = { 0 };
@@ -522,6 +622,10 @@ static void orbit_model(const char *name, int terminating)
 		CHECK(r[m].stored == st[m].n, "%s -sym=%s: on_store saw %zu states, stored %llu", name, SYMNAME[m], st[m].n, (unsigned long long)r[m].stored);
 	}
 	CHECK(ps[SYM_PROC]->any && ps[SYM_HEAPPROC]->any, "%s: no interchangeable proctype", name);
+	if (opid.cls >= 0) {
+		check_pid_analysis(name, ps[SYM_PROC]);
+		check_pid_analysis(name, ps[SYM_HEAPPROC]);
+	}
 	CHECK(ps[SYM_PROC]->terminating == !!terminating && ps[SYM_HEAPPROC]->terminating == !!terminating,
 	      "%s: ProcSym.terminating is %d/%d, expected %d", name, ps[SYM_PROC]->terminating, ps[SYM_HEAPPROC]->terminating, !!terminating);
 	/* the initial state: the first one stored (N leaves it alone) */
@@ -636,6 +740,7 @@ static void orbit_model(const char *name, int terminating)
 			 op.n, gs[0], (unsigned long long)r[SYM_PROC].stored,
 			 of.n, gs[1], (unsigned long long)r[SYM_HEAPPROC].stored);
 	}
+	opid.cls = -1;
 	for (int m = 0; m < 4; m++) vs_free(&st[m]);
 	vs_free(&oh); vs_free(&op); vs_free(&of); vs_free(&rh); vs_free(&rp); vs_free(&rf);
 }
@@ -665,7 +770,7 @@ static long stored_of(const char *out)
  * anyway (a hand-made ProcSym) must miss that error: the refusal is
  * needed, the drop of finished instances would be unsound there. */
 static const struct { const char *name, *who, *why; int forced; } REFUSE[] = {
-	{ "refuse_pid.pml", "P", "it reads _pid\n", 0 },
+	{ "refuse_pid.pml", "P", "it reads _pid, and uses _pid at 8:13 in a comparison with a constant that is the pid of an instance\n", 0 },
 	{ "refuse_nr2.pml", "W", "it can terminate, and _nr_pr is read at ", 1 },
 	{ "refuse_pidreader.pml", "W", "it can terminate, and R reads _pid (a death out of SPIN's order would change R's pid)\n", 1 },
 };
@@ -744,6 +849,8 @@ static const char *VERDICT[] = {
 	/* the same straddle as term_straddle.pml: the trail once removed init while
 	 * an instance created after it lives */
 	"term_trail.pml",
+	/* the pid idiom: arrays and pid values in the trail's terms */
+	"pid_bug3.pml",
 };
 
 static void verdict_test(const char *dspin, const char *name)
@@ -760,7 +867,10 @@ static void verdict_test(const char *dspin, const char *name)
 		printf("%s -sym=%s %llu stored, %d error(s)", m ? ";" : "", SYMNAME[m], (unsigned long long)r[m].stored, r[m].errors);
 	}
 	printf("\n");
-	CHECK(ps[SYM_PROC]->terminating && ps[SYM_HEAPPROC]->terminating, "%s: no terminating interchangeable proctype", name);
+	if (!strncmp(name, "term_", 5))
+		CHECK(ps[SYM_PROC]->terminating && ps[SYM_HEAPPROC]->terminating, "%s: no terminating interchangeable proctype", name);
+	else
+		CHECK(ps[SYM_PROC]->nparr > 0, "%s: no array permuted with the processes", name);
 	CHECK(r[SYM_NONE].errors > 0, "%s -sym=none: no error", name);
 	for (int m = 1; m < 4; m++)
 		CHECK(r[m].errors == r[SYM_NONE].errors, "%s -sym=%s: %d error(s), -sym=none %d", name, SYMNAME[m], r[m].errors, r[SYM_NONE].errors);
@@ -795,7 +905,7 @@ int main(int argc, char **argv)
 	printf("orbit oracle: stored states per -sym mode against brute-force orbit counts\n");
 	printf("%-17s %3s %8s %7s %7s %5s %7s %7s %5s %7s %7s %5s  %-11s %-11s\n", "model", "|G|", "none",
 	       "orb(h)", "heap", "ratio", "orb(p)", "proc", "ratio", "orb(hp)", "hp", "ratio", "lemma2", "ident");
-	for (size_t i = 0; i < sizeof MODELS / sizeof *MODELS; i++) orbit_model(MODELS[i].name, MODELS[i].terminating);
+	for (size_t i = 0; i < sizeof MODELS / sizeof *MODELS; i++) orbit_model(MODELS[i].name, MODELS[i].terminating, MODELS[i].pid);
 	CHECK(total_pairs > 0, "no pair of instances with different pcs in any model");
 	printf("(|G|: permutations tried per state; orb(h|p|hp): heap, process, full orbits of the\n"
 	       " unreduced states; ratio: stored / orbits; lemma2: constructed pairs folded with the\n"

@@ -393,7 +393,8 @@ Test(access, procsym_sees_every_position)
 		ProcSym *ps = procsym_analyze(&vm, 0);
 		int q = find_code(p->m, "Q")->index;
 		cr_expect_not(ps->eligible[q], "Q eligible in:\n%s", models[i]);
-		cr_expect(ps->reason[q] && !strcmp(ps->reason[q], why[i]), "reason '%s' in:\n%s", ps->reason[q], models[i]);
+		/* _pid: the reason goes on to name the use (reduce/procsym_pid.c) */
+		cr_expect(ps->reason[q] && !strncmp(ps->reason[q], why[i], strlen(why[i])), "reason '%s' in:\n%s", ps->reason[q], models[i]);
 	}
 }
 

@@ -1,0 +1,426 @@
+/* procsym_pid.c — process symmetry for proctypes that read _pid in the
+ * flag[_pid] idiom of mutual-exclusion models (issue 12, item 2; the
+ * scalarset idea of Ip and Dill, as SymmSpin and TopSPIN apply it to
+ * SPIN's models).  docs/symmetry.md, "Instances that read _pid", has the
+ * argument; this file decides whether a proctype's uses of _pid allow it.
+ *
+ * A class: the instances of one proctype that is only `active`, never
+ * `run`, cannot terminate, and is otherwise interchangeable, so its pids
+ * are a fixed range lo..hi.  Call a value "pid-typed" when it is _pid of
+ * the class's own code, or a variable that holds pids (below).  The class
+ * stays symmetric when every pid-typed value is only
+ *   (i)   the index of a global array A as `A[p]`, `A[p - k]` or `A[p + k]`
+ *         with one offset k for every use of A in the model, lo-k..hi-k
+ *         inside A: element i then belongs to pid i+k, and the elements
+ *         are permuted with the processes;
+ *   (ii)  compared with == or != with another pid-typed value or with a
+ *         constant that is no pid of the class;
+ *   (iii) assigned to (or initialises) a plain variable, which then holds
+ *         pids: every store into it must be a pid-typed value or a
+ *         constant that is no pid of the class, its type must hold every
+ *         pid, and its values are mapped through the permutation.
+ * Every use of such an array (anywhere: other proctypes, the never claim)
+ * must index it that way.  Anything else keeps the refusal, and the
+ * message names the first offending use by line and column. */
+#include "reduce.h"
+#include "../lang/access.h"
+#include "../lang/lexer.h"
+#include <stdio.h>
+#include <string.h>
+
+/* what the analysis of one class has found so far */
+typedef struct PidAna {
+	const Model *m;
+	const Proctype *pt;     /* the class's proctype */
+	int lo, hi;             /* its pids */
+	const Var **val;        /* variables that hold pids */
+	int nval, grew;
+	PidArray *arr;          /* arrays indexed by pids */
+	int narr;
+	int checking;           /* second phase: report the first bad use */
+	char why[320];          /* the first bad use (empty: none) */
+	Proctype *scope;
+} PidAna;
+
+static int holds_pids(const PidAna *a, const Var *v)
+{
+	for (int i = 0; i < a->nval; i++)
+		if (a->val[i] == v)
+			return 1;
+	return 0;
+}
+
+/* e is pid-typed: the class's _pid, a variable that holds pids, or, in
+ * a class of two instances, `lo+hi - p` (the other one: with two pids
+ * the reflection is the swap, which commutes with every permutation) */
+static int pid_typed(const PidAna *a, const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->k == E_PID)
+		return a->scope == a->pt;
+	if (e->k == E_BIN && e->op == T_MINUS && e->a && e->a->k == E_CONST && a->hi == a->lo + 1)
+		return e->a->val == a->lo + a->hi && pid_typed(a, e->b);
+	return e->k == E_VAR && e->var && holds_pids(a, e->var);
+}
+
+/* the value of e with _pid = pid, when e is built from constants and
+ * _pid only (*ok cleared otherwise) */
+static long eval_at(const PidAna *a, const Expr *e, int pid, int *ok)
+{
+	if (!e || !*ok) {
+		*ok = 0;
+		return 0;
+	}
+	if (e->k == E_CONST)
+		return e->val;
+	if (e->k == E_PID && a->scope == a->pt)
+		return pid;
+	if (e->k == E_UN) {
+		long x = eval_at(a, e->a, pid, ok);
+		switch (e->op) {
+		case T_MINUS: return -x;
+		case T_NOT: return !x;
+		default: *ok = 0; return 0;
+		}
+	}
+	if (e->k != E_BIN) {
+		*ok = 0;
+		return 0;
+	}
+	long x = eval_at(a, e->a, pid, ok), y = eval_at(a, e->b, pid, ok);
+	switch (e->op) {
+	case T_PLUS: return x + y;
+	case T_MINUS: return x - y;
+	case T_STAR: return x * y;
+	case T_EQ: return x == y;
+	case T_NE: return x != y;
+	case T_LT: return x < y;
+	case T_GT: return x > y;
+	case T_LE: return x <= y;
+	case T_GE: return x >= y;
+	case T_ANDAND: return x && y;
+	case T_OROR: return x || y;
+	default: *ok = 0; return 0;
+	}
+}
+
+/* e reads _pid but has one value for every pid of the class (SPIN's
+ * peterson.pml asserts `_pid == 0 || _pid == 1`): a constant */
+static int same_for_all(const PidAna *a, const Expr *e)
+{
+	if (!e || (e->k != E_BIN && e->k != E_UN))
+		return 0;
+	int ok = 1;
+	long first = eval_at(a, e, a->lo, &ok);
+	for (int p = a->lo + 1; ok && p <= a->hi; p++)
+		if (eval_at(a, e, p, &ok) != first)
+			return 0;
+	return ok;
+}
+
+static void bad(PidAna *a, const Expr *e, const char *fmt, const char *name)
+{
+	if (!a->checking || a->why[0])
+		return;
+	char what[64];
+	if (e->k == E_PID)
+		snprintf(what, sizeof what, "_pid");
+	else if (e->k == E_BIN)
+		snprintf(what, sizeof what, "the other pid");
+	else
+		snprintf(what, sizeof what, "%s (it holds pids)", e->var ? e->var->name : "?");
+	char msg[160];
+	snprintf(msg, sizeof msg, fmt, name ? name : "");
+	snprintf(a->why, sizeof a->why, "reads _pid, and uses %s at %d:%d %s", what, e->pos.line, e->pos.col, msg);
+}
+
+static int not_a_pid(const PidAna *a, const Expr *e)
+{
+	return e && e->k == E_CONST && (e->val < a->lo || e->val > a->hi);
+}
+
+/* the largest value a variable of this type holds, or -1: not a number */
+static long type_max(const Var *v)
+{
+	switch (v->kind) {
+	case TY_BIT: case TY_BOOL: return 1;
+	case TY_BYTE: case TY_PID: return 255;
+	case TY_SHORT: return 32767;
+	case TY_INT: return 2147483647L;
+	case TY_UNSIGNED: return v->bits >= 31 ? 2147483647L : (1L << v->bits) - 1;
+	default: return -1;
+	}
+}
+
+/* can v hold the class's pids and be permuted value by value?  A plain
+ * global or a process local (not a function's, not a field) */
+static int can_hold_pids(const PidAna *a, const Var *v)
+{
+	return v && !v->in_func && !v->hidden && (v->scope == SC_GLOBAL || v->scope == SC_LOCAL) &&
+	       type_max(v) >= a->hi;
+}
+
+/* p, p - k, p + k, k + p with p pid-typed: the pid-typed part, *k the offset */
+static const Expr *index_form(const PidAna *a, const Expr *e, int *k)
+{
+	*k = 0;
+	if (pid_typed(a, e))
+		return e;
+	if (!e || e->k != E_BIN || !e->a || !e->b)
+		return NULL;
+	if (e->op == T_MINUS && pid_typed(a, e->a) && e->b->k == E_CONST) {
+		*k = e->b->val;
+		return e->a;
+	}
+	if (e->op == T_PLUS && pid_typed(a, e->a) && e->b->k == E_CONST) {
+		*k = -e->b->val;
+		return e->a;
+	}
+	if (e->op == T_PLUS && pid_typed(a, e->b) && e->a->k == E_CONST) {
+		*k = -e->a->val;
+		return e->b;
+	}
+	return NULL;
+}
+
+static PidArray *array_of(PidAna *a, const Var *v)
+{
+	for (int i = 0; i < a->narr; i++)
+		if (a->arr[i].v == v)
+			return &a->arr[i];
+	return NULL;
+}
+
+/* may the elements of a global array move with the processes?  Numbers
+ * or records of numbers: no reference the heap numbering would visit in
+ * index order, no channel id naming a channel that stays where it is */
+static int record_plain(const Record *r)
+{
+	for (int i = 0; i < r->nfields; i++) {
+		const Var *f = r->fields[i];
+		if (f->kind == TY_REF || f->kind == TY_CHAN || (f->kind == TY_RECORD && !record_plain(f->rec)))
+			return 0;
+	}
+	return 1;
+}
+
+static int permutable_array(const PidAna *a, const Var *v, int k)
+{
+	if (!v || v->scope != SC_GLOBAL || v->in_func || v->hidden || v->arrlen <= 0)
+		return 0;
+	if (v->kind == TY_REF || v->kind == TY_CHAN || (v->kind == TY_RECORD && !record_plain(v->rec)))
+		return 0;
+	return a->lo - k >= 0 && a->hi - k < v->arrlen;
+}
+
+static void walk_expr(Visitor *v, Expr *e, Use use);
+
+/* the index of a pid-typed variable (turn[k]) is an ordinary read */
+static void walk_inside(Visitor *v, const Expr *p)
+{
+	if (p && p->k == E_VAR)
+		walk_expr(v, p->a, USE_READ);
+	if (p && p->k == E_BIN)
+		walk_inside(v, p->b);
+}
+
+/* A[i]: i a pid with an offset (the array is then permuted), or any
+ * other index of an array that is not */
+static int array_use(Visitor *v, Expr *e)
+{
+	PidAna *a = v->ctx;
+	int k;
+	const Expr *p = index_form(a, e->a, &k);
+	PidArray *pa = array_of(a, e->var);
+	if (!p) {
+		if (pa && a->checking && !a->why[0]) {
+			snprintf(a->why, sizeof a->why, "reads _pid to index %s, which is also indexed at %d:%d by something other than a pid of the class",
+				 e->var->name, e->pos.line, e->pos.col);
+		}
+		return 0;
+	}
+	if (!permutable_array(a, e->var, k)) {
+		if (a->checking && !a->why[0])
+			snprintf(a->why, sizeof a->why, "reads _pid, and indexes %s with a pid at %d:%d, but %s is not a global array of numbers whose elements %d..%d belong to the pids %d..%d",
+				 e->var->name, e->pos.line, e->pos.col, e->var->name, a->lo - k, a->hi - k, a->lo, a->hi);
+		walk_inside(v, p);
+		return 1;
+	}
+	if (!pa) {
+		a->arr = xgrow(a->arr, a->narr + 1, sizeof *a->arr);
+		pa = &a->arr[a->narr++];
+		pa->v = e->var;
+		pa->ptype = a->pt->index;
+		pa->k = k;
+	} else if (pa->k != k && a->checking && !a->why[0]) {
+		snprintf(a->why, sizeof a->why, "reads _pid, and indexes %s at %d:%d with another offset than elsewhere (%d, %d)",
+			 e->var->name, e->pos.line, e->pos.col, -k, -pa->k);
+	}
+	walk_inside(v, p);
+	return 1;
+}
+
+/* the visitor's callback: nonzero when the operands were walked here */
+static int pid_expr(Visitor *v, Expr *e, Use use)
+{
+	PidAna *a = v->ctx;
+	if (same_for_all(a, e))
+		return 1;
+	if (pid_typed(a, e)) {
+		if (use == USE_WRITE || use == USE_UPDATE)
+			bad(a, e, "as a variable written other than by `x = pid`%s", NULL);
+		else
+			bad(a, e, "other than as A[_pid], in == or != with a pid or a constant that is none, or stored into a variable that holds pids%s", NULL);
+		walk_inside(v, e);
+		return 1;
+	}
+	if (e->k == E_VAR && e->var && e->var->arrlen > 0 && e->a)
+		return array_use(v, e);
+	if (e->k == E_VAR && e->var && array_of(a, e->var)) {
+		if (a->checking && !a->why[0])
+			snprintf(a->why, sizeof a->why, "reads _pid to index %s, which is used without an index at %d:%d", e->var->name, e->pos.line, e->pos.col);
+		return 1;
+	}
+	if (e->k == E_BIN && (e->op == T_EQ || e->op == T_NE) && e->a && e->b) {
+		int pa = pid_typed(a, e->a), pb = pid_typed(a, e->b);
+		if ((pa && (pb || not_a_pid(a, e->b))) || (pb && not_a_pid(a, e->a))) {
+			walk_inside(v, e->a);
+			walk_inside(v, e->b);
+			return 1;
+		}
+		const Expr *other = pa ? e->b : e->a;
+		if ((pa || pb) && other->k == E_CONST)
+			bad(a, pa ? e->a : e->b, "in a comparison with a constant that is the pid of an instance%s", NULL);
+		else if ((pa || pb) && other->k == E_VAR && other->var)
+			bad(a, pa ? e->a : e->b, "in a comparison with %s, which holds other values than pids", other->var->name);
+	}
+	return 0;
+}
+
+static void walk_expr(Visitor *v, Expr *e, Use use)
+{
+	visit_expr(v, e, use);
+}
+
+/* x = value, as an assignment or an initialiser: x holds pids when the
+ * value is pid-typed; then every store into x must be one, or a constant
+ * that is no pid */
+static void store(Visitor *v, Expr *lhs, const Var *x, Expr *rhs, const Pos *pos)
+{
+	PidAna *a = v->ctx;
+	if (pid_typed(a, rhs) && x && !holds_pids(a, x)) {
+		if (!can_hold_pids(a, x)) {
+			if (a->checking && !a->why[0])
+				snprintf(a->why, sizeof a->why, "reads _pid, and stores a pid into %s at %d:%d, which is not a plain variable that can hold every pid of the class (%d..%d)",
+					 x->name, pos->line, pos->col, a->lo, a->hi);
+		} else {
+			a->val = xgrow(a->val, a->nval + 1, sizeof *a->val);
+			a->val[a->nval++] = x;
+			a->grew = 1;
+		}
+	}
+	if (x && holds_pids(a, x)) {
+		if (!pid_typed(a, rhs) && !(not_a_pid(a, rhs) && rhs->val >= 0 && rhs->val <= type_max(x))) {
+			if (a->checking && !a->why[0])
+				snprintf(a->why, sizeof a->why, "reads _pid, and %s holds pids, but %d:%d stores into it something other than a pid or a constant that is none",
+					 x->name, pos->line, pos->col);
+			walk_expr(v, rhs, USE_READ);
+		} else {
+			walk_inside(v, rhs);
+		}
+		if (lhs)
+			walk_inside(v, lhs);
+		return;
+	}
+	if (lhs)
+		walk_expr(v, lhs, USE_WRITE);
+	walk_expr(v, rhs, USE_READ);
+}
+
+static void walk_stmt(Visitor *v, Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->k == S_ASSIGN && s->lhs && s->lhs->k == E_VAR && s->lhs->var && s->rhs)
+		store(v, s->lhs, s->lhs->var, s->rhs, &s->pos);
+	else
+		visit_step(v, s);
+	for (int i = 0; i < s->nbody; i++)
+		walk_stmt(v, s->body[i]);
+	for (int i = 0; i < s->nopts; i++)
+		for (int j = 0; j < s->optlen[i]; j++)
+			walk_stmt(v, s->opts[i][j]);
+	walk_stmt(v, s->sub);
+	walk_stmt(v, s->esc);
+}
+
+static void walk_code(Visitor *v, Proctype *pt)
+{
+	PidAna *a = v->ctx;
+	a->scope = pt;
+	v->scope = pt;
+	for (int i = 0; i < pt->nlocals; i++) {
+		Var *x = pt->locals[i];
+		if (x->init)
+			store(v, NULL, x, x->init, &x->pos);
+	}
+	walk_expr(v, pt->provided, USE_COND);
+	walk_stmt(v, pt->body);
+}
+
+static void walk_model(PidAna *a)
+{
+	Model *m = (Model *)a->m;
+	Visitor v = { pid_expr, a, NULL, IN_BODY };
+	a->scope = NULL;
+	for (int i = 0; i < m->nglobals; i++)
+		walk_expr(&v, m->globals[i]->init, USE_READ);
+	for (int i = 0; i < m->nptypes; i++)
+		walk_code(&v, m->ptypes[i]);
+	if (m->never)
+		walk_code(&v, m->never);
+	for (int i = 0; i < m->nfuncs; i++)
+		walk_code(&v, m->funcs[i]);
+}
+
+/* Analyse the class of pt (pids lo..hi).  Returns NULL and adds the
+ * class's arrays and pid-holding variables to ps when the uses of _pid
+ * allow the symmetry, or the reason they do not. */
+const char *procsym_pid_class(ProcSym *ps, const Model *m, const Proctype *pt, int lo, int hi)
+{
+	PidAna a;
+	memset(&a, 0, sizeof a);
+	a.m = m;
+	a.pt = pt;
+	a.lo = lo;
+	a.hi = hi;
+	/* which variables hold pids: a fixpoint (x = _pid; y = x; ...) */
+	do {
+		a.grew = 0;
+		a.narr = 0;
+		walk_model(&a);
+	} while (a.grew);
+	/* the arrays the last pass found stay: a use without an index or
+	 * with another index is then refused wherever it stands */
+	a.checking = 1;
+	walk_model(&a);
+	if (a.why[0])
+		return xstrdup(a.why);
+	ps->parr = xgrow(ps->parr, ps->nparr + a.narr, sizeof *ps->parr);
+	for (int i = 0; i < a.narr; i++)
+		ps->parr[ps->nparr++] = a.arr[i];
+	for (int i = 0; i < a.nval; i++) {
+		ps->pval = xgrow(ps->pval, ps->npval + 1, sizeof *ps->pval);
+		PidVal *pv = &ps->pval[ps->npval++];
+		pv->v = a.val[i];
+		pv->ptype = pt->index;
+		pv->owner = NULL;
+		if (a.val[i]->scope == SC_LOCAL)
+			for (int t = 0; t < m->nptypes; t++)
+				for (int j = 0; j < m->ptypes[t]->nlocals; j++)
+					if (m->ptypes[t]->locals[j] == a.val[i])
+						pv->owner = m->ptypes[t];
+	}
+	return NULL;
+}
