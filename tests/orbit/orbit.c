@@ -77,7 +77,9 @@
  * procsym_canon; see pair_test().
  *
  * Third part: models process symmetry must refuse -- P reads _pid
- * (refuse_pid.pml); a terminating W with _nr_pr read other than as a test
+ * (refuse_pid.pml) or breaks the flag[_pid] idiom (refuse_pid_*.pml:
+ * arithmetic, <, printf, run, channels, ++ on a pid, a constant index,
+ * instances that end); a terminating W with _nr_pr read other than as a test
  * for 1 (refuse_nr2.pml) or with a later-created proctype reading _pid
  * (refuse_pidreader.pml).  Checked through the library (ps->eligible,
  * procsym_report's "\tprocess symmetry: P left out: ..." line; the search
@@ -773,6 +775,15 @@ static const struct { const char *name, *who, *why; int forced; } REFUSE[] = {
 	{ "refuse_pid.pml", "P", "it reads _pid, and uses _pid at 8:13 in a comparison with a constant that is the pid of an instance\n", 0 },
 	{ "refuse_nr2.pml", "W", "it can terminate, and _nr_pr is read at ", 1 },
 	{ "refuse_pidreader.pml", "W", "it can terminate, and R reads _pid (a death out of SPIN's order would change R's pid)\n", 1 },
+	/* the flag[_pid] idiom broken in each way (reduce/procsym_pid.c) */
+	{ "refuse_pid_arith.pml", "P", "it reads _pid, and uses _pid at 7:9 other than as A[_pid], in == or != with a pid or a constant that is none, or stored into a variable that holds pids\n", 0 },
+	{ "refuse_pid_less.pml", "P", "it reads _pid, and uses turn (it holds pids) at 6:21 other than as A[_pid]", 0 },
+	{ "refuse_pid_print.pml", "P", "it reads _pid, and uses _pid at 5:18 other than as A[_pid]", 0 },
+	{ "refuse_pid_run.pml", "P", "it reads _pid, and uses _pid at 6:9 other than as A[_pid]", 0 },
+	{ "refuse_pid_chan.pml", "P", "it reads _pid, and indexes c with a pid at 5:3, but c is not a global array of numbers whose elements 0..1 belong to the pids 0..1\n", 0 },
+	{ "refuse_pid_incr.pml", "P", "it reads _pid, and uses turn (it holds pids) at 6:3 as a variable written other than by `x = pid`\n", 0 },
+	{ "refuse_pid_constidx.pml", "P", "it reads _pid to index flag, which is also indexed at 5:11 by something other than a pid of the class\n", 0 },
+	{ "refuse_pid_term.pml", "P", "it reads _pid, and can terminate (a finished instance is removed at once: the pids of later ones would shift)\n", 0 },
 };
 
 static void refuse_test(const char *dspin, const char *name, const char *who, const char *why, int forced)
@@ -787,10 +798,15 @@ static void refuse_test(const char *dspin, const char *name, const char *who, co
 	SearchResult r1 = run(&vm, SYM_PROC, &b, &ps);
 	int P = -1;
 	for (int i = 0; i < vm.m->nptypes; i++) if (!strcmp(vm.m->ptypes[i]->name, who)) P = i;
-	CHECK(P >= 0 && !ps->eligible[P] && !ps->any && !ps->terminating, "%s: %s must be left out", name, who);
+	/* other proctypes may stay interchangeable (refuse_pid_run's Q):
+	 * then only the verdict is compared */
+	int others = ps->any;
+	CHECK(P >= 0 && !ps->eligible[P] && (!ps->terminating || others), "%s: %s must be left out", name, who);
 	CHECK(r0.errors > 0 && r1.errors == r0.errors, "%s: verdict none %d, proc %d errors", name, r0.errors, r1.errors);
-	CHECK(r0.stored == r1.stored, "%s: stored none %llu, proc %llu", name, (unsigned long long)r0.stored, (unsigned long long)r1.stored);
-	CHECK(vs_unique(&a) == vs_unique(&b) && vs_equal(&a, &b), "%s: the stored states differ", name);
+	if (!others) {
+		CHECK(r0.stored == r1.stored, "%s: stored none %llu, proc %llu", name, (unsigned long long)r0.stored, (unsigned long long)r1.stored);
+		CHECK(vs_unique(&a) == vs_unique(&b) && vs_equal(&a, &b), "%s: the stored states differ", name);
+	}
 	char line[512];
 	snprintf(line, sizeof line, "\tprocess symmetry: %s left out: %s", who, why);
 	char rep[2048] = "";
@@ -834,9 +850,9 @@ static void refuse_test(const char *dspin, const char *name, const char *who, co
 	char nline[520];
 	snprintf(nline, sizeof nline, "\n%s", line);
 	CHECK(e0 == 1 && e1 == e0, "%s: dspin exit -sym=none %d, -sym=proc %d", name, e0, e1);
-	CHECK(s0 > 0 && s0 == s1, "%s: dspin stored -sym=none %ld, -sym=proc %ld", name, s0, s1);
+	CHECK(s0 > 0 && (others || s0 == s1), "%s: dspin stored -sym=none %ld, -sym=proc %ld", name, s0, s1);
 	CHECK(strstr(o1, nline) != NULL, "%s: dspin -sym=proc summary lacks the refusal:\n%s", name, o1);
-	CHECK(strstr(o1, "-sym=none") != NULL, "%s: dspin -sym=proc should report the search as -sym=none:\n%s", name, o1);
+	CHECK(others || strstr(o1, "-sym=none") != NULL, "%s: dspin -sym=proc should report the search as -sym=none:\n%s", name, o1);
 	printf("dspin:   %s -sym=none exit %d, %ld stored; -sym=proc exit %d, %ld stored\n", name, e0, s0, e1, s1);
 }
 
