@@ -4,6 +4,7 @@
 #include "../lang/code.h"
 #include "../vm/vm.h"
 #include "../search/search.h"
+#include "../search/par.h"
 #include "../heap/heap.h"
 #include "../reduce/por.h"
 #include "../reduce/reduce.h"
@@ -43,6 +44,8 @@ static void print_usage(FILE *f)
 "  -hc              hash compaction: a 64-bit fingerprint per state (lossy)\n"
 "  -bitstate [-w N] bitstate hashing in 2^N bits, default 27 (lossy)\n"
 "  -compress=tree   keep every state exactly, tree-compressed (10-30 bytes a state)\n"
+"  -cores=N         search with N worker threads (default 1): a breadth-first search\n"
+"                   whose counts equal -bfs on one core (without POR, the default search's)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
 "  --help, -h       this text          --version   dspin's version\n");
@@ -77,6 +80,7 @@ typedef struct Opts {
 	int store_mode;         /* -hc, -bitstate: STORE_HC, STORE_BITSTATE */
 	int wbits;              /* -w N */
 	int compress;           /* -compress=tree */
+	int cores;              /* -cores=N: worker threads (search/par.c) */
 	int ltl_claim;          /* the never claim was made from an ltl formula */
 	const char *compare_list;
 } Opts;
@@ -147,6 +151,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-hc")) { o->store_mode = STORE_HC; continue; }
 		if (!strcmp(a, "-bitstate")) { o->store_mode = STORE_BITSTATE; continue; }
 		if (!strncmp(a, "-compress=", 10)) { o->compress = compress_arg(a + 10); continue; }
+		if (!strncmp(a, "-cores=", 7)) { o->cores = (int)num_arg("-cores", a + 7); continue; }
 		if (!strcmp(a, "-w")) { o->wbits = (int)num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
 		if (!strncmp(a, "-w", 2) && a[2] >= '0' && a[2] <= '9') { o->wbits = (int)num_arg("-w", a + 2); continue; }
 		if (!strcmp(a, "-report")) { if (i + 1 >= argc) usage(); o->report = argv[++i]; continue; }
@@ -181,6 +186,14 @@ static void parse_args(int argc, char **argv, Opts *o)
 	if (o->wbits < 10 || o->wbits > 36) { fprintf(stderr, "dspin: -w must be 10..36 (2^N bits for -bitstate)\n"); exit(2); }
 	if (o->store_mode && (o->bfs || o->accept)) {
 		fprintf(stderr, "dspin: -hc and -bitstate go with the depth-first safety search (not -bfs, -a or -l): the breadth-first search keeps its queue in the store, the nested search keeps its choices there\n");
+		exit(2);
+	}
+	if (!o->cores) o->cores = 1;
+	if (o->cores > PAR_MAXCORES) { fprintf(stderr, "dspin: -cores must be 1..%d\n", PAR_MAXCORES); exit(2); }
+	if (o->cores > 1 && (o->accept || o->compress || o->store_mode)) {
+		/* what the multi-core search does not do yet: refused, not run on one core */
+		fprintf(stderr, "dspin: -cores=%d is the safety search with the exact store: %s runs on one core (drop -cores)\n", o->cores,
+			o->accept ? "the nested search for -a/-l" : o->compress ? "-compress=tree" : "-hc/-bitstate");
 		exit(2);
 	}
 	if (o->compress && o->store_mode) {
@@ -417,12 +430,13 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	int pormode = !strcmp(o.por, "none") ? POR_NONE : !strcmp(o.por, "si") ? POR_SI : POR_STATIC;
 	int twophase = !strcmp(o.por, "twophase");
 	int improviso = !strcmp(o.por, "improviso");
-	if ((twophase || improviso) && (so.bfs || so.accept)) {
+	so.cores = o.cores;
+	if ((twophase || improviso) && (so.bfs || so.accept || so.cores > 1)) {
 		if (!row) fprintf(stderr, "dspin: warning: %s is a depth-first safety strategy; %s uses the static reduction\n",
-		                  twophase ? "Twophase" : "Improviso", so.bfs ? "-bfs" : "-a/-l");
+		                  twophase ? "Twophase" : "Improviso", so.cores > 1 ? "-cores" : so.bfs ? "-bfs" : "-a/-l");
 		twophase = improviso = 0;
 	}
-	int se = so.accept ? SEARCH_NDFS : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
+	int se = so.accept ? SEARCH_NDFS : so.cores > 1 ? SEARCH_PAR : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
 	int heap_canonical = strstr(o.sym, "heap") != NULL;
 	/* symmetric independence holds modulo the heap permutation only */
 	if (pormode == POR_SI && !(heap_canonical && m->has_heap))
@@ -512,7 +526,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	}
 	if (o.json) {
 		printf("{\"model\":"); json_str(stdout, o.file);
-		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\"", o.sym, o.por, o.bfs ? "bfs" : "dfs");
+		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\",\"cores\":%d", o.sym, o.por, o.bfs || o.cores > 1 ? "bfs" : "dfs", o.cores);
 		/* what ran, as opposed to what was asked: si falls back to the
 		 * static reduction, and -cache only means something to twophase.
 		 * Scripts that try every option (tests/gen/driver.sh) use it to
@@ -554,6 +568,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
 	       heap_canonical ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none"), por_ran_static || so.twophase || so.improviso ? o.por : "none", o.bfs ? " -bfs" : "");
+	if (o.cores > 1) printf("\t%d cores: breadth-first by levels, one lock-free state table\n", o.cores);
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
 	if (so.improviso) printf("\tpartial-order reduction: Improviso, %d safe locations\n", nsafe);

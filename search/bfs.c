@@ -7,12 +7,22 @@
  * each stored state remembers its parent, the moves from it and its aux
  * bytes, so a trail can be rebuilt and process symmetry can go on.
  *
- * The proviso hook answers "already in the store".  That is sound for
- * safety in breadth-first order: on any cycle of the reduced graph, take
- * the state s expanded last; its successor on the cycle was expanded
- * before s, so it was in the store when s was expanded, and s was
- * expanded fully (the BFS condition of Bosnacki, Leue and Lluch-Lafuente,
- * "Partial-Order Reduction for General State Exploring Algorithms").
+ * The proviso hook answers "stored at a level <= the level of the state
+ * being expanded" (level L: the states first reached by expanding level
+ * L - 1; each state keeps its level as the store's payload).  That is
+ * sound for safety: SPIN's safety proviso (one ample successor fails the
+ * hook) leaves a state of level L reduced only for a successor of level
+ * L + 1, so docs/por.md's induction runs from the deepest level down; and
+ * where every ample successor must fail it (a claim), on any cycle of the
+ * reduced graph take a state s of maximal level: its successor on the
+ * cycle has a level <= level(s), so it was in the store when s was
+ * expanded, and s was expanded fully (the BFS condition of Bosnacki, Leue
+ * and Lluch-Lafuente, "Partial-Order Reduction for General State
+ * Exploring Algorithms").  Unlike "already in
+ * the store", the answer does not depend on the order in which a level's
+ * states are expanded, so the multi-core search (search/par.c), which
+ * expands a level in any order, asks the same and stores the same states
+ * (docs/multicore.md).
  */
 #include "search.h"
 #include <stdlib.h>
@@ -32,6 +42,7 @@ typedef struct Bfs {
 	Move *moves; size_t nmoves, capmoves;
 	int stop;
 	size_t cur;     /* state being expanded */
+	uint32_t level; /* its level */
 } Bfs;
 
 static double now(void)
@@ -80,10 +91,15 @@ static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 	if (!b->o->keep_going) b->stop = 1;
 }
 
-static int in_store(void *arg, const uint8_t *s, int len)
+static int stored_at_level(void *arg, const uint8_t *s, int len)
 {
 	Bfs *b = arg;
-	return store_has(&b->st, s, len, state_hash(s, len));
+	const uint8_t *pl = store_payload(&b->st, s, len, state_hash(s, len));
+	uint32_t lv;
+	if (!pl)
+		return 0;
+	memcpy(&lv, pl, sizeof lv);
+	return lv <= b->level;
 }
 
 static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int alen, const Move *mv, int nmv, uint32_t depth)
@@ -92,6 +108,8 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int
 	int ins = store_insert(&b->st, s, len, state_hash(s, len), &idx);
 	if (ins < 0) { b->r->incomplete = 2; b->stop = 1; return; }
 	if (ins == 0) { b->r->matched++; return; }
+	uint32_t lv = b->level + 1;
+	memcpy(store_payload(&b->st, s, len, state_hash(s, len)), &lv, sizeof lv);
 	b->r->stored++;
 	if (b->o->on_store) b->o->on_store(b->o->on_store_ctx, s, len);
 	if ((long)depth > b->r->depth) b->r->depth = depth;
@@ -180,20 +198,27 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		succbuf_free(&sb0);
 		return -1;
 	}
-	b.c->proviso = in_store;
+	b.c->proviso = stored_at_level;
 	b.c->proviso_arg = &b;
 	double t0 = now(), last = t0;
 	store_init(&b.st, o->mem_limit);
 	b.st.indexed = 1;
+	b.st.payload = sizeof(uint32_t);     /* the level */
 	if (o->store_mode == STORE_TREE && store_set_mode(&b.st, STORE_TREE, 0) < 0) {
 		r->incomplete = 2;
 		b.stop = 1;
 	}
 	Move path[4096];
 	b.cur = 0;
+	b.level = (uint32_t)-1;     /* the initial state is level 0 */
 	add_state(&b, sb0.v[0].b, sb0.v[0].len, sb0.v[0].aux, sb0.v[0].alen, NULL, 0, 0);
 	succbuf_free(&sb0);
+	size_t level_end = 0;
 	for (size_t i = 0; i < b.st.nrec && !b.stop; i++) {
+		if (i >= level_end) {
+			b.level++;
+			level_end = b.st.nrec;
+		}
 		b.cur = i;
 		int len;
 		const uint8_t *s = store_get(&b.st, i, &len);

@@ -24,6 +24,7 @@ typedef struct SearchOpts {
 	int store_mode;          /* STORE_EXACT, STORE_HC (-hc), STORE_BITSTATE (-bitstate),
 	                          * STORE_TREE (-compress=tree) */
 	int wbits;               /* -w: 2^wbits bits for -bitstate */
+	int cores;               /* -cores=N: N > 1 runs the multi-core search (search/par.h) */
 } SearchOpts;
 
 typedef struct SearchResult {
@@ -61,7 +62,7 @@ void result_note_error(SearchResult *r, const char *msg);
 int result_note_bound(SearchResult *r, const char *msg);
 
 /* Which search offers which reduction: one table (search/support.c). */
-enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, NSEARCH };
+enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, NSEARCH };
 enum { RED_HEAP, RED_PROC, RED_POR, NRED };
 /* NULL if search `se` supports reduction `red`, else why not */
 const char *search_refuses(int se, int red);

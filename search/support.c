@@ -3,7 +3,7 @@
  * the ones the user sees. */
 #include "search.h"
 
-static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "Improviso", "-bfs", "-a/-l (nested DFS)" };
+static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "Improviso", "-bfs", "-a/-l (nested DFS)", "-cores (parallel BFS)" };
 
 /* NULL: supported; else the reason, completing "<reduction> is not
  * available with <search>: ..." */
@@ -17,6 +17,10 @@ static const char *const REFUSE[NSEARCH][NRED] = {
 		NULL,
 		NULL,
 	},
+	/* the level proviso (search/par.c) is the one that runs in parallel:
+	 * static and si; Twophase and Improviso are depth-first strategies
+	 * and run static here, as with -bfs */
+	[SEARCH_PAR] = { NULL, NULL, NULL },
 };
 
 const char *search_refuses(int se, int red)

@@ -17,6 +17,9 @@
 #                       error, writing the first error's heap as a graph
 #   -t                  the replay of the trail, when the search wrote one
 #   -bfs                breadth-first search
+#   -bfs -cores=2       the multi-core search (search/par.c; its threads
+#                       under the sanitizers: ThreadSanitizer is a build of
+#                       its own, docs/multicore.md)
 # plus -a, -l and -f -a for the liveness models and -simulate for the
 # simulation models.  Given the generator (tests/gen/gen.c), COUNT (default
 # 60) of its random programs with their ltl formulas (seeds 1..COUNT) are
@@ -143,6 +146,7 @@ check() {
 		one -M "$MEM" -sym=none -por=none -e -dot "$dir/heap.dot" $flags "$m" || return
 		if [ -e "$m.trail" ]; then one -t $flags "$m" || return; fi
 		one -M "$MEM" -bfs $flags "$m" || return
+		one -M "$MEM" -bfs -cores=2 $flags "$m" || return
 		case $kind in
 		live)
 			one -M "$MEM" -a $flags "$m" || return

@@ -29,7 +29,9 @@
 # same exit status and error presence, and never store more states.  The
 # unreduced search with -compress=tree (states kept exactly, compressed)
 # must give the same exit status, errors and error kinds, and store
-# exactly the same number of states.  The
+# exactly the same number of states; so must the unreduced search with
+# -cores=2, and with the default reductions -cores=2 must give -bfs's
+# exit, errors, kinds and count.  The
 # oracle's brute-force count must equal the -sym=heap -por=none count.
 # When the program has an error, each distinct reduced configuration's
 # first error (a run without -e) must come with a trail that `dspin -t`
@@ -118,9 +120,10 @@ if [ "${1:-}" != --one ]; then
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
 	ntr=$(grep -c ' trails=ok' "$WORK/results"); ntree=$(grep -c ' tree=ok' "$WORK/results")
+	ncores=$(grep -c ' cores=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -393,11 +396,35 @@ compressed() {
 	TAG="$TAG tree=ok"
 }
 
+# -cores=2 (search/par.c): unreduced, the unreduced depth-first search's
+# exit, states, errors and kinds (after part: BST BRC BER BKI); with the
+# default reductions, -bfs's on one core (the same level proviso).
+# Exits on a failure.
+multicore() {
+	XOPT=-cores=2 run "$prog" none none all
+	cores_same unreduced "$BRC" "$BST" "$BER" "$BKI"
+	XOPT=-bfs run "$prog" heap si all
+	if valid; then
+		local rc=$RC st=$ST er=$ER ki=$KI
+		XOPT=-cores=2 run "$prog" heap si all
+		cores_same "-sym=heap -por=si" "$rc" "$st" "$er" "$ki"
+	fi
+	TAG="$TAG cores=ok"
+}
+cores_same() {   # what rc stored errors kinds (of one core), against the last run
+	if ! valid || [ "$RC" != "$2" ] || [ "$ST" != "$3" ] || [ "$ER" != "$4" ] || [ "$KI" != "$5" ]; then
+		cp "$prog" "$FAILDIR/seed${seed}cores.dpml"
+		echo "FAIL $seed cores [$1 -cores=2]: exit $RC, stored $ST, errors $ER, kinds $KI; one core: exit $2, stored $3, errors $4, kinds $5 -> $FAILDIR/seed${seed}cores.dpml"
+		exit 0
+	fi
+}
+
 # The safety checks, then the heap oracle's count.
 safety() {
 	MODE=
 	part safety "$CONFIG_LIST" || return
 	compressed
+	multicore
 	if [ -n "$ORACLE" ] && [ "$BST" -le "$ORMAX" ]; then
 		local o orc
 		o=$(cd "$dir" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$prog")" 2>/dev/null); orc=$?

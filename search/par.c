@@ -1,0 +1,543 @@
+/* par.c — the multi-core safety search (-cores=N): a level-synchronous
+ * breadth-first search whose workers share one lock-free state table
+ * (search/shtab.c, after Laarman, van de Pol and Weber, "Boosting
+ * multi-core reachability performance with shared hash tables").
+ *
+ * Level L is the set of states first reached by expanding level L - 1.
+ * The workers take the states of level L in blocks from a shared index,
+ * expand them (following atomic sequences within one expansion, as
+ * search/bfs.c does), and put the successors into the table, where each
+ * new state records level L + 1, its parent and the moves from it; each
+ * worker keeps its new states for the next level.  At the barrier between
+ * levels the last worker to arrive gathers them.
+ *
+ * The proviso hook answers "stored at a level <= L".  Whatever the order in
+ * which the workers expand level L, the states of levels <= L are exactly
+ * those stored before level L began, so the answer, the reduced
+ * expansion, and by induction every level are the same in every run and
+ * for every number of workers: the counts are deterministic, and
+ * search/bfs.c applies the same rule on one core (its header gives the
+ * soundness argument; docs/multicore.md the whole of it, and what
+ * differs from one core).
+ *
+ * Trails: the first error's worker notes the state it was expanding and
+ * the moves after it; once the workers have stopped, the path is rebuilt
+ * from the parent links, whichever worker stored each state.
+ */
+#include "par.h"
+#include "shtab.h"
+#include <stdatomic.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
+#define TAKE 16                /* states a worker takes from the level at once */
+
+/* what a stored state keeps beside its key, followed by its aux bytes */
+typedef struct ParRec {
+	uint64_t parent;           /* the parent's location + 1; 0 for the initial state */
+	uint64_t moff;             /* the moves from the parent, in its worker's list */
+	uint32_t level;
+	uint32_t depth;            /* in moves, as the trail counts them */
+	uint16_t mcnt;
+	uint8_t worker;
+	uint8_t pad[5];
+} ParRec;
+
+typedef struct Par Par;
+
+/* a trail to note: the state being expanded, then the moves after it */
+typedef struct TrailNote {
+	int set;
+	uint64_t at;
+	Move *mv;
+	int n;
+	char msg[256];
+} TrailNote;
+
+typedef struct PWorker {
+	Par *p;
+	int id;
+	ShWorker sw;
+	Ctx *c;
+	SuccBuf *sbs;              /* one per depth of an atomic chain */
+	int nsbs;
+	Move *moves;               /* the moves into each state this worker stored */
+	size_t nmoves, capmoves;
+	uint64_t *next;            /* the states it stored, for the next level */
+	size_t nnext, capnext;
+	uint8_t *xbuf;             /* a record's extra bytes being built */
+	uint64_t cur;              /* the state being expanded */
+	uint64_t stored, matched, atomic_steps;
+	long depth;
+	int max_vec;
+	Move path[MAXCHAIN + 1];
+	pthread_t th;
+} PWorker;
+
+struct Par {
+	VM *vm;
+	const SearchOpts *o;
+	SearchResult *r;
+	ShTab t;
+	int nw;
+	PWorker *w;
+	uint64_t *cur;             /* the level being expanded */
+	size_t ncur, capcur;
+	atomic_size_t take;
+	uint32_t level;
+	atomic_int stop;
+	int done;
+	int oom;
+	pthread_mutex_t emu;       /* the result's errors, on_store, the output */
+	TrailNote err, bound;
+	double t0, last_progress;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int stopped(const Par *p)
+{
+	return atomic_load_explicit(&p->stop, memory_order_relaxed);
+}
+
+static void set_stop(Par *p)
+{
+	atomic_store_explicit(&p->stop, 1, memory_order_relaxed);
+}
+
+static const ParRec *rec_meta(const uint8_t *rec)
+{
+	return (const ParRec *)sh_extra(rec);
+}
+
+/* note the trail to the state being expanded plus the moves extra */
+static void note_trail(PWorker *w, TrailNote *tn, const char *msg, const Move *extra, int nextra)
+{
+	tn->set = 1;
+	tn->at = w->cur;
+	tn->mv = malloc(sizeof(Move) * ((size_t)nextra + 1));
+	tn->n = tn->mv ? nextra : 0;
+	if (tn->mv && nextra)
+		memcpy(tn->mv, extra, sizeof(Move) * (size_t)nextra);
+	snprintf(tn->msg, sizeof tn->msg, "%s", msg);
+}
+
+static void par_error(PWorker *w, const char *msg, const Move *extra, int nextra)
+{
+	Par *p = w->p;
+	SearchResult *r = p->r;
+	pthread_mutex_lock(&p->emu);
+	/* without -e the search ends at the first error: one is counted, as
+	 * on one core, even when two workers meet one at once */
+	if (p->o->keep_going || !stopped(p)) {
+		result_note_error(r, msg);
+		if (r->errors == 1) {
+			snprintf(r->first_error, sizeof r->first_error, "%s", msg);
+			if (!p->o->quiet)
+				printf("dspin: %s (at depth %u)\n", msg, rec_meta(sh_rec(&p->t, w->cur))->depth);
+			note_trail(w, &p->err, msg, extra, nextra);
+		} else if (!p->o->quiet && r->errors <= 20)
+			printf("dspin: %s\n", msg);
+		if (!p->o->keep_going)
+			set_stop(p);
+	}
+	pthread_mutex_unlock(&p->emu);
+}
+
+static void par_bound(PWorker *w, const char *msg, const Move *extra, int nextra)
+{
+	Par *p = w->p;
+	pthread_mutex_lock(&p->emu);
+	if (result_note_bound(p->r, msg) && !p->err.set)
+		note_trail(w, &p->bound, msg, extra, nextra);
+	pthread_mutex_unlock(&p->emu);
+}
+
+static void out_of_memory(Par *p)
+{
+	pthread_mutex_lock(&p->emu);
+	p->oom = 1;
+	pthread_mutex_unlock(&p->emu);
+	set_stop(p);
+}
+
+/* the proviso hook: stored at a level <= the one being expanded */
+static int level_proviso(void *arg, const uint8_t *b, int len)
+{
+	PWorker *w = arg;
+	const uint8_t *rec = sh_find(&w->sw, b, len, state_hash(b, len));
+	return rec && rec_meta(rec)->level <= w->p->level;
+}
+
+static int grow_buf(void **buf, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return 1;
+	size_t nc = *cap ? *cap : 1024;
+	while (nc < need)
+		nc *= 2;
+	void *nb = realloc(*buf, nc * elem);
+	if (!nb)
+		return 0;
+	*buf = nb;
+	*cap = nc;
+	return 1;
+}
+
+/* a successor outside any atomic sequence: into the table */
+static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int np, uint32_t depth)
+{
+	Par *p = w->p;
+	if (!grow_buf((void **)&w->moves, &w->capmoves, w->nmoves + (size_t)np, sizeof(Move))) {
+		out_of_memory(p);
+		return;
+	}
+	ParRec *pr = (ParRec *)w->xbuf;
+	memset(pr, 0, sizeof *pr);
+	pr->parent = w->cur + 1;
+	pr->moff = w->nmoves;
+	pr->mcnt = (uint16_t)np;
+	pr->level = p->level + 1;
+	pr->depth = depth;
+	pr->worker = (uint8_t)w->id;
+	if (alen)
+		memcpy(w->xbuf + sizeof *pr, aux, (size_t)alen);
+	uint64_t loc;
+	int ins = sh_put(&w->sw, s, len, state_hash(s, len), w->xbuf, (int)sizeof *pr + alen, &loc);
+	if (ins < 0) {
+		out_of_memory(p);
+		return;
+	}
+	if (ins == 0) {
+		w->matched++;
+		return;
+	}
+	if (np)
+		memcpy(w->moves + w->nmoves, w->path, sizeof(Move) * (size_t)np);
+	w->nmoves += (size_t)np;
+	w->stored++;
+	if ((long)depth > w->depth)
+		w->depth = depth;
+	if (len > w->max_vec)
+		w->max_vec = len;
+	if (!grow_buf((void **)&w->next, &w->capnext, w->nnext + 1, sizeof(uint64_t))) {
+		out_of_memory(p);
+		return;
+	}
+	w->next[w->nnext++] = loc;
+	if (p->o->on_store) {
+		pthread_mutex_lock(&p->emu);
+		p->o->on_store(p->o->on_store_ctx, s, len);
+		pthread_mutex_unlock(&p->emu);
+	}
+}
+
+static SuccBuf *succbuf_at(PWorker *w, int level)
+{
+	if (level >= w->nsbs) {
+		int n = level + 8;
+		SuccBuf *nb = realloc(w->sbs, sizeof(SuccBuf) * (size_t)n);
+		if (!nb)
+			return NULL;
+		memset(nb + w->nsbs, 0, sizeof(SuccBuf) * (size_t)(n - w->nsbs));
+		w->sbs = nb;
+		w->nsbs = n;
+	}
+	return &w->sbs[level];
+}
+
+/* Expand state s (reached with atomic_pid apid), following atomic
+ * continuations depth-first; as search/bfs.c's expand. */
+static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
+{
+	Par *p = w->p;
+	SuccBuf *sb = succbuf_at(w, level);
+	if (!sb) {
+		out_of_memory(p);
+		return;
+	}
+	SState ss = { s, len, aux, alen, apid };
+	int n = ns_next_all(w->c, &ss, sb);
+	if (sb->oom) {
+		out_of_memory(p);
+		return;
+	}
+	if (level > 0 && !sb->from_atomic) {
+		/* atomicity lost (or never held): this is a stored state */
+		add_state(w, s, len, aux, alen, np, depth);
+		return;
+	}
+	if (level > 0)
+		w->atomic_steps++;
+	if (p->o->max_depth && (long)depth >= p->o->max_depth) {
+		if (n) {
+			pthread_mutex_lock(&p->emu);
+			if (!p->r->incomplete)
+				p->r->incomplete = 1;
+			pthread_mutex_unlock(&p->emu);
+		}
+		return;
+	}
+	if (n == 0 && !ns_valid_end(w->c, &ss))
+		par_error(w, "invalid end state", w->path, np);
+	for (int i = 0; i < n && !stopped(p); i++) {
+		Succ *c = &sb->v[i];
+		if (np >= MAXCHAIN) {
+			par_error(w, "atomic sequence too long (does it loop?)", w->path, np);
+			break;
+		}
+		w->path[np] = c->tmv;
+		if (c->err == ERR_BOUND) {
+			par_bound(w, c->errmsg, w->path, np + 1);
+			continue;
+		}
+		if (c->err) {
+			par_error(w, c->errmsg, w->path, np + 1);
+			if (c->err == ERR_RUNTIME)
+				continue;
+		}
+		uint32_t d = depth + 1 + (c->mv.rv_pid >= 0);
+		if (c->atomic_pid >= 0) {
+			expand(w, c->b, c->len, c->aux, c->alen, c->atomic_pid, np + 1, d, level + 1);
+			sb = &w->sbs[level];    /* the deeper expansion may have moved the array */
+		} else
+			add_state(w, c->b, c->len, c->aux, c->alen, np + 1, d);
+	}
+}
+
+static void expand_stored(PWorker *w, uint64_t loc)
+{
+	const uint8_t *rec = sh_rec(&w->p->t, loc);
+	int len;
+	const uint8_t *key = sh_key(rec, &len);
+	const ParRec *pr = rec_meta(rec);
+	int alen = (int)((const uint32_t *)rec)[1] - (int)sizeof *pr;
+	w->cur = loc;
+	expand(w, key, len, (const uint8_t *)(pr + 1), alen, -1, 0, pr->depth, 0);
+}
+
+/* the last worker at the barrier: the next level from every worker's new
+ * states */
+static void level_end(void *arg)
+{
+	Par *p = arg;
+	size_t n = 0;
+	for (int i = 0; i < p->nw; i++)
+		n += p->w[i].nnext;
+	if (!grow_buf((void **)&p->cur, &p->capcur, n, sizeof(uint64_t))) {
+		p->oom = 1;
+		set_stop(p);
+		n = 0;
+	}
+	p->ncur = 0;
+	for (int i = 0; i < p->nw && n; i++) {
+		memcpy(p->cur + p->ncur, p->w[i].next, sizeof(uint64_t) * p->w[i].nnext);
+		p->ncur += p->w[i].nnext;
+	}
+	for (int i = 0; i < p->nw; i++)
+		p->w[i].nnext = 0;
+	atomic_store(&p->take, 0);
+	p->level++;
+	if (!p->ncur || stopped(p))
+		p->done = 1;
+	double t = now();
+	if (p->o->progress && t - p->last_progress > 5.0) {
+		p->last_progress = t;
+		uint64_t st = 0;
+		for (int i = 0; i < p->nw; i++)
+			st += p->w[i].stored;
+		fprintf(stderr, "dspin: %llu states stored, level %u, %.0f states/s, %d cores\n",
+			(unsigned long long)st, p->level, st / (t - p->t0), p->nw);
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	PWorker *w = arg;
+	Par *p = w->p;
+	for (;;) {
+		while (!stopped(p)) {
+			size_t i = atomic_fetch_add(&p->take, TAKE);
+			if (i >= p->ncur)
+				break;
+			size_t end = i + TAKE < p->ncur ? i + TAKE : p->ncur;
+			for (size_t k = i; k < end && !stopped(p); k++)
+				expand_stored(w, p->cur[k]);
+		}
+		sh_barrier(&w->sw, level_end, p);
+		if (p->done)
+			break;
+	}
+	return NULL;
+}
+
+/* the trail to tn's state and on: parent links, each state's moves in the
+ * list of the worker that stored it */
+static int write_noted(Par *p, const TrailNote *tn)
+{
+	size_t n = (size_t)tn->n;
+	for (uint64_t loc = tn->at;;) {
+		const ParRec *pr = rec_meta(sh_rec(&p->t, loc));
+		n += pr->mcnt;
+		if (!pr->parent)
+			break;
+		loc = pr->parent - 1;
+	}
+	Move *mv = malloc(sizeof(Move) * (n + 1));
+	if (!mv)
+		return -1;
+	size_t k = n - (size_t)tn->n;
+	if (tn->n)
+		memcpy(mv + k, tn->mv, sizeof(Move) * (size_t)tn->n);
+	for (uint64_t loc = tn->at;;) {
+		const ParRec *pr = rec_meta(sh_rec(&p->t, loc));
+		k -= pr->mcnt;
+		if (pr->mcnt)
+			memcpy(mv + k, p->w[pr->worker].moves + pr->moff, sizeof(Move) * pr->mcnt);
+		if (!pr->parent)
+			break;
+		loc = pr->parent - 1;
+	}
+	int rc = trail_write(p->o, mv, (int)n, tn->msg);
+	free(mv);
+	return rc;
+}
+
+static void worker_free(PWorker *w)
+{
+	for (int i = 0; i < w->nsbs; i++)
+		succbuf_free(&w->sbs[i]);
+	free(w->sbs);
+	free(w->moves);
+	free(w->next);
+	free(w->xbuf);
+	if (w->c)
+		ns_ctx_free(w->c);
+}
+
+int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
+{
+	memset(r, 0, sizeof *r);
+	Par *p = calloc(1, sizeof *p);
+	PWorker *ws = calloc((size_t)cores, sizeof *ws);
+	if (!p || !ws || sh_init(&p->t, cores, o->mem_limit) < 0) {
+		free(p);
+		free(ws);
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
+		return -1;
+	}
+	p->vm = vm;
+	p->o = o;
+	p->r = r;
+	p->nw = cores;
+	p->w = ws;
+	pthread_mutex_init(&p->emu, NULL);
+	p->t0 = p->last_progress = now();
+	int ok = 1;
+	for (int i = 0; i < cores && ok; i++) {
+		PWorker *w = &ws[i];
+		w->p = p;
+		w->id = i;
+		w->sw.t = &p->t;
+		w->c = ns_ctx_new(o->stack, vm);
+		w->xbuf = malloc(sizeof(ParRec) + MAXSTATE);
+		ok = w->c && w->xbuf;
+		if (ok) {
+			w->c->proviso = level_proviso;
+			w->c->proviso_arg = w;
+		}
+	}
+	SuccBuf sb0;
+	memset(&sb0, 0, sizeof sb0);
+	if (!ok || ns_initial(ws[0].c, &sb0) != 1 || sb0.oom) {
+		succbuf_free(&sb0);
+		for (int i = 0; i < cores; i++)
+			worker_free(&ws[i]);
+		sh_free(&p->t);
+		pthread_mutex_destroy(&p->emu);
+		free(ws);
+		free(p);
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
+		return -1;
+	}
+	/* the initial state: level 0, no parent (level_end makes it the
+	 * level to expand, and counts level 0 as done) */
+	PWorker *w0 = &ws[0];
+	Succ *s0 = &sb0.v[0];
+	p->level = (uint32_t)-1;
+	add_state(w0, s0->b, s0->len, s0->aux, s0->alen, 0, 0);
+	if (w0->nnext) {
+		ParRec *pr = (ParRec *)sh_extra(sh_rec(&p->t, w0->next[0]));
+		pr->parent = 0;         /* not yet shared with any worker */
+	}
+	succbuf_free(&sb0);
+	level_end(p);
+	int started = 1;
+	for (int i = 1; i < cores; i++) {
+		if (pthread_create(&ws[i].th, NULL, worker_main, &ws[i]) != 0) {
+			/* fewer threads than asked: they would wait at the barrier for
+			 * ever, so the search cannot run */
+			set_stop(p);
+			p->oom = 1;
+			break;
+		}
+		started++;
+	}
+	if (started < cores) {
+		/* the workers that did start wait for the missing ones: count them
+		 * as arrived for good */
+		pthread_mutex_lock(&p->t.mu);
+		p->t.nworkers = started;
+		pthread_mutex_unlock(&p->t.mu);
+	}
+	worker_main(w0);
+	for (int i = 1; i < started; i++)
+		pthread_join(ws[i].th, NULL);
+
+	if (p->oom && !r->incomplete)
+		r->incomplete = 2;
+	if (p->err.set)
+		r->trail_written = o->trail_path && write_noted(p, &p->err) == 0;
+	else if (p->bound.set)
+		r->trail_written = o->trail_path && write_noted(p, &p->bound) == 0;
+	for (int i = 0; i < cores; i++) {
+		PWorker *w = &ws[i];
+		r->stored += w->stored;
+		r->matched += w->matched;
+		r->atomic_steps += w->atomic_steps;
+		if (w->depth > r->depth)
+			r->depth = w->depth;
+		if (w->max_vec > r->max_vec)
+			r->max_vec = w->max_vec;
+		NsStats *st = &w->c->stats;
+		if (st->max_objects > r->stats.max_objects)
+			r->stats.max_objects = st->max_objects;
+		r->stats.heap_renumbered += st->heap_renumbered;
+		r->stats.procs_permuted += st->procs_permuted;
+		r->stats.por_reduced += st->por_reduced;
+		r->mem += w->capmoves * sizeof(Move) + w->capnext * sizeof(uint64_t);
+	}
+	r->transitions = r->stored + r->matched;
+	r->store_bytes = atomic_load(&p->t.bytes);
+	r->mem += r->store_bytes + p->capcur * sizeof(uint64_t);
+	r->secs = now() - p->t0;
+	free(p->err.mv);
+	free(p->bound.mv);
+	for (int i = 0; i < cores; i++)
+		worker_free(&ws[i]);
+	sh_free(&p->t);
+	pthread_mutex_destroy(&p->emu);
+	free(p->cur);
+	free(ws);
+	free(p);
+	return r->errors;
+}

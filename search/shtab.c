@@ -1,0 +1,267 @@
+/* shtab.c — the shared state table of the multi-core search (-cores=N).
+ *
+ * Laarman, van de Pol and Weber, "Boosting multi-core reachability
+ * performance with shared hash tables" (FMCAD 2010), section 4: an
+ * open-addressing table of one word per bucket, the state's hash memoized
+ * in the word, and find-or-put by compare-and-swap on the bucket word; no
+ * locks on the way of a lookup or an insert.  Two choices differ from the
+ * paper's:
+ *
+ *  - The paper claims a bucket first (hash and a WRITE flag), copies the
+ *    state into its data array, then marks it DONE; a reader meeting a
+ *    WRITE bucket with its hash waits.  Here the worker writes the record
+ *    into its own arena first and publishes the complete bucket word with
+ *    one CAS (release), so nobody ever waits on a half-written state.  A
+ *    CAS that loses to the same state costs the copy: the record was the
+ *    last one in the worker's arena and is taken back.
+ *  - The paper's table has a fixed size.  dspin's models range from a few
+ *    states to tens of millions, so the table grows, stopping the world:
+ *    the worker that finds it 3/4 full raises grow_req and waits until
+ *    every other worker is parked (each polls the flag before every
+ *    insert, a read of a line that is written twice per growth) or waits
+ *    at the search's barrier; it then rehashes alone.  Growth is rare
+ *    (each doubles), so the lock-free path stays the common one.
+ *
+ * The bucket word is the sequential store's (store.c): 24 bits of the hash
+ * as a filter, 40 bits of record location, (chunk << 23) | (offset / 8) in
+ * 64 MiB chunks.  Each worker fills its own chunk; the chunk's pointer is
+ * published (release) before any bucket can name it.  The memory counted
+ * (for -M) is the table and the records, in batches, as for the count.
+ */
+#include "shtab.h"
+#include "store.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_BITS 26
+#define CHUNK ((size_t)1 << CHUNK_BITS)
+#define OFF_BITS (CHUNK_BITS - 3)
+#define LOC_BITS 40
+#define LOC_MASK ((1ull << LOC_BITS) - 1)
+#define MAXCHUNKS (1u << (LOC_BITS - OFF_BITS))
+#define BATCH 64               /* inserts a worker counts at once */
+#define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
+
+static size_t pos_of(uint64_t h, size_t cap)
+{
+	return (size_t)(h >> 24) & (cap - 1);
+}
+
+int sh_init(ShTab *t, int nworkers, size_t limit)
+{
+	memset(t, 0, sizeof *t);
+	t->cap = 1 << 16;
+	t->tab = calloc(t->cap, sizeof *t->tab);
+	t->chunks = calloc(MAXCHUNKS, sizeof *t->chunks);
+	if (!t->tab || !t->chunks) {
+		free(t->tab);
+		free(t->chunks);
+		return -1;
+	}
+	atomic_init(&t->bytes, t->cap * sizeof *t->tab);
+	t->limit = limit;
+	t->nworkers = nworkers;
+	pthread_mutex_init(&t->mu, NULL);
+	pthread_cond_init(&t->cv, NULL);
+	return 0;
+}
+
+void sh_free(ShTab *t)
+{
+	unsigned n = atomic_load(&t->nchunks);
+	for (unsigned i = 0; i < n && i < MAXCHUNKS; i++)
+		free(atomic_load_explicit(&t->chunks[i], memory_order_relaxed));
+	free(t->chunks);
+	free((void *)t->tab);
+	pthread_mutex_destroy(&t->mu);
+	pthread_cond_destroy(&t->cv);
+	memset(t, 0, sizeof *t);
+}
+
+const uint8_t *sh_rec(const ShTab *t, uint64_t loc)
+{
+	uint8_t *c = atomic_load_explicit(&t->chunks[loc >> OFF_BITS], memory_order_relaxed);
+	return c + ((loc & ((1ull << OFF_BITS) - 1)) << 3);
+}
+
+/* room for need bytes in the worker's chunk: a new chunk when it is full;
+ * NULL at the memory limit */
+static uint8_t *arena_alloc(ShWorker *w, size_t need)
+{
+	ShTab *t = w->t;
+	if (!w->chunk || w->used + need > CHUNK) {
+		unsigned no = atomic_fetch_add(&t->nchunks, 1);
+		uint8_t *c = no < MAXCHUNKS ? malloc(CHUNK) : NULL;
+		if (!c) {
+			atomic_store(&t->full, 1);
+			return NULL;
+		}
+		/* published before any bucket names a record in it */
+		atomic_store_explicit(&t->chunks[no], c, memory_order_release);
+		w->chunk = c;
+		w->chunk_no = no;
+		w->used = 0;
+	}
+	uint8_t *p = w->chunk + w->used;
+	w->used += need;
+	return p;
+}
+
+/* rehash into a table twice the size; every other worker is parked */
+static void rehash(ShTab *t)
+{
+	size_t ncap = t->cap * 2;
+	size_t b = atomic_load(&t->bytes);
+	_Atomic uint64_t *nt = t->limit && b + ncap * 8 > t->limit ? NULL : calloc(ncap, sizeof *nt);
+	if (!nt) {
+		atomic_store(&t->full, 1);
+		return;
+	}
+	for (size_t i = 0; i < t->cap; i++) {
+		uint64_t e = atomic_load_explicit(&t->tab[i], memory_order_relaxed);
+		if (!e)
+			continue;
+		int len;
+		const uint8_t *key = sh_key(sh_rec(t, (e & LOC_MASK) - 1), &len);
+		size_t j = pos_of(state_hash(key, len), ncap);
+		while (atomic_load_explicit(&nt[j], memory_order_relaxed))
+			j = (j + 1) & (ncap - 1);
+		atomic_store_explicit(&nt[j], e, memory_order_relaxed);
+	}
+	free((void *)t->tab);
+	atomic_fetch_add(&t->bytes, ncap * 8 - t->cap * 8);
+	t->tab = nt;
+	t->cap = ncap;
+}
+
+void sh_poll(ShWorker *w)
+{
+	ShTab *t = w->t;
+	if (!atomic_load_explicit(&t->grow_req, memory_order_acquire))
+		return;
+	pthread_mutex_lock(&t->mu);
+	t->quiet_n++;
+	pthread_cond_broadcast(&t->cv);
+	while (atomic_load(&t->grow_req))
+		pthread_cond_wait(&t->cv, &t->mu);
+	t->quiet_n--;
+	pthread_mutex_unlock(&t->mu);
+}
+
+static void grow(ShWorker *w)
+{
+	ShTab *t = w->t;
+	int z = 0;
+	if (!atomic_compare_exchange_strong(&t->grow_req, &z, 1)) {
+		sh_poll(w);             /* another worker grows it */
+		return;
+	}
+	pthread_mutex_lock(&t->mu);
+	while (t->quiet_n < t->nworkers - 1)
+		pthread_cond_wait(&t->cv, &t->mu);
+	/* a second request may follow a growth that already happened */
+	if (atomic_load(&t->n) * 4 > t->cap * 3 && !atomic_load(&t->full))
+		rehash(t);
+	atomic_store(&t->grow_req, 0);
+	pthread_cond_broadcast(&t->cv);
+	pthread_mutex_unlock(&t->mu);
+}
+
+void sh_flush(ShWorker *w)
+{
+	if (!w->pending)
+		return;
+	size_t n = atomic_fetch_add(&w->t->n, (size_t)w->pending) + (size_t)w->pending;
+	size_t b = atomic_fetch_add(&w->t->bytes, w->pending_bytes) + w->pending_bytes;
+	w->pending = 0;
+	w->pending_bytes = 0;
+	if (w->t->limit && b > w->t->limit)
+		atomic_store(&w->t->full, 1);
+	if (n * 4 > w->t->cap * 3)
+		grow(w);
+}
+
+int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *extra, int xlen, uint64_t *loc)
+{
+	ShTab *t = w->t;
+	sh_poll(w);
+	if (atomic_load_explicit(&t->full, memory_order_relaxed))
+		return -1;
+	size_t need = 8 + PAD8(len) + PAD8(xlen);
+	uint8_t *p = arena_alloc(w, need);
+	if (!p)
+		return -1;
+	((uint32_t *)p)[0] = (uint32_t)len;
+	((uint32_t *)p)[1] = (uint32_t)xlen;
+	memcpy(p + 8, key, (size_t)len);
+	if (xlen)
+		memcpy(p + 8 + PAD8(len), extra, (size_t)xlen);
+	uint64_t mine = ((uint64_t)w->chunk_no << OFF_BITS) | ((uint64_t)(p - w->chunk) >> 3);
+	uint64_t tag = h & 0xffffff;
+	uint64_t word = (tag << LOC_BITS) | (mine + 1);
+	size_t j = pos_of(h, t->cap);
+	for (;;) {
+		uint64_t e = atomic_load_explicit(&t->tab[j], memory_order_acquire);
+		if (!e) {
+			if (atomic_compare_exchange_strong_explicit(&t->tab[j], &e, word, memory_order_release, memory_order_acquire)) {
+				*loc = mine;
+				w->pending_bytes += need;
+				if (++w->pending == BATCH)
+					sh_flush(w);
+				return 1;
+			}
+			/* lost the bucket: e is the winner's word */
+		}
+		if ((e >> LOC_BITS) == tag) {
+			int l2;
+			const uint8_t *k2 = sh_key(sh_rec(t, (e & LOC_MASK) - 1), &l2);
+			if (l2 == len && !memcmp(k2, key, (size_t)len)) {
+				w->used -= need;    /* the record was the last one: taken back */
+				*loc = (e & LOC_MASK) - 1;
+				return 0;
+			}
+		}
+		j = (j + 1) & (t->cap - 1);
+	}
+}
+
+const uint8_t *sh_find(ShWorker *w, const uint8_t *key, int len, uint64_t h)
+{
+	ShTab *t = w->t;
+	uint64_t tag = h & 0xffffff;
+	size_t j = pos_of(h, t->cap);
+	for (;;) {
+		uint64_t e = atomic_load_explicit(&t->tab[j], memory_order_acquire);
+		if (!e)
+			return NULL;
+		if ((e >> LOC_BITS) == tag) {
+			int l2;
+			const uint8_t *rec = sh_rec(t, (e & LOC_MASK) - 1);
+			const uint8_t *k2 = sh_key(rec, &l2);
+			if (l2 == len && !memcmp(k2, key, (size_t)len))
+				return rec;
+		}
+		j = (j + 1) & (t->cap - 1);
+	}
+}
+
+void sh_barrier(ShWorker *w, void (*last)(void *arg), void *arg)
+{
+	ShTab *t = w->t;
+	sh_flush(w);
+	pthread_mutex_lock(&t->mu);
+	t->quiet_n++;
+	if (++t->arrived == t->nworkers) {
+		last(arg);
+		t->arrived = 0;
+		t->quiet_n -= t->nworkers;
+		t->gen++;
+	} else {
+		unsigned long g = t->gen;
+		pthread_cond_broadcast(&t->cv);     /* a worker may wait to grow */
+		while (g == t->gen)
+			pthread_cond_wait(&t->cv, &t->mu);
+	}
+	pthread_cond_broadcast(&t->cv);
+	pthread_mutex_unlock(&t->mu);
+}

@@ -1,0 +1,72 @@
+/* shtab.h — the state table that several search workers share (-cores=N):
+ * lock-free find-or-put on an open-addressing table of 64-bit bucket
+ * words, the records in per-worker arenas.  Private to search/. */
+#ifndef DSPIN_SHTAB_H
+#define DSPIN_SHTAB_H
+#include <stdatomic.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stddef.h>
+
+typedef struct ShTab {
+	_Atomic uint64_t *tab;      /* 0 empty; else (24 hash bits << 40) | (location + 1) */
+	size_t cap;                 /* changes only while every other worker is parked */
+	atomic_size_t n;            /* records published, counted in batches */
+	atomic_int grow_req;        /* a worker waits to grow the table: the others park */
+	uint8_t *_Atomic *chunks;   /* the arenas' 64 MiB chunks, by number */
+	atomic_uint nchunks;
+	atomic_size_t bytes;        /* table and records */
+	size_t limit;               /* -M in bytes, 0 unbounded */
+	atomic_int full;            /* the memory limit was hit */
+	/* parking and the search's barriers: rare, so a mutex */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	int nworkers;
+	int quiet_n;                /* workers parked or waiting at a barrier */
+	int arrived;                /* workers at the barrier */
+	unsigned long gen;          /* barrier generation */
+} ShTab;
+
+/* one worker's side of the table: its arena, its uncounted inserts */
+typedef struct ShWorker {
+	ShTab *t;
+	uint8_t *chunk;             /* the chunk records go into, NULL at first */
+	uint32_t chunk_no;
+	size_t used;
+	int pending;                /* inserts not yet counted in n */
+	size_t pending_bytes;       /* and their bytes, not yet in bytes */
+} ShWorker;
+
+/* A record is [u32 len][u32 xlen][key, padded to 8][extra, padded to 8]:
+ * the key is the state's identity, the extra bytes travel with it and are
+ * written once, before the record is published. */
+static inline const uint8_t *sh_key(const uint8_t *rec, int *len)
+{
+	*len = (int)*(const uint32_t *)rec;
+	return rec + 8;
+}
+static inline uint8_t *sh_extra(const uint8_t *rec)
+{
+	uint32_t len = *(const uint32_t *)rec;
+	return (uint8_t *)rec + 8 + ((len + 7) & ~7u);
+}
+
+int sh_init(ShTab *t, int nworkers, size_t limit);
+void sh_free(ShTab *t);
+/* Find-or-put: 1 the state is new and its record (key, then the xlen
+ * extra bytes) was published, 0 it was there, -1 out of memory (the
+ * limit).  *loc: the stored record's location either way (not on -1). */
+int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *extra, int xlen, uint64_t *loc);
+/* the record of a state, NULL if it is not there */
+const uint8_t *sh_find(ShWorker *w, const uint8_t *key, int len, uint64_t h);
+/* the record at a location */
+const uint8_t *sh_rec(const ShTab *t, uint64_t loc);
+/* Wait at a barrier with every other worker; the last to arrive runs
+ * last(arg) alone before they all go on. */
+void sh_barrier(ShWorker *w, void (*last)(void *arg), void *arg);
+/* Workers call this between table operations when they may wait: a
+ * worker that wants to grow the table waits for every other to park. */
+void sh_poll(ShWorker *w);
+/* the worker's last inserts into the count */
+void sh_flush(ShWorker *w);
+#endif
