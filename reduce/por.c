@@ -107,6 +107,10 @@ static int trans_class(PorTable *t, const AccessTable *at, const Trans *tr)
 	if (t->ps && t->ps->terminating && t->nr_disabled && o && !o->is_func && !o->is_never &&
 	    t->ps->eligible[o->index] && tr->to == o->code->endloc)
 		return 0;
+	/* a step to a rendezvous partner's location can disable an else
+	 * beside the other end (por_chan.c) */
+	if (chan_enables_observed(t->chan, tr))
+		return 0;
 	if (access_private(a) || (t->si && si_private(a)))
 		return access_private(a) ? POR_SAFE : POR_SAFE | CLS_HEAP;
 	if (t->si && owned_candidate(t, tr, a)) {

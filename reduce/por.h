@@ -68,4 +68,7 @@ int chan_cond_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const 
 /* can no other process of s still create a process, call a function or
  * reach an access to a channel that process pid created? */
 int chan_death_holds(const ChanTable *ct, const State *s, int pid);
+/* does transition t lead to a send or receive on a channel that may be a
+ * rendezvous, in a program where some such access is observed? */
+int chan_enables_observed(const ChanTable *ct, const Trans *t);
 #endif

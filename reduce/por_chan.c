@@ -35,6 +35,16 @@
  * access inside a d_step (what the d_step does may depend on it).
  * tests/models/sym/chan_else_beside_send.pml, chan_else_beside_recv.pml,
  * chan_unless_recv.pml and chan_dstep_else.pml fail without these.
+ *
+ * On a rendezvous channel a send is executable exactly while a receiver
+ * stands at a matching receive (and the other way round): its
+ * enabledness depends on where the partner is, not on the channel.  So
+ * when a rendezvous send or receive is observed (an else beside it, an
+ * escape, a d_step), any step that brings a process to a location
+ * offering a rendezvous access can disable what observes it, however
+ * private the step is: such steps are not safe (chan_enables_observed;
+ * found by tests/gen's chan programs, seeds 94 and 102:
+ * tests/models/sym/chan_else_rendezvous.pml).
  */
 #include "por.h"
 #include "../lang/access.h"
@@ -65,6 +75,7 @@ typedef struct Guard {
 
 struct ChanTable {
 	const Program *p;
+	int observed_rv;        /* some observed send or receive may be on a rendezvous channel */
 	const Var **unstable;   /* chan variables stored into after their declaration */
 	int nunstable;
 	Reach **reach;          /* by Loc.gid: proctypes' locations only */
@@ -321,6 +332,59 @@ static void reach_all(ChanTable *ct, const Code *k)
 	free(stack);
 }
 
+/* may channel expression e denote a rendezvous channel?  Only a chan
+ * variable declared with a buffered initialiser and never stored into is
+ * known not to (a parameter may hold any channel) */
+static int maybe_rendezvous(const ChanTable *ct, const Expr *e)
+{
+	if (!stable_chan(ct, e) || e->var->is_param || !e->var->chan)
+		return 1;
+	return e->var->chan->cap == 0;
+}
+
+/* does the access set send or receive on a channel that may be a rendezvous? */
+static int rendezvous_io(const ChanTable *ct, const Access *a)
+{
+	for (int i = 0; i < a->n; i++) {
+		const AccItem *it = &a->v[i];
+		if (it->kind == A_CHAN && (it->mode & (AM_SEND | AM_RECV)) && maybe_rendezvous(ct, it->obj))
+			return 1;
+	}
+	return 0;
+}
+
+/* is a rendezvous send or receive observed anywhere (an else beside it,
+ * an escape, a d_step)? */
+static int code_observes_rendezvous(const ChanTable *ct, const Code *k)
+{
+	const AccessTable *at = ct->p->access;
+	for (int l = 0; k && l < k->nlocs; l++) {
+		int has_else = 0;
+		for (int i = 0; i < k->locs[l].nt; i++)
+			has_else |= k->locs[l].t[i]->is_else;
+		for (int i = 0; i < k->locs[l].nt; i++) {
+			const Trans *t = k->locs[l].t[i];
+			if ((has_else || t->escape || t->dstep) && rendezvous_io(ct, at->trans[t->id]))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int chan_enables_observed(const ChanTable *ct, const Trans *t)
+{
+	if (!ct->observed_rv || !t->owner || !t->owner->code)
+		return 0;
+	const Code *k = t->owner->code;
+	if (t->to < 0 || t->to >= k->nlocs)
+		return 0;
+	const Loc *to = &k->locs[t->to];
+	for (int i = 0; i < to->nt; i++)
+		if (rendezvous_io(ct, ct->p->access->trans[to->t[i]->id]))
+			return 1;
+	return 0;
+}
+
 ChanTable *chan_table(const Program *p)
 {
 	ChanTable *ct = xalloc(sizeof *ct);
@@ -329,6 +393,10 @@ ChanTable *chan_table(const Program *p)
 	find_unstable(ct);
 	for (int i = 0; i < p->m->nptypes; i++)
 		reach_all(ct, p->m->ptypes[i]->code);
+	for (int i = 0; i < p->m->nptypes; i++)
+		ct->observed_rv |= code_observes_rendezvous(ct, p->m->ptypes[i]->code);
+	for (int i = 0; i < p->m->nfuncs; i++)
+		ct->observed_rv |= code_observes_rendezvous(ct, p->m->funcs[i]->code);
 	ct->guards = xalloc(sizeof(Guard *) * ((size_t)p->ntrans + 1));
 	for (int i = 0; i < p->ntrans; i++)
 		ct->guards[i] = guard_of(ct, p->trans[i]);
