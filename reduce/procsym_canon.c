@@ -44,7 +44,9 @@ static void sort_blocks(const State *s, int *v, int k)
  * is to the instance (itself, another instance, no pid), which no
  * permutation changes.  Instances with equal keys can still differ in
  * which other instance their values name: those ties are broken by the
- * smallest whole vector over their permutations (bounded, below). */
+ * smallest whole vector over their permutations (bounded, below), when
+ * some member of the tie is named by another's value (pid_refs); when
+ * none is, every order of the tie gives the same vector. */
 
 #define KEY_MAX 4096        /* bytes of one instance's key */
 #define TIE_PERMS 720       /* most tie permutations tried per state */
@@ -106,12 +108,25 @@ static int key_bytes(const ProcSym *ps, const uint8_t *base, int off, int n, con
 	return w;
 }
 
-/* instance j's key: its block, then its element of each array of its
- * class */
+static int pid_indexed(const ProcSym *ps, const Var *v)
+{
+	for (int i = 0; i < ps->nparr; i++)
+		if (ps->parr[i].v == v)
+			return 1;
+	return 0;
+}
+
+/* instance j's key: its block's length and bytes, its element of each
+ * array of its class, then which global variables (not arrays of the
+ * class's elements) hold its pid: `request == j` is j's as much as its
+ * flag is, and keying it leaves fewer ties */
 static int pid_key(const ProcSym *ps, const Model *m, const State *s, int j, int t, uint8_t *key)
 {
 	const Proctype *pt = m->ptypes[t];
-	int w = key_bytes(ps, s->b + s->poff[j] + PHDR, 0, s->poff[j + 1] - s->poff[j] - PHDR, pt, NULL, j, t, key, 0);
+	int len = s->poff[j + 1] - s->poff[j] - PHDR;
+	key[0] = (uint8_t)(len >> 8);
+	key[1] = (uint8_t)len;
+	int w = key_bytes(ps, s->b + s->poff[j] + PHDR, 0, len, pt, NULL, j, t, key, 2);
 	for (int i = 0; i < ps->nparr; i++) {
 		const PidArray *pa = &ps->parr[i];
 		if (pa->ptype != t)
@@ -119,12 +134,62 @@ static int pid_key(const ProcSym *ps, const Model *m, const State *s, int j, int
 		int e = j - pa->k;
 		w = key_bytes(ps, s->b + GOFF, pa->v->offset + e * pa->v->elemsize, pa->v->elemsize, NULL, pa->v, j, t, key, w);
 	}
+	for (int i = 0; i < ps->npval; i++) {
+		const PidVal *pv = &ps->pval[i];
+		if (pv->owner || pv->ptype != t || pid_indexed(ps, pv->v))
+			continue;
+		for (int e = 0; e < var_elems(pv->v) && w + 4 <= KEY_MAX; e++) {
+			if (pid_load(pv->v, s->b + GOFF, e) != j)
+				continue;
+			key[w++] = 3;
+			key[w++] = (uint8_t)i;
+			key[w++] = (uint8_t)(e >> 8);
+			key[w++] = (uint8_t)e;
+		}
+	}
 	return w;
+}
+
+/* ref[x]: some value other than x's own names pid x in a way its key
+ * does not show -- a local of another process, or an element of an
+ * array of the class that is not x's.  Only instances named so can make
+ * two orders of equal keys give different vectors. */
+static void pid_refs(const ProcSym *ps, const State *s, uint8_t *ref)
+{
+	memset(ref, 0, MAXPROC);
+	for (int i = 0; i < ps->npval; i++) {
+		const PidVal *pv = &ps->pval[i];
+		const Var *v = pv->v;
+		int lo = ps->pid_lo[pv->ptype], hi = ps->pid_hi[pv->ptype];
+		int k = 0, arr = 0;
+		for (int a = 0; a < ps->nparr; a++)
+			if (ps->parr[a].v == v) {
+				k = ps->parr[a].k;
+				arr = 1;
+			}
+		if (!pv->owner && !arr)
+			continue;
+		for (int j = pv->owner ? 0 : s->nproc - 1; j < s->nproc; j++) {
+			const uint8_t *base = s->b + GOFF;
+			if (pv->owner) {
+				if (s->b[s->poff[j]] != pv->owner->index)
+					continue;
+				base = s->b + s->poff[j] + PHDR;
+			}
+			for (int e = 0; e < var_elems(v); e++) {
+				int32_t x = pid_load(v, base, e);
+				int own = pv->owner ? j : e + k;
+				if (x >= lo && x <= hi && x != own)
+					ref[x] = 1;
+			}
+		}
+	}
 }
 
 typedef struct PidKeys {
 	const State *s;
-	uint8_t (*key)[KEY_MAX];   /* by position */
+	int lo;                    /* key[j - lo]: position j's */
+	uint8_t (*key)[KEY_MAX];
 	int *klen;
 } PidKeys;
 
@@ -134,6 +199,8 @@ static int cmp_pid(const PidKeys *pk, int a, int b)
 	int pca = sv_pc(s, a), pcb = sv_pc(s, b);
 	if (pca != pcb)
 		return pca < pcb ? -1 : 1;
+	a -= pk->lo;
+	b -= pk->lo;
 	if (pk->klen[a] != pk->klen[b])
 		return pk->klen[a] < pk->klen[b] ? -1 : 1;
 	return memcmp(pk->key[a], pk->key[b], (size_t)pk->klen[a]);
@@ -297,17 +364,19 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 			int klen[MAXPROC];
 			for (int j = lo; j <= hi; j++)
 				klen[j - lo] = pid_key(ps, vm->m, &s, j, t, key[j - lo]);
-			/* the keys by position */
-			uint8_t (*kp)[KEY_MAX] = key - lo;
-			PidKeys pk = { &s, kp, klen - lo };
+			PidKeys pk = { &s, lo, key, klen };
 			int sorted[MAXPROC];
 			for (int i = 0; i < k; i++) sorted[i] = lo + i;
 			sort_pid(&pk, sorted, k);
 			for (int i = 0; i < k; i++) from[lo + i] = sorted[i];
+			uint8_t ref[MAXPROC];
+			if (has_pidvals(ps, t))
+				pid_refs(ps, &s, ref);
 			for (int i = 0; has_pidvals(ps, t) && i < k;) {
-				int e = i + 1;
-				while (e < k && !cmp_pid(&pk, sorted[i], sorted[e])) e++;
-				if (e - i > 1) {
+				int e = i + 1, named = ref[sorted[i]];
+				while (e < k && !cmp_pid(&pk, sorted[i], sorted[e]))
+					named |= ref[sorted[e++]];
+				if (e - i > 1 && named) {
 					ties.run[ties.nrun] = lo + i;
 					ties.runlen[ties.nrun++] = e - i;
 					for (int f = 2; f <= e - i && nties <= TIE_PERMS; f++) nties *= f;

@@ -586,6 +586,9 @@ static const struct { const char *name; int terminating; const char *pid; } MODE
 	{ "pid_turn3.pml", 0, "P: want/0 =turn =me" },
 	{ "pid_offset.pml", 0, "P: slot/1 =turn =last" },
 	{ "pid_peterson2.pml", 0, "user: flag/0 =turn" },
+	{ "pid_manna3.pml", 0, "client: =request =respond" },
+	{ "pid_seen3.pml", 0, "P: =turn =seen" },
+	{ "pid_hyman2.pml", 0, "p: b/0 =k =i =j" },
 };
 
 /* the N lines printed under the table */
