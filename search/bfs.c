@@ -42,6 +42,8 @@ typedef struct Bfs {
 	Move *moves; size_t nmoves, capmoves;
 	int stop;
 	size_t cur;     /* state being expanded */
+	const uint8_t *chain[4098];   /* the atomic sequence's states being followed */
+	int chainlen[4098];
 	uint32_t level; /* its level */
 } Bfs;
 
@@ -159,7 +161,19 @@ static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int al
 		succbuf_free(&sb);
 		return;
 	}
-	if (level > 0) b->r->atomic_steps++;
+	if (level > 0) {
+		/* an atomic sequence that loops without leaving: stop at the
+		 * repeated state, as the depth-first search does */
+		for (int k = 1; k < level; k++)
+			if (b->chainlen[k] == len && !memcmp(b->chain[k], s, (size_t)len)) {
+				b->r->matched++;
+				succbuf_free(&sb);
+				return;
+			}
+		b->chain[level] = s;
+		b->chainlen[level] = len;
+		b->r->atomic_steps++;
+	}
 	if (b->o->max_depth && (long)depth >= b->o->max_depth) { if (n) b->r->incomplete = 1; succbuf_free(&sb); return; }
 	if (n == 0 && !ns_valid_end(b->c, &ss)) bfs_error(b, "invalid end state", path, np);
 	for (int i = 0; i < n && !b->stop; i++) {

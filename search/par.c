@@ -75,6 +75,8 @@ typedef struct PWorker {
 	long depth;
 	int max_vec;
 	Move path[MAXCHAIN + 1];
+	const uint8_t *chain[MAXCHAIN + 2];  /* the atomic sequence's states being followed */
+	int chainlen[MAXCHAIN + 2];
 	pthread_t th;
 } PWorker;
 
@@ -276,8 +278,18 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 		add_state(w, s, len, aux, alen, np, depth);
 		return;
 	}
-	if (level > 0)
+	if (level > 0) {
+		/* an atomic sequence that loops without leaving: stop at the
+		 * repeated state, as the depth-first search does */
+		for (int k = 1; k < level; k++)
+			if (w->chainlen[k] == len && !memcmp(w->chain[k], s, (size_t)len)) {
+				w->matched++;
+				return;
+			}
+		w->chain[level] = s;
+		w->chainlen[level] = len;
 		w->atomic_steps++;
+	}
 	if (p->o->max_depth && (long)depth >= p->o->max_depth) {
 		if (n) {
 			pthread_mutex_lock(&p->emu);
@@ -340,6 +352,8 @@ static void level_end(void *arg)
 	}
 	p->ncur = 0;
 	for (int i = 0; i < p->nw && n; i++) {
+		if (!p->w[i].nnext)
+			continue;
 		memcpy(p->cur + p->ncur, p->w[i].next, sizeof(uint64_t) * p->w[i].nnext);
 		p->ncur += p->w[i].nnext;
 	}

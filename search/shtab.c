@@ -9,18 +9,21 @@
  *
  *  - The paper claims a bucket first (hash and a WRITE flag), copies the
  *    state into its data array, then marks it DONE; a reader meeting a
- *    WRITE bucket with its hash waits.  Here the worker writes the record
- *    into its own arena first and publishes the complete bucket word with
- *    one CAS (release), so nobody ever waits on a half-written state.  A
- *    CAS that loses to the same state costs the copy: the record was the
- *    last one in the worker's arena and is taken back.
+ *    WRITE bucket with its hash waits.  Here the worker probes first and,
+ *    at the empty bucket that ends the probe, writes the record into its
+ *    own arena and publishes the complete bucket word with one CAS
+ *    (release), so nobody ever waits on a half-written state.  A CAS that
+ *    loses goes on probing from there; if the winner was the same state,
+ *    the record (the last one in the worker's arena) is taken back.
  *  - The paper's table has a fixed size.  dspin's models range from a few
  *    states to tens of millions, so the table grows, stopping the world:
  *    the worker that finds it 3/4 full raises grow_req and waits until
  *    every other worker is parked (each polls the flag before every
  *    insert, a read of a line that is written twice per growth) or waits
- *    at the search's barrier; it then rehashes alone.  Growth is rare
- *    (each doubles), so the lock-free path stays the common one.
+ *    at the search's barrier; then it and the parked workers move the
+ *    buckets into the new table, blocks of buckets at a time, with CAS.
+ *    Growth is rare (each doubles), so the lock-free path stays the
+ *    common one.
  *
  * The bucket word is the sequential store's (store.c): 24 bits of the hash
  * as a filter, 40 bits of record location, (chunk << 23) | (offset / 8) in
@@ -40,6 +43,7 @@
 #define LOC_MASK ((1ull << LOC_BITS) - 1)
 #define MAXCHUNKS (1u << (LOC_BITS - OFF_BITS))
 #define BATCH 64               /* inserts a worker counts at once */
+#define REHASH_BLOCK 4096      /* buckets a worker moves at once when the table grows */
 #define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
 
 static size_t pos_of(uint64_t h, size_t cap)
@@ -107,7 +111,37 @@ static uint8_t *arena_alloc(ShWorker *w, size_t need)
 	return p;
 }
 
-/* rehash into a table twice the size; every other worker is parked */
+/* move the old table's buckets into the new one, a block at a time;
+ * every worker that is parked helps (the bucket words carry no position,
+ * so each costs the state's hash again) */
+static void help_rehash(ShTab *t)
+{
+	size_t ncap = t->ncap;
+	for (;;) {
+		size_t i0 = atomic_fetch_add(&t->rh_next, REHASH_BLOCK);
+		if (i0 >= t->cap)
+			return;
+		size_t i1 = i0 + REHASH_BLOCK < t->cap ? i0 + REHASH_BLOCK : t->cap;
+		for (size_t i = i0; i < i1; i++) {
+			uint64_t e = atomic_load_explicit(&t->tab[i], memory_order_relaxed);
+			if (!e)
+				continue;
+			int len;
+			const uint8_t *key = sh_key(sh_rec(t, (e & LOC_MASK) - 1), &len);
+			size_t j = pos_of(state_hash(key, len), ncap);
+			for (;;) {
+				uint64_t z = 0;
+				if (atomic_compare_exchange_weak_explicit(&t->ntab[j], &z, e, memory_order_relaxed, memory_order_relaxed))
+					break;
+				if (z)
+					j = (j + 1) & (ncap - 1);
+			}
+		}
+	}
+}
+
+/* Rehash into a table twice the size: every other worker is parked or at
+ * the barrier.  Called and returns with t->mu held. */
 static void rehash(ShTab *t)
 {
 	size_t ncap = t->cap * 2;
@@ -117,21 +151,21 @@ static void rehash(ShTab *t)
 		atomic_store(&t->full, 1);
 		return;
 	}
-	for (size_t i = 0; i < t->cap; i++) {
-		uint64_t e = atomic_load_explicit(&t->tab[i], memory_order_relaxed);
-		if (!e)
-			continue;
-		int len;
-		const uint8_t *key = sh_key(sh_rec(t, (e & LOC_MASK) - 1), &len);
-		size_t j = pos_of(state_hash(key, len), ncap);
-		while (atomic_load_explicit(&nt[j], memory_order_relaxed))
-			j = (j + 1) & (ncap - 1);
-		atomic_store_explicit(&nt[j], e, memory_order_relaxed);
-	}
+	t->ntab = nt;
+	t->ncap = ncap;
+	atomic_store(&t->rh_next, 0);
+	t->rh_round++;
+	pthread_cond_broadcast(&t->cv);     /* the parked workers help */
+	pthread_mutex_unlock(&t->mu);
+	help_rehash(t);
+	pthread_mutex_lock(&t->mu);
+	while (t->rh_helpers)
+		pthread_cond_wait(&t->cv, &t->mu);
 	free((void *)t->tab);
 	atomic_fetch_add(&t->bytes, ncap * 8 - t->cap * 8);
 	t->tab = nt;
 	t->cap = ncap;
+	t->ntab = NULL;
 }
 
 void sh_poll(ShWorker *w)
@@ -142,8 +176,19 @@ void sh_poll(ShWorker *w)
 	pthread_mutex_lock(&t->mu);
 	t->quiet_n++;
 	pthread_cond_broadcast(&t->cv);
-	while (atomic_load(&t->grow_req))
+	while (atomic_load(&t->grow_req)) {
+		if (t->ntab && w->rh_round != t->rh_round) {
+			w->rh_round = t->rh_round;
+			t->rh_helpers++;
+			pthread_mutex_unlock(&t->mu);
+			help_rehash(t);
+			pthread_mutex_lock(&t->mu);
+			t->rh_helpers--;
+			pthread_cond_broadcast(&t->cv);
+			continue;
+		}
 		pthread_cond_wait(&t->cv, &t->mu);
+	}
 	t->quiet_n--;
 	pthread_mutex_unlock(&t->mu);
 }
@@ -181,13 +226,9 @@ void sh_flush(ShWorker *w)
 		grow(w);
 }
 
-int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *extra, int xlen, uint64_t *loc)
+/* write the record into the worker's arena; its location, or -1 */
+static int64_t write_record(ShWorker *w, const uint8_t *key, int len, const void *extra, int xlen, size_t need)
 {
-	ShTab *t = w->t;
-	sh_poll(w);
-	if (atomic_load_explicit(&t->full, memory_order_relaxed))
-		return -1;
-	size_t need = 8 + PAD8(len) + PAD8(xlen);
 	uint8_t *p = arena_alloc(w, need);
 	if (!p)
 		return -1;
@@ -196,15 +237,27 @@ int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *ext
 	memcpy(p + 8, key, (size_t)len);
 	if (xlen)
 		memcpy(p + 8 + PAD8(len), extra, (size_t)xlen);
-	uint64_t mine = ((uint64_t)w->chunk_no << OFF_BITS) | ((uint64_t)(p - w->chunk) >> 3);
+	return (int64_t)(((uint64_t)w->chunk_no << OFF_BITS) | ((uint64_t)(p - w->chunk) >> 3));
+}
+
+int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *extra, int xlen, uint64_t *loc)
+{
+	ShTab *t = w->t;
+	sh_poll(w);
+	if (atomic_load_explicit(&t->full, memory_order_relaxed))
+		return -1;
+	size_t need = 8 + PAD8(len) + PAD8(xlen);
+	int64_t mine = -1;      /* the record, once written: only at an empty bucket */
 	uint64_t tag = h & 0xffffff;
-	uint64_t word = (tag << LOC_BITS) | (mine + 1);
 	size_t j = pos_of(h, t->cap);
 	for (;;) {
 		uint64_t e = atomic_load_explicit(&t->tab[j], memory_order_acquire);
 		if (!e) {
+			if (mine < 0 && (mine = write_record(w, key, len, extra, xlen, need)) < 0)
+				return -1;
+			uint64_t word = (tag << LOC_BITS) | ((uint64_t)mine + 1);
 			if (atomic_compare_exchange_strong_explicit(&t->tab[j], &e, word, memory_order_release, memory_order_acquire)) {
-				*loc = mine;
+				*loc = (uint64_t)mine;
 				w->pending_bytes += need;
 				if (++w->pending == BATCH)
 					sh_flush(w);
@@ -216,7 +269,8 @@ int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *ext
 			int l2;
 			const uint8_t *k2 = sh_key(sh_rec(t, (e & LOC_MASK) - 1), &l2);
 			if (l2 == len && !memcmp(k2, key, (size_t)len)) {
-				w->used -= need;    /* the record was the last one: taken back */
+				if (mine >= 0)
+					w->used -= need;    /* the record was the last one: taken back */
 				*loc = (e & LOC_MASK) - 1;
 				return 0;
 			}

@@ -25,6 +25,12 @@ typedef struct ShTab {
 	int quiet_n;                /* workers parked or waiting at a barrier */
 	int arrived;                /* workers at the barrier */
 	unsigned long gen;          /* barrier generation */
+	/* growth: the new table, filled by the grower and the parked workers */
+	_Atomic uint64_t *ntab;
+	size_t ncap;
+	atomic_size_t rh_next;      /* the next block of old buckets to move */
+	unsigned long rh_round;     /* growths so far */
+	int rh_helpers;             /* parked workers moving buckets */
 } ShTab;
 
 /* one worker's side of the table: its arena, its uncounted inserts */
@@ -35,6 +41,7 @@ typedef struct ShWorker {
 	size_t used;
 	int pending;                /* inserts not yet counted in n */
 	size_t pending_bytes;       /* and their bytes, not yet in bytes */
+	unsigned long rh_round;     /* the last growth it helped with */
 } ShWorker;
 
 /* A record is [u32 len][u32 xlen][key, padded to 8][extra, padded to 8]:
