@@ -100,7 +100,7 @@ static int key_bytes(const ProcSym *ps, const uint8_t *base, int off, int n, con
 			int at = v->offset + e * v->elemsize;
 			if (at < off || at + size > off + n)
 				continue;
-			int32_t x = pid_load(v, base, e);
+			int32_t x = pid_load(v, base, e) - pv->off;
 			memset(start + at - off, 0, (size_t)size);
 			w = key_value(key, w, x, pv->ptype == t ? self : -1, lo, hi);
 		}
@@ -139,7 +139,7 @@ static int pid_key(const ProcSym *ps, const Model *m, const State *s, int j, int
 		if (pv->owner || pv->ptype != t || pid_indexed(ps, pv->v))
 			continue;
 		for (int e = 0; e < var_elems(pv->v) && w + 4 <= KEY_MAX; e++) {
-			if (pid_load(pv->v, s->b + GOFF, e) != j)
+			if (pid_load(pv->v, s->b + GOFF, e) - pv->off != j)
 				continue;
 			key[w++] = 3;
 			key[w++] = (uint8_t)i;
@@ -177,7 +177,7 @@ static void pid_refs(const ProcSym *ps, const State *s, uint8_t *ref)
 				base = s->b + s->poff[j] + PHDR;
 			}
 			for (int e = 0; e < var_elems(v); e++) {
-				int32_t x = pid_load(v, base, e);
+				int32_t x = pid_load(v, base, e) - pv->off;
 				int own = pv->owner ? j : e + k;
 				if (x >= lo && x <= hi && x != own)
 					ref[x] = 1;
@@ -260,9 +260,9 @@ static void apply_from(const ProcSym *ps, const Model *m, const State *s, const 
 			}
 			for (int e = 0; e < var_elems(v); e++) {
 				uint8_t *a = base + v->offset + e * v->elemsize;
-				int32_t x = vm_load(a, v->kind, v->bits);
+				int32_t x = vm_load(a, v->kind, v->bits) - pv->off;
 				if (x >= lo && x <= hi)
-					vm_store(a, v->kind, v->bits, to[x]);
+					vm_store(a, v->kind, v->bits, to[x] + pv->off);
 			}
 		}
 	}

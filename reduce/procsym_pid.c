@@ -19,6 +19,10 @@
  *         pids: every store into it must be a pid-typed value or a
  *         constant that is no pid of the class, its type must hold every
  *         pid, and its values are mapped through the permutation.
+ * A pid plus a constant (`_pid + 1`, `me - 1`) is pid-typed with that
+ * offset: the rules hold with the offset carried along (an index p + d
+ * is A[p - k] with k = -d; a comparison needs equal offsets; a variable
+ * holds pids plus one offset).
  * Every use of such an array (anywhere: other proctypes, the never claim)
  * must index it that way.  Anything else keeps the refusal, and the
  * message names the first offending use by line and column. */
@@ -34,6 +38,7 @@ typedef struct PidAna {
 	const Proctype *pt;     /* the class's proctype */
 	int lo, hi;             /* its pids */
 	const Var **val;        /* variables that hold pids */
+	int *voff;              /* ... plus this offset (me = _pid + 1) */
 	int nval, grew;
 	PidArray *arr;          /* arrays indexed by pids */
 	int narr;
@@ -42,26 +47,55 @@ typedef struct PidAna {
 	Proctype *scope;
 } PidAna;
 
-static int holds_pids(const PidAna *a, const Var *v)
+/* does v hold pids (plus an offset, *off)? */
+static int holds_pids(const PidAna *a, const Var *v, int *off)
 {
 	for (int i = 0; i < a->nval; i++)
-		if (a->val[i] == v)
+		if (a->val[i] == v) {
+			if (off)
+				*off = a->voff[i];
 			return 1;
+		}
 	return 0;
 }
 
-/* e is pid-typed: the class's _pid, a variable that holds pids, or, in
- * a class of two instances, `lo+hi - p` (the other one: with two pids
- * the reflection is the swap, which commutes with every permutation) */
-static int pid_typed(const PidAna *a, const Expr *e)
+/* e is pid-typed: a pid of the class plus a fixed offset *off -- the
+ * class's _pid, a variable that holds pids, p + d, p - d, d + p, or, in
+ * a class of two instances, d - p (the other one's pid plus an offset:
+ * with two pids the reflection is the swap, which commutes with every
+ * permutation) */
+static int pid_typed(const PidAna *a, const Expr *e, int *off)
 {
+	int o;
+	*off = 0;
 	if (!e)
 		return 0;
 	if (e->k == E_PID)
 		return a->scope == a->pt;
-	if (e->k == E_BIN && e->op == T_MINUS && e->a && e->a->k == E_CONST && a->hi == a->lo + 1)
-		return e->a->val == a->lo + a->hi && pid_typed(a, e->b);
-	return e->k == E_VAR && e->var && holds_pids(a, e->var);
+	if (e->k == E_VAR)
+		return e->var && holds_pids(a, e->var, off);
+	if (e->k != E_BIN || !e->a || !e->b || (e->op != T_PLUS && e->op != T_MINUS))
+		return 0;
+	if (e->b->k == E_CONST && pid_typed(a, e->a, &o)) {
+		*off = e->op == T_PLUS ? o + e->b->val : o - e->b->val;
+		return 1;
+	}
+	if (e->a->k == E_CONST && e->op == T_PLUS && pid_typed(a, e->b, &o)) {
+		*off = o + e->a->val;
+		return 1;
+	}
+	/* d - (q + o), q the other pid lo+hi - pid: d - lo - hi - o */
+	if (e->a->k == E_CONST && e->op == T_MINUS && a->hi == a->lo + 1 && pid_typed(a, e->b, &o)) {
+		*off = e->a->val - a->lo - a->hi - o;
+		return 1;
+	}
+	return 0;
+}
+
+static int is_pid(const PidAna *a, const Expr *e)
+{
+	int off;
+	return pid_typed(a, e, &off);
 }
 
 /* the value of e with _pid = pid, when e is built from constants and
@@ -124,10 +158,10 @@ static void bad(PidAna *a, const Expr *e, const char *fmt, const char *name)
 	if (!a->checking || a->why[0])
 		return;
 	char what[64];
+	while (e->k == E_BIN)
+		e = e->b->k == E_CONST ? e->a : e->b;
 	if (e->k == E_PID)
 		snprintf(what, sizeof what, "_pid");
-	else if (e->k == E_BIN)
-		snprintf(what, sizeof what, "the other pid");
 	else
 		snprintf(what, sizeof what, "%s (it holds pids)", e->var ? e->var->name : "?");
 	char msg[160];
@@ -135,9 +169,10 @@ static void bad(PidAna *a, const Expr *e, const char *fmt, const char *name)
 	snprintf(a->why, sizeof a->why, "reads _pid, and uses %s at %d:%d %s", what, e->pos.line, e->pos.col, msg);
 }
 
-static int not_a_pid(const PidAna *a, const Expr *e)
+/* a constant that is no pid of the class plus off */
+static int not_a_pid(const PidAna *a, const Expr *e, int off)
 {
-	return e && e->k == E_CONST && (e->val < a->lo || e->val > a->hi);
+	return e && e->k == E_CONST && (e->val < a->lo + off || e->val > a->hi + off);
 }
 
 /* the largest value a variable of this type holds, or -1: not a number */
@@ -155,33 +190,20 @@ static long type_max(const Var *v)
 
 /* can v hold the class's pids and be permuted value by value?  A plain
  * global or a process local (not a function's, not a field) */
-static int can_hold_pids(const PidAna *a, const Var *v)
+static int can_hold_pids(const PidAna *a, const Var *v, int off)
 {
 	return v && !v->in_func && !v->hidden && (v->scope == SC_GLOBAL || v->scope == SC_LOCAL) &&
-	       type_max(v) >= a->hi;
+	       a->lo + off >= 0 && type_max(v) >= a->hi + off;
 }
 
-/* p, p - k, p + k, k + p with p pid-typed: the pid-typed part, *k the offset */
+/* a pid-typed index p (pid + off): element pid - k with k = -off */
 static const Expr *index_form(const PidAna *a, const Expr *e, int *k)
 {
-	*k = 0;
-	if (pid_typed(a, e))
-		return e;
-	if (!e || e->k != E_BIN || !e->a || !e->b)
+	int off;
+	if (!pid_typed(a, e, &off))
 		return NULL;
-	if (e->op == T_MINUS && pid_typed(a, e->a) && e->b->k == E_CONST) {
-		*k = e->b->val;
-		return e->a;
-	}
-	if (e->op == T_PLUS && pid_typed(a, e->a) && e->b->k == E_CONST) {
-		*k = -e->b->val;
-		return e->a;
-	}
-	if (e->op == T_PLUS && pid_typed(a, e->b) && e->a->k == E_CONST) {
-		*k = -e->a->val;
-		return e->b;
-	}
-	return NULL;
+	*k = -off;
+	return e;
 }
 
 static PidArray *array_of(PidAna *a, const Var *v)
@@ -221,8 +243,10 @@ static void walk_inside(Visitor *v, const Expr *p)
 {
 	if (p && p->k == E_VAR)
 		walk_expr(v, p->a, USE_READ);
-	if (p && p->k == E_BIN)
+	if (p && p->k == E_BIN) {
+		walk_inside(v, p->a);
 		walk_inside(v, p->b);
+	}
 }
 
 /* A[i]: i a pid with an offset (the array is then permuted), or any
@@ -267,7 +291,7 @@ static int pid_expr(Visitor *v, Expr *e, Use use)
 	PidAna *a = v->ctx;
 	if (same_for_all(a, e))
 		return 1;
-	if (pid_typed(a, e)) {
+	if (is_pid(a, e)) {
 		if (use == USE_WRITE || use == USE_UPDATE)
 			bad(a, e, "as a variable written other than by `x = pid`%s", NULL);
 		else
@@ -283,12 +307,15 @@ static int pid_expr(Visitor *v, Expr *e, Use use)
 		return 1;
 	}
 	if (e->k == E_BIN && (e->op == T_EQ || e->op == T_NE) && e->a && e->b) {
-		int pa = pid_typed(a, e->a), pb = pid_typed(a, e->b);
-		if ((pa && (pb || not_a_pid(a, e->b))) || (pb && not_a_pid(a, e->a))) {
+		int oa, ob;
+		int pa = pid_typed(a, e->a, &oa), pb = pid_typed(a, e->b, &ob);
+		if ((pa && pb && oa == ob) || (pa && !pb && not_a_pid(a, e->b, oa)) || (pb && !pa && not_a_pid(a, e->a, ob))) {
 			walk_inside(v, e->a);
 			walk_inside(v, e->b);
 			return 1;
 		}
+		if (pa && pb)
+			bad(a, e->a, "in a comparison with a pid plus another offset%s", NULL);
 		const Expr *other = pa ? e->b : e->a;
 		if ((pa || pb) && other->k == E_CONST)
 			bad(a, pa ? e->a : e->b, "in a comparison with a constant that is the pid of an instance%s", NULL);
@@ -309,22 +336,26 @@ static void walk_expr(Visitor *v, Expr *e, Use use)
 static void store(Visitor *v, Expr *lhs, const Var *x, Expr *rhs, const Pos *pos)
 {
 	PidAna *a = v->ctx;
-	if (pid_typed(a, rhs) && x && !holds_pids(a, x)) {
-		if (!can_hold_pids(a, x)) {
+	int ro, xo;
+	int rp = pid_typed(a, rhs, &ro);
+	if (rp && x && !holds_pids(a, x, NULL)) {
+		if (!can_hold_pids(a, x, ro)) {
 			if (a->checking && !a->why[0])
 				snprintf(a->why, sizeof a->why, "reads _pid, and stores a pid into %s at %d:%d, which is not a plain variable that can hold every pid of the class (%d..%d)",
-					 x->name, pos->line, pos->col, a->lo, a->hi);
+					 x->name, pos->line, pos->col, a->lo + ro, a->hi + ro);
 		} else {
 			a->val = xgrow(a->val, a->nval + 1, sizeof *a->val);
+			a->voff = xgrow(a->voff, a->nval + 1, sizeof *a->voff);
+			a->voff[a->nval] = ro;
 			a->val[a->nval++] = x;
 			a->grew = 1;
 		}
 	}
-	if (x && holds_pids(a, x)) {
-		if (!pid_typed(a, rhs) && !(not_a_pid(a, rhs) && rhs->val >= 0 && rhs->val <= type_max(x))) {
+	if (x && holds_pids(a, x, &xo)) {
+		if (rp ? ro != xo : !(not_a_pid(a, rhs, xo) && rhs->val >= 0 && rhs->val <= type_max(x))) {
 			if (a->checking && !a->why[0])
-				snprintf(a->why, sizeof a->why, "reads _pid, and %s holds pids, but %d:%d stores into it something other than a pid or a constant that is none",
-					 x->name, pos->line, pos->col);
+				snprintf(a->why, sizeof a->why, "reads _pid, and %s holds pids%s, but %d:%d stores into it something other than such a pid or a constant that is none",
+					 x->name, xo ? " plus an offset" : "", pos->line, pos->col);
 			walk_expr(v, rhs, USE_READ);
 		} else {
 			walk_inside(v, rhs);
@@ -414,6 +445,7 @@ const char *procsym_pid_class(ProcSym *ps, const Model *m, const Proctype *pt, i
 		ps->pval = xgrow(ps->pval, ps->npval + 1, sizeof *ps->pval);
 		PidVal *pv = &ps->pval[ps->npval++];
 		pv->v = a.val[i];
+		pv->off = a.voff[i];
 		pv->ptype = pt->index;
 		pv->owner = NULL;
 		if (a.val[i]->scope == SC_LOCAL)

@@ -9,10 +9,10 @@
  * element i of the global array v belongs to pid i + k of the class's
  * instances, and moves with them */
 typedef struct PidArray { const Var *v; int ptype; int k; } PidArray;
-/* a variable that holds pids of the class (or constants that are none):
- * a global (owner NULL) or a local of owner's processes; its values are
- * mapped through the permutation */
-typedef struct PidVal { const Var *v; int ptype; const Proctype *owner; } PidVal;
+/* a variable that holds pids of the class plus off (or constants that
+ * are none): a global (owner NULL) or a local of owner's processes; its
+ * values are mapped through the permutation */
+typedef struct PidVal { const Var *v; int ptype; const Proctype *owner; int off; } PidVal;
 
 typedef struct ProcSym {
 	unsigned char *eligible;     /* per proctype: instances may be permuted */

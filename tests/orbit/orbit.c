@@ -206,11 +206,11 @@ static SearchResult run(VM *vm, int mode, VSet *out, ProcSym **psout)
 typedef struct OPid {
 	int cls;                        /* the class's proctype, -1: none */
 	const Var *arr[8]; int k[8], narr;
-	const Var *val[8]; int owner[8], nval;   /* owner: proctype, -1 global */
+	const Var *val[8]; int owner[8], voff[8], nval;   /* owner: proctype, -1 global; voff: pid + voff held */
 } OPid;
-static OPid opid = { -1, { 0 }, { 0 }, 0, { 0 }, { 0 }, 0 };
+static OPid opid = { -1, { 0 }, { 0 }, 0, { 0 }, { 0 }, { 0 }, 0 };
 
-/* "P: flag/0 want/0 =turn =me" */
+/* "P: flag/0 want/0 =turn =me =x@1" (x holds pid + 1) */
 static int opid_parse(const Model *m, const char *spec, OPid *o)
 {
 	memset(o, 0, sizeof *o);
@@ -225,6 +225,9 @@ static int opid_parse(const Model *m, const char *spec, OPid *o)
 	while ((tok = strtok_r(NULL, " ", &save))) {
 		if (tok[0] == '=') {
 			const Var *v = NULL; int owner = -1;
+			char *at = strchr(tok, '@');
+			o->voff[o->nval] = at ? atoi(at + 1) : 0;
+			if (at) *at = 0;
 			for (int i = 0; i < m->nglobals; i++) if (!strcmp(m->globals[i]->name, tok + 1)) v = m->globals[i];
 			for (int t = 0; !v && t < m->nptypes; t++)
 				for (int i = 0; i < m->ptypes[t]->nlocals; i++)
@@ -287,8 +290,8 @@ static int apply_perm(const Model *m, const uint8_t *src, int len, const int *fr
 			}
 			for (int e = 0; e < (v->arrlen ? v->arrlen : 1); e++) {
 				uint8_t *a = base + v->offset + e * v->elemsize;
-				int x = vm_load(a, v->kind, v->bits);
-				if (x >= 0 && x < n && sv_ptype(&s, x) == opid.cls) vm_store(a, v->kind, v->bits, to[x]);
+				int x = vm_load(a, v->kind, v->bits) - opid.voff[i];
+				if (x >= 0 && x < n && sv_ptype(&s, x) == opid.cls) vm_store(a, v->kind, v->bits, to[x] + opid.voff[i]);
 			}
 		}
 	}
@@ -589,6 +592,7 @@ static const struct { const char *name; int terminating; const char *pid; } MODE
 	{ "pid_manna3.pml", 0, "client: =request =respond" },
 	{ "pid_seen3.pml", 0, "P: =turn =seen" },
 	{ "pid_hyman2.pml", 0, "p: b/0 =k =i =j" },
+	{ "pid_shift3.pml", 0, "P: slot/0 =owner@1 =me@1" },
 };
 
 /* the N lines printed under the table */
@@ -605,7 +609,7 @@ static void check_pid_analysis(const char *name, const ProcSym *ps)
 	n = 0;
 	for (int i = 0; i < opid.nval; i++)
 		for (int j = 0; j < ps->npval; j++)
-			n += ps->pval[j].v == opid.val[i] && ps->pval[j].ptype == opid.cls &&
+			n += ps->pval[j].v == opid.val[i] && ps->pval[j].ptype == opid.cls && ps->pval[j].off == opid.voff[i] &&
 			     (ps->pval[j].owner ? ps->pval[j].owner->index : -1) == opid.owner[i];
 	CHECK(n == opid.nval && ps->npval == opid.nval, "%s: dspin maps %d pid-holding variables, the table says %d (%d agree)", name, ps->npval, opid.nval, n);
 	CHECK(ps->eligible[opid.cls], "%s: the class that reads _pid is left out: %s", name, ps->reason[opid.cls]);
@@ -870,6 +874,8 @@ static const char *VERDICT[] = {
 	"term_trail.pml",
 	/* the pid idiom: arrays and pid values in the trail's terms */
 	"pid_bug3.pml",
+	/* pids plus one in x, y, z (SPIN's ex_3c.pml) */
+	"pid_faulty2.pml",
 };
 
 static void verdict_test(const char *dspin, const char *name)
@@ -889,7 +895,7 @@ static void verdict_test(const char *dspin, const char *name)
 	if (!strncmp(name, "term_", 5))
 		CHECK(ps[SYM_PROC]->terminating && ps[SYM_HEAPPROC]->terminating, "%s: no terminating interchangeable proctype", name);
 	else
-		CHECK(ps[SYM_PROC]->nparr > 0, "%s: no array permuted with the processes", name);
+		CHECK(ps[SYM_PROC]->nparr + ps[SYM_PROC]->npval > 0, "%s: no array or pid value permuted with the processes", name);
 	CHECK(r[SYM_NONE].errors > 0, "%s -sym=none: no error", name);
 	for (int m = 1; m < 4; m++)
 		CHECK(r[m].errors == r[SYM_NONE].errors, "%s -sym=%s: %d error(s), -sym=none %d", name, SYMNAME[m], r[m].errors, r[SYM_NONE].errors);
