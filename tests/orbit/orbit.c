@@ -593,6 +593,7 @@ static const struct { const char *name; int terminating; const char *pid; } MODE
 	{ "pid_seen3.pml", 0, "P: =turn =seen" },
 	{ "pid_hyman2.pml", 0, "p: b/0 =k =i =j" },
 	{ "pid_shift3.pml", 0, "P: slot/0 =owner@1 =me@1" },
+	{ "pid_heap2.dpml", 0, "P: flag/0" },
 };
 
 /* the N lines printed under the table */
