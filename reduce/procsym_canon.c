@@ -322,6 +322,58 @@ static void tie_perm(Ties *t, int r, int k)
 	}
 }
 
+/* Sort the instances of class t (pids lo..hi, which never move) by
+ * their keys into from[lo..hi]; record in ties the runs of equal keys
+ * whose order can still matter, and in *nties how many orders they have
+ * (counting stops past TIE_PERMS). */
+static void sort_class(const ProcSym *ps, const Model *m, const State *s, int t, int *from, Ties *ties, long *nties)
+{
+	int lo = ps->pid_lo[t], hi = ps->pid_hi[t], k = hi - lo + 1;
+	uint8_t (*key)[KEY_MAX] = malloc(sizeof *key * (size_t)k);
+	int klen[MAXPROC], sorted[MAXPROC];
+	for (int j = lo; j <= hi; j++)
+		klen[j - lo] = pid_key(ps, m, s, j, t, key[j - lo]);
+	PidKeys pk = { s, lo, key, klen };
+	for (int i = 0; i < k; i++)
+		sorted[i] = lo + i;
+	sort_pid(&pk, sorted, k);
+	for (int i = 0; i < k; i++)
+		from[lo + i] = sorted[i];
+	if (has_pidvals(ps, t)) {
+		uint8_t ref[MAXPROC];
+		pid_refs(ps, s, ref);
+		for (int i = 0; i < k;) {
+			int e = i + 1, named = ref[sorted[i]];
+			while (e < k && !cmp_pid(&pk, sorted[i], sorted[e]))
+				named |= ref[sorted[e++]];
+			if (e - i > 1 && named) {
+				ties->run[ties->nrun] = lo + i;
+				ties->runlen[ties->nrun++] = e - i;
+				for (int f = 2; f <= e - i && *nties <= TIE_PERMS; f++)
+					*nties *= f;
+			}
+			i = e;
+		}
+	}
+	free(key);
+}
+
+/* from[] := the order of each tie run that gives the smallest vector */
+static void break_ties(const ProcSym *ps, const Model *m, const State *s, int *from, Ties *ties)
+{
+	uint8_t *tmp = malloc(2 * (size_t)s->len);
+	ties->ps = ps;
+	ties->m = m;
+	ties->s = s;
+	ties->from = from;
+	ties->tmp = tmp;
+	ties->best = tmp + s->len;
+	ties->have = 0;
+	tie_perm(ties, 0, ties->runlen[0]);
+	memcpy(from, ties->bestfrom, sizeof(int) * (size_t)s->nproc);
+	free(tmp);
+}
+
 int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 		   const uint8_t *acc_in, int nacc_in, uint8_t *acc_out, int *apid, NsStats *st)
 {
@@ -358,32 +410,7 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 	for (int t = 0; t < vm->m->nptypes; t++) {
 		if (!ps->eligible[t]) continue;
 		if (ps->pid_lo && ps->pid_lo[t] <= ps->pid_hi[t]) {
-			/* a class that reads _pid: its pids lo..hi never move */
-			int lo = ps->pid_lo[t], hi = ps->pid_hi[t], k = hi - lo + 1;
-			uint8_t (*key)[KEY_MAX] = malloc(sizeof *key * (size_t)k);
-			int klen[MAXPROC];
-			for (int j = lo; j <= hi; j++)
-				klen[j - lo] = pid_key(ps, vm->m, &s, j, t, key[j - lo]);
-			PidKeys pk = { &s, lo, key, klen };
-			int sorted[MAXPROC];
-			for (int i = 0; i < k; i++) sorted[i] = lo + i;
-			sort_pid(&pk, sorted, k);
-			for (int i = 0; i < k; i++) from[lo + i] = sorted[i];
-			uint8_t ref[MAXPROC];
-			if (has_pidvals(ps, t))
-				pid_refs(ps, &s, ref);
-			for (int i = 0; has_pidvals(ps, t) && i < k;) {
-				int e = i + 1, named = ref[sorted[i]];
-				while (e < k && !cmp_pid(&pk, sorted[i], sorted[e]))
-					named |= ref[sorted[e++]];
-				if (e - i > 1 && named) {
-					ties.run[ties.nrun] = lo + i;
-					ties.runlen[ties.nrun++] = e - i;
-					for (int f = 2; f <= e - i && nties <= TIE_PERMS; f++) nties *= f;
-				}
-				i = e;
-			}
-			free(key);
+			sort_class(ps, vm->m, &s, t, from, &ties, &nties);
 			continue;
 		}
 		int k = 0;
@@ -404,17 +431,8 @@ int procsym_canon(const ProcSym *ps, VM *vm, uint8_t *buf, int len,
 			k = 0;
 		}
 	}
-	if (ties.nrun && nties <= TIE_PERMS) {
-		/* the order of each run of equal keys that gives the smallest
-		 * vector; from[] is left holding the last order tried, so the
-		 * winner is found again by comparing */
-		uint8_t *tmp = malloc(2 * (size_t)s.len);
-		ties.ps = ps; ties.m = vm->m; ties.s = &s; ties.from = from;
-		ties.tmp = tmp; ties.best = tmp + s.len; ties.have = 0;
-		tie_perm(&ties, 0, ties.runlen[0]);
-		memcpy(from, ties.bestfrom, sizeof(int) * n);
-		free(tmp);
-	}
+	if (ties.nrun && nties <= TIE_PERMS)
+		break_ties(ps, vm->m, &s, from, &ties);
 	int moved = 0;
 	for (int j = 0; j < n; j++) if (from[j] != j) moved = 1;
 	int to[MAXPROC];
