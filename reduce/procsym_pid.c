@@ -409,8 +409,14 @@ static void walk_model(PidAna *a)
 		walk_expr(&v, m->globals[i]->init, USE_READ);
 	for (int i = 0; i < m->nptypes; i++)
 		walk_code(&v, m->ptypes[i]);
-	if (m->never)
+	if (m->never) {
+		int before = a->why[0];
 		walk_code(&v, m->never);
+		/* an ltl formula's claim has positions of its own: say where */
+		size_t l = strlen(a->why);
+		if (!before && l && l + 40 < sizeof a->why)
+			snprintf(a->why + l, sizeof a->why - l, " (in the never claim)");
+	}
 	for (int i = 0; i < m->nfuncs; i++)
 		walk_code(&v, m->funcs[i]);
 }

@@ -79,7 +79,7 @@
  * Third part: models process symmetry must refuse -- P reads _pid
  * (refuse_pid.pml) or breaks the flag[_pid] idiom (refuse_pid_*.pml:
  * arithmetic, <, printf, run, channels, ++ on a pid, a constant index,
- * instances that end); a terminating W with _nr_pr read other than as a test
+ * a constant index in the never claim, instances that end); a terminating W with _nr_pr read other than as a test
  * for 1 (refuse_nr2.pml) or with a later-created proctype reading _pid
  * (refuse_pidreader.pml).  Checked through the library (ps->eligible,
  * procsym_report's "\tprocess symmetry: P left out: ..." line; the search
@@ -791,6 +791,7 @@ static const struct { const char *name, *who, *why; int forced; } REFUSE[] = {
 	{ "refuse_pid_chan.pml", "P", "it reads _pid, and indexes c with a pid at 5:3, but c is not a global array of numbers whose elements 0..1 belong to the pids 0..1\n", 0 },
 	{ "refuse_pid_incr.pml", "P", "it reads _pid, and uses turn (it holds pids) at 6:3 as a variable written other than by `x = pid`\n", 0 },
 	{ "refuse_pid_constidx.pml", "P", "it reads _pid to index flag, which is also indexed at 5:11 by something other than a pid of the class\n", 0 },
+	{ "refuse_pid_claim.pml", "P", "it reads _pid to index flag, which is also indexed at 9:6 by something other than a pid of the class (in the never claim)\n", 0 },
 	{ "refuse_pid_term.pml", "P", "it reads _pid, and can terminate (a finished instance is removed at once: the pids of later ones would shift)\n", 0 },
 };
 
