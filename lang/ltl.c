@@ -253,27 +253,255 @@ static void expand(Node q)
 	}
 }
 
-/* the conjunction of the literals of node n, as Promela (as long as the
- * propositions make it) */
-static char *label(Node *n)
+/* ---- formula rewriting (before the translation) ----
+ *
+ * Identities of LTL that SPIN's translator (and ltl2ba's, Gastin and
+ * Oddoux, "Fast LTL to Büchi automata translation", 2001) applies to the
+ * negation normal form: constants fold, <><> and [][] collapse, <>[]<> is
+ * []<> and []<>[] is <>[], and untils and releases that share an operand
+ * are put together, so that the tableau sees fewer subformulas:
+ *   (a U c) && (b U c) = (a && b) U c      (a U b) || (a U c) = a U (b || c)
+ *   (a R b) && (a R c) = a R (b && c)      (a R c) || (b R c) = (a || b) R c
+ *   []<>a || []<>b = []<>(a || b)          <>[]a && <>[]b = <>[](a && b)
+ * Every rule is an equivalence of formulas, so the language is unchanged. */
+static int feq(F *x, F *y)
 {
-	size_t cap = 6;   /* "(1)" */
-	for (int i = 0; i < NT; i++)
-		if (has(&n->old, i)) cap += 8 + strlen(TAB[i]->k == L_ATOM ? TAB[i]->atom : TAB[i]->a && TAB[i]->a->atom ? TAB[i]->a->atom : "");
-	char *buf = xalloc(cap);
-	size_t len = 0;
+	if (x == y) return 1;
+	if (x->k != y->k) return 0;
+	if (x->k == L_ATOM) return !strcmp(x->atom, y->atom);
+	if (x->k == L_TRUE || x->k == L_FALSE) return 1;
+	return feq(x->a, y->a) && (x->b ? y->b && feq(x->b, y->b) : !y->b);
+}
+static int is_k(F *f, int k) { return f->k == k; }
+/* <>x is true U x, []x is false R x */
+static int is_ev(F *f) { return f->k == L_U && f->a->k == L_TRUE; }
+static int is_al(F *f) { return f->k == L_R && f->a->k == L_FALSE; }
+
+static F *rw(F *f)
+{
+	if (f->k == L_TRUE || f->k == L_FALSE || f->k == L_ATOM) return f;
+	if (f->k == L_NOT) return f;      /* NNF: only on atoms */
+	F *a = rw(f->a), *b = rw(f->b);
+	switch (f->k) {
+	case L_AND:
+		if (is_k(a, L_FALSE) || is_k(b, L_FALSE)) return mk(L_FALSE, 0, 0);
+		if (is_k(a, L_TRUE)) return b;
+		if (is_k(b, L_TRUE) || feq(a, b)) return a;
+		if (a->k == L_U && b->k == L_U && feq(a->b, b->b)) return rw(mk(L_U, mk(L_AND, a->a, b->a), a->b));
+		if (a->k == L_R && b->k == L_R && feq(a->a, b->a)) return rw(mk(L_R, a->a, mk(L_AND, a->b, b->b)));
+		if (is_ev(a) && is_al(a->b) && is_ev(b) && is_al(b->b))
+			return rw(mk(L_U, a->a, mk(L_R, a->b->a, mk(L_AND, a->b->b, b->b->b))));
+		break;
+	case L_OR:
+		if (is_k(a, L_TRUE) || is_k(b, L_TRUE)) return mk(L_TRUE, 0, 0);
+		if (is_k(a, L_FALSE)) return b;
+		if (is_k(b, L_FALSE) || feq(a, b)) return a;
+		if (a->k == L_U && b->k == L_U && feq(a->a, b->a)) return rw(mk(L_U, a->a, mk(L_OR, a->b, b->b)));
+		if (a->k == L_R && b->k == L_R && feq(a->b, b->b)) return rw(mk(L_R, mk(L_OR, a->a, b->a), a->b));
+		if (is_al(a) && is_ev(a->b) && is_al(b) && is_ev(b->b))
+			return rw(mk(L_R, a->a, mk(L_U, a->b->a, mk(L_OR, a->b->b, b->b->b))));
+		break;
+	case L_U:
+		if (is_k(b, L_TRUE) || is_k(b, L_FALSE)) return b;
+		if (is_k(a, L_FALSE) || feq(a, b)) return b;
+		if (is_ev(f) && is_ev(b)) return b;                       /* <><>x */
+		if (is_ev(f) && is_al(b) && is_ev(b->b)) return b;        /* <>[]<>x */
+		break;
+	case L_R:
+		if (is_k(b, L_TRUE) || is_k(b, L_FALSE)) return b;
+		if (is_k(a, L_TRUE) || feq(a, b)) return b;
+		if (is_al(f) && is_al(b)) return b;                       /* [][]x */
+		if (is_al(f) && is_ev(b) && is_al(b->b)) return b;        /* []<>[]x */
+		break;
+	}
+	if (a == f->a && b == f->b) return f;
+	return mk(f->k, a, b);
+}
+
+/* ---- the Büchi automaton, explicit, and its simplification ----
+ *
+ * The degeneralized automaton has a state per tableau node and counter
+ * value, and its transitions carry the literals of the node they enter.
+ * Simplified as SPIN's translator does after ltl2ba (Gastin and Oddoux;
+ * Etessami and Holzmann, "Optimizing Büchi automata", CONCUR 2000;
+ * Somenzi and Bloem, "Efficient Büchi automata from LTL formulae", CAV
+ * 2000), until nothing changes:
+ *  1. states not reachable from the initial one, and states from which no
+ *     accepting cycle can be reached (no accepting run passes them), go;
+ *  2. guards: two transitions to the same state whose guards differ only
+ *     in one literal's sign become one without it (c && p, c && !p: c); a
+ *     transition whose guard implies another's to the same state goes;
+ *  3. direct simulation: q' simulates q when q' is accepting if q is and
+ *     every transition of q (guard g, to r) has one of q' (guard implied
+ *     by g, to a state that simulates r), the greatest such relation.
+ *     States that simulate each other accept the same words and are merged;
+ *     a transition (g, r) of a state goes when the state has another
+ *     (g', r') with g implying g' and r' simulating r ("little brothers").
+ * Each step keeps the language of the automaton, so the claim accepts the
+ * same runs; DSPIN_LTL_NOSIMPLIFY=1 in the environment prints the
+ * automaton as the tableau makes it (the tests compare both). */
+typedef struct { Set pos, neg; } Lab;      /* a conjunction of literals (atom ids) */
+typedef struct { Lab l; int to; } Tr;
+typedef struct { int acc, dead, nt, n, j; Tr *t; } St;
+static St *AS; static int NS;
+
+static int lab_implies(const Lab *a, const Lab *b)   /* b's literals are among a's */
+{
+	for (int i = 0; i < MAXF / 64; i++)
+		if ((b->pos.w[i] & ~a->pos.w[i]) || (b->neg.w[i] & ~a->neg.w[i])) return 0;
+	return 1;
+}
+static int lab_eq(const Lab *a, const Lab *b) { return seteq(&a->pos, &b->pos) && seteq(&a->neg, &b->neg); }
+static void add_tr(St *s, Lab l, int to)
+{
+	s->t = xgrow(s->t, s->nt + 1, sizeof(Tr));
+	s->t[s->nt].l = l; s->t[s->nt].to = to; s->nt++;
+}
+static void del_tr(St *s, int i) { s->t[i] = s->t[--s->nt]; }
+
+/* the literals of node n */
+static Lab node_lab(Node *n)
+{
+	Lab l; memset(&l, 0, sizeof l);
 	for (int i = 0; i < NT; i++) {
 		if (!has(&n->old, i)) continue;
-		F *f = TAB[i];
-		const char *fmt = NULL, *a = NULL;
-		if (f->k == L_ATOM) { fmt = "(%s)"; a = f->atom; }
-		else if (f->k == L_NOT && f->a->k == L_ATOM) { fmt = "!(%s)"; a = f->a->atom; }
-		if (!fmt) continue;
-		len += (size_t)snprintf(buf + len, cap - len, "%s", len ? " && " : "");
-		len += (size_t)snprintf(buf + len, cap - len, fmt, a);
+		if (TAB[i]->k == L_ATOM) add(&l.pos, i);
+		else if (TAB[i]->k == L_NOT && TAB[i]->a->k == L_ATOM) add(&l.neg, TAB[i]->a->id);
 	}
-	if (!len) snprintf(buf, cap, "(1)");
-	return buf;
+	return l;
+}
+
+/* 1: reachable states that can reach an accepting cycle */
+static int prune_states(void)
+{
+	int changed = 0;
+	char *reach = xalloc((size_t)NS * NS);   /* reach[a*NS+b]: b after one step or more from a */
+	int *stk = xalloc(sizeof(int) * (size_t)NS);
+	for (int a = 0; a < NS; a++) {
+		if (AS[a].dead) continue;
+		int sp = 0;
+		char *r = reach + (size_t)a * NS;
+		for (int i = 0; i < AS[a].nt; i++) if (!r[AS[a].t[i].to]) { r[AS[a].t[i].to] = 1; stk[sp++] = AS[a].t[i].to; }
+		while (sp) {
+			int q = stk[--sp];
+			for (int i = 0; i < AS[q].nt; i++) if (!r[AS[q].t[i].to]) { r[AS[q].t[i].to] = 1; stk[sp++] = AS[q].t[i].to; }
+		}
+	}
+	for (int a = 1; a < NS; a++) {
+		if (AS[a].dead) continue;
+		int live = reach[a];   /* reachable from the initial state */
+		if (live) {
+			live = 0;
+			for (int b = 0; b < NS && !live; b++)
+				if ((b == a || reach[(size_t)a * NS + b]) && AS[b].acc && reach[(size_t)b * NS + b]) live = 1;
+		}
+		if (!live) { AS[a].dead = 1; AS[a].nt = 0; changed = 1; }
+	}
+	for (int a = 0; a < NS; a++)
+		for (int i = 0; i < AS[a].nt; i++)
+			if (AS[AS[a].t[i].to].dead) { del_tr(&AS[a], i--); changed = 1; }
+	return changed;
+}
+
+/* 2: guards of transitions to the same state */
+static int merge_guards(St *s)
+{
+	int changed = 0, again = 1;
+	while (again) {
+		again = 0;
+		for (int i = 0; i < s->nt && !again; i++)
+			for (int k = 0; k < s->nt && !again; k++) {
+				if (i == k || s->t[i].to != s->t[k].to) continue;
+				Lab *a = &s->t[i].l, *b = &s->t[k].l;
+				if (lab_implies(a, b)) { del_tr(s, i); again = 1; break; }
+				/* c && p, c && !p: c */
+				int diff = -1, ok = 1;
+				for (int x = 0; x < NT && ok; x++) {
+					int ap = has(&a->pos, x), an = has(&a->neg, x), bp = has(&b->pos, x), bn = has(&b->neg, x);
+					if (ap == bp && an == bn) continue;
+					if (diff < 0 && ap && !an && bn && !bp) diff = x;
+					else ok = 0;
+				}
+				if (ok && diff >= 0) {
+					a->pos.w[diff / 64] &= ~(1ull << (diff % 64));
+					del_tr(s, k); again = 1;
+				}
+			}
+		changed |= again;
+	}
+	return changed;
+}
+
+/* 3: direct simulation; merge equivalent states, drop little brothers */
+static int simulate(void)
+{
+	if (NS > 4000) return 0;
+	char *sim = xalloc((size_t)NS * NS);   /* sim[a*NS+b]: b simulates a */
+	for (int a = 0; a < NS; a++)
+		for (int b = 0; b < NS; b++)
+			sim[(size_t)a * NS + b] = !AS[a].dead && !AS[b].dead && (!AS[a].acc || AS[b].acc);
+	for (int again = 1; again; ) {
+		again = 0;
+		for (int a = 0; a < NS; a++)
+			for (int b = 0; b < NS; b++) {
+				if (a == b || !sim[(size_t)a * NS + b]) continue;
+				for (int i = 0; i < AS[a].nt; i++) {
+					int found = 0;
+					for (int k = 0; k < AS[b].nt && !found; k++)
+						found = lab_implies(&AS[a].t[i].l, &AS[b].t[k].l) && sim[(size_t)AS[a].t[i].to * NS + AS[b].t[k].to];
+					if (!found) { sim[(size_t)a * NS + b] = 0; again = 1; break; }
+				}
+			}
+	}
+	int changed = 0;
+	/* equivalent states: the lowest stands for the others */
+	int *rep = xalloc(sizeof(int) * (size_t)NS);
+	for (int a = 0; a < NS; a++) {
+		rep[a] = a;
+		if (AS[a].dead) continue;
+		for (int b = 0; b < a; b++)
+			if (!AS[b].dead && rep[b] == b && sim[(size_t)a * NS + b] && sim[(size_t)b * NS + a]) { rep[a] = b; break; }
+	}
+	for (int a = 0; a < NS; a++)
+		if (!AS[a].dead && rep[a] != a) { AS[a].dead = 1; AS[a].nt = 0; changed = 1; }
+	for (int a = 0; a < NS; a++)
+		for (int i = 0; i < AS[a].nt; i++) AS[a].t[i].to = rep[AS[a].t[i].to];
+	/* little brothers, one at a time against the transitions left */
+	for (int a = 0; a < NS; a++) {
+		St *s = &AS[a];
+		for (int i = 0; i < s->nt; i++)
+			for (int k = 0; k < s->nt; k++) {
+				if (i == k) continue;
+				Tr *t = &s->t[i], *u = &s->t[k];
+				if (!lab_implies(&t->l, &u->l) || !sim[(size_t)t->to * NS + u->to]) continue;
+				if (lab_eq(&t->l, &u->l) && t->to == u->to && k > i) continue;   /* twins: keep the first */
+				del_tr(s, i--); changed = 1; break;
+			}
+	}
+	return changed;
+}
+
+static void simplify(void)
+{
+	for (int again = 1, rounds = 0; again && rounds < 100; rounds++) {
+		again = prune_states();
+		for (int a = 0; a < NS; a++) if (!AS[a].dead) again |= merge_guards(&AS[a]);
+		again |= simulate();
+	}
+}
+
+/* a guard as Promela */
+static void lab_str(const Lab *l, char **out, size_t *cap, size_t *len)
+{
+	size_t need = 8;
+	for (int i = 0; i < NT; i++) if (has(&l->pos, i) || has(&l->neg, i)) need += 8 + strlen(TAB[i]->atom);
+	if (*len + need >= *cap) { *cap = *cap * 2 + need; *out = xgrow(*out, (int)*cap, 1); }
+	size_t n0 = *len;
+	for (int i = 0; i < NT; i++) {
+		if (has(&l->pos, i)) *len += (size_t)snprintf(*out + *len, *cap - *len, "%s(%s)", *len > n0 ? " && " : "", TAB[i]->atom);
+		if (has(&l->neg, i)) *len += (size_t)snprintf(*out + *len, *cap - *len, "%s!(%s)", *len > n0 ? " && " : "", TAB[i]->atom);
+	}
+	if (*len == n0) *len += (size_t)snprintf(*out + *len, *cap - *len, "(1)");
 }
 
 char *ltl_to_never(const char *text, const char **err)
@@ -283,7 +511,10 @@ char *ltl_to_never(const char *text, const char **err)
 	ws(&p);
 	if (!p.err && p.s[p.i]) p.err = "unexpected text in the formula";
 	if (p.err) { *err = p.err; return NULL; }
+	const char *ns = getenv("DSPIN_LTL_NOSIMPLIFY");
+	int simp = !(ns && *ns && strcmp(ns, "0"));
 	F *g = nnf(f, 1);          /* the claim accepts the violations */
+	if (simp) g = rw(g);
 	NT = 0; NN = 0;
 	const char *e2 = NULL;
 	intern(g, &e2);
@@ -298,38 +529,69 @@ char *ltl_to_never(const char *text, const char **err)
 	int k = nu ? nu : 1;
 	/* F_j contains node n when the until is not pending or its goal holds */
 	#define INF(n, j) (!nu || !has(&ND[n].old, us[j]) || has(&ND[n].old, TAB[us[j]]->b->id))
+	/* the degeneralized automaton: state 0 is the initial one.
+	 * Unsimplified: 1 + n*k + j is node n with counter j, which waits for
+	 * F_j and moves on by one when it leaves a node of F_j; accepting:
+	 * counter 0 in a node of F_0.  Simplified, the counter counts the
+	 * sets met in order, as many as the node entered meets at once:
+	 * 1 + m*(k+1) + j is node m with j sets met (0..k), accepting when j
+	 * is k, and the next node starts over from 0.  A run is accepting in
+	 * either when it meets every F_j infinitely often; the second needs
+	 * no step per set (a node in every F_j accepts at once). */
+	int kk = simp ? k + 1 : k;
+	NS = 1 + NN * kk;
+	AS = xalloc(sizeof(St) * (size_t)NS);
+	Lab *nl = xalloc(sizeof(Lab) * (size_t)(NN ? NN : 1));
+	for (int m = 0; m < NN; m++) nl[m] = node_lab(&ND[m]);
+	#define ADV(m, j0) ({ int _j = (j0); while (_j < k && INF(m, _j)) _j++; _j; })
+	for (int m = 0; m < NN; m++)
+		for (int i = 0; i < ND[m].ninc; i++)
+			if (ND[m].inc[i] == INIT_ID) add_tr(&AS[0], nl[m], 1 + m * kk + (simp ? ADV(m, 0) : 0));
+	for (int n = 0; n < NN; n++)
+		for (int j = 0; j < kk; j++) {
+			St *s = &AS[1 + n * kk + j];
+			s->n = n; s->j = j;
+			s->acc = simp ? j == k : j == 0 && INF(n, 0);
+			int nj = INF(n, j % k) ? (j + 1) % k : j;
+			for (int m = 0; m < NN; m++)
+				for (int i = 0; i < ND[m].ninc; i++)
+					if (ND[m].inc[i] == n) add_tr(s, nl[m], 1 + m * kk + (simp ? ADV(m, j == k ? 0 : j) : nj));
+		}
+	if (simp) simplify();
 	size_t cap = 1 << 16, len = 0;
 	char *out = xalloc(cap);
 	#define EMIT(...) do { int _w = snprintf(out + len, cap - len, __VA_ARGS__); \
 		if (_w < 0 || (size_t)_w >= cap - len) { cap = cap * 2 + (size_t)_w; out = xgrow(out, (int)cap, 1); \
 		_w = snprintf(out + len, cap - len, __VA_ARGS__); } len += (size_t)_w; } while (0)
 	EMIT("never {\n");
-	/* initial state */
-	EMIT("T0_init:\n\tif\n");
-	int any = 0;
-	for (int m = 0; m < NN; m++)
-		for (int i = 0; i < ND[m].ninc; i++)
-			if (ND[m].inc[i] == INIT_ID) {
-				EMIT("\t:: %s -> goto %sS%d_0\n", label(&ND[m]), INF(m, 0) ? "accept_" : "", m);
-				any = 1;
+	for (int a = 0; a < NS; a++) {
+		St *s = &AS[a];
+		if (s->dead) continue;
+		if (a == 0) EMIT("T0_init:\n\tif\n");
+		else EMIT("%sS%d_%d:\n\tif\n", s->acc ? "accept_" : "", s->n, s->j);
+		/* transitions to the same state: one, its guards joined by ||
+		 * (simplified) */
+		char *done = xalloc((size_t)NS);
+		for (int i = 0; i < s->nt; i++) {
+			int to = s->t[i].to;
+			if (simp && done[to]) continue;
+			done[to] = 1;
+			EMIT("\t:: ");
+			int nd = 0;
+			for (int x = i; x < s->nt; x++) if (s->t[x].to == to && (simp || x == i)) nd++;
+			for (int x = i; x < s->nt; x++) {
+				if (s->t[x].to != to || (!simp && x != i)) continue;
+				if (x > i) EMIT(" || ");
+				if (nd > 1) EMIT("(");
+				lab_str(&s->t[x].l, &out, &cap, &len);
+				if (nd > 1) EMIT(")");
 			}
-	if (!any) EMIT("\t:: (0) -> skip\n");
-	EMIT("\tfi;\n");
-	for (int n = 0; n < NN; n++)
-		for (int j = 0; j < k; j++) {
-			int acc = j == 0 && INF(n, 0);
-			int nj = INF(n, j) ? (j + 1) % k : j;
-			EMIT("%sS%d_%d:\n\tif\n", acc ? "accept_" : "", n, j);
-			any = 0;
-			for (int m = 0; m < NN; m++)
-				for (int i = 0; i < ND[m].ninc; i++)
-					if (ND[m].inc[i] == n) {
-						EMIT("\t:: %s -> goto %sS%d_%d\n", label(&ND[m]), (nj == 0 && INF(m, 0)) ? "accept_" : "", m, nj);
-						any = 1;
-					}
-			if (!any) EMIT("\t:: (0) -> skip\n");
-			EMIT("\tfi;\n");
+			if (to == 0) EMIT(" -> goto T0_init\n");
+			else EMIT(" -> goto %sS%d_%d\n", AS[to].acc ? "accept_" : "", AS[to].n, AS[to].j);
 		}
+		if (!s->nt) EMIT("\t:: (0) -> skip\n");
+		EMIT("\tfi;\n");
+	}
 	EMIT("}\n");
 	return out;
 }

@@ -161,5 +161,13 @@ ok sym3_heap_starve.dpml -l -f
 ok sym3_heap_starve.dpml -a -f
 EOF
 
+# random ltl formulas: dspin's translation, simplified and not, against
+# SPIN's (tests/ltl_random.sh)
+out=$(bash "$ROOT/ltl_random.sh" "$DSPIN")
+echo "$out" | grep '^FAIL'
+[[ $(echo "$out" | tail -1) =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]] || { echo "FAIL ltl_random.sh: no result"; fail=$((fail + 1)); }
+echo "ltl_random.sh: ${BASH_REMATCH[1]:-0} random formula checks agree with pan, ${BASH_REMATCH[2]:-?} do not"
+pass=$((pass + ${BASH_REMATCH[1]:-0})); fail=$((fail + ${BASH_REMATCH[2]:-0}))
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
