@@ -196,7 +196,7 @@ static int grow_buf(void **buf, size_t *cap, size_t need, size_t elem)
 }
 
 /* a successor outside any atomic sequence: into the table */
-static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int np, uint32_t depth)
+static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int np, uint32_t depth, uint64_t h)
 {
 	Par *p = w->p;
 	if (!grow_buf((void **)&w->moves, &w->capmoves, w->nmoves + (size_t)np, sizeof(Move))) {
@@ -214,7 +214,7 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 	if (alen)
 		memcpy(w->xbuf + sizeof *pr, aux, (size_t)alen);
 	uint64_t loc;
-	int ins = sh_put(&w->sw, s, len, state_hash(s, len), w->xbuf, (int)sizeof *pr + alen, &loc);
+	int ins = sh_put(&w->sw, s, len, h, w->xbuf, (int)sizeof *pr + alen, &loc);
 	if (ins < 0) {
 		out_of_memory(p);
 		return;
@@ -241,6 +241,14 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 		p->o->on_store(p->o->on_store_ctx, s, len);
 		pthread_mutex_unlock(&p->emu);
 	}
+}
+
+/* a successor's hash, its bucket fetched into the cache meanwhile */
+static uint64_t succ_hash(PWorker *w, const Succ *c)
+{
+	uint64_t h = state_hash(c->b, c->len);
+	sh_prefetch(&w->sw, h);
+	return h;
 }
 
 static SuccBuf *succbuf_at(PWorker *w, int level)
@@ -275,7 +283,7 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 	}
 	if (level > 0 && !sb->from_atomic) {
 		/* atomicity lost (or never held): this is a stored state */
-		add_state(w, s, len, aux, alen, np, depth);
+		add_state(w, s, len, aux, alen, np, depth, state_hash(s, len));
 		return;
 	}
 	if (level > 0) {
@@ -301,8 +309,13 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 	}
 	if (n == 0 && !ns_valid_end(w->c, &ss))
 		par_error(w, "invalid end state", w->path, np);
+	/* each successor's bucket is asked for while the one before is put */
+	uint64_t hnext = n ? succ_hash(w, &sb->v[0]) : 0;
 	for (int i = 0; i < n && !stopped(p); i++) {
 		Succ *c = &sb->v[i];
+		uint64_t h = hnext;
+		if (i + 1 < n)
+			hnext = succ_hash(w, &sb->v[i + 1]);
 		if (np >= MAXCHAIN) {
 			par_error(w, "atomic sequence too long (does it loop?)", w->path, np);
 			break;
@@ -322,7 +335,7 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 			expand(w, c->b, c->len, c->aux, c->alen, c->atomic_pid, np + 1, d, level + 1);
 			sb = &w->sbs[level];    /* the deeper expansion may have moved the array */
 		} else
-			add_state(w, c->b, c->len, c->aux, c->alen, np + 1, d);
+			add_state(w, c->b, c->len, c->aux, c->alen, np + 1, d, h);
 	}
 }
 
@@ -488,7 +501,7 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 	PWorker *w0 = &ws[0];
 	Succ *s0 = &sb0.v[0];
 	p->level = (uint32_t)-1;
-	add_state(w0, s0->b, s0->len, s0->aux, s0->alen, 0, 0);
+	add_state(w0, s0->b, s0->len, s0->aux, s0->alen, 0, 0, state_hash(s0->b, s0->len));
 	if (w0->nnext) {
 		ParRec *pr = (ParRec *)sh_extra(sh_rec(&p->t, w0->next[0]));
 		pr->parent = 0;         /* not yet shared with any worker */

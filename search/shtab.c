@@ -44,6 +44,7 @@
 #define MAXCHUNKS (1u << (LOC_BITS - OFF_BITS))
 #define BATCH 64               /* inserts a worker counts at once */
 #define REHASH_BLOCK 4096      /* buckets a worker moves at once when the table grows */
+#define PREFETCH 8             /* buckets ahead whose record a rehash asks for */
 #define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
 
 static size_t pos_of(uint64_t h, size_t cap)
@@ -123,6 +124,13 @@ static void help_rehash(ShTab *t)
 			return;
 		size_t i1 = i0 + REHASH_BLOCK < t->cap ? i0 + REHASH_BLOCK : t->cap;
 		for (size_t i = i0; i < i1; i++) {
+			/* the records are scattered: ask for one a few buckets ahead
+			 * while this one is hashed */
+			if (i + PREFETCH < i1) {
+				uint64_t f = atomic_load_explicit(&t->tab[i + PREFETCH], memory_order_relaxed);
+				if (f)
+					__builtin_prefetch(sh_rec(t, (f & LOC_MASK) - 1));
+			}
 			uint64_t e = atomic_load_explicit(&t->tab[i], memory_order_relaxed);
 			if (!e)
 				continue;
@@ -277,6 +285,11 @@ int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *ext
 		}
 		j = (j + 1) & (t->cap - 1);
 	}
+}
+
+void sh_prefetch(ShWorker *w, uint64_t h)
+{
+	__builtin_prefetch((const void *)&w->t->tab[pos_of(h, w->t->cap)]);
 }
 
 const uint8_t *sh_find(ShWorker *w, const uint8_t *key, int len, uint64_t h)

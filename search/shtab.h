@@ -64,6 +64,8 @@ void sh_free(ShTab *t);
  * extra bytes) was published, 0 it was there, -1 out of memory (the
  * limit).  *loc: the stored record's location either way (not on -1). */
 int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *extra, int xlen, uint64_t *loc);
+/* a hint: the bucket where a lookup of hash h begins will be read soon */
+void sh_prefetch(ShWorker *w, uint64_t h);
 /* the record of a state, NULL if it is not there */
 const uint8_t *sh_find(ShWorker *w, const uint8_t *key, int len, uint64_t h);
 /* the record at a location */
