@@ -36,16 +36,25 @@
 #define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
 #define TAKE 16                /* states a worker takes from the level at once */
 
-/* what a stored state keeps beside its key, followed by its aux bytes */
+/* what a stored state keeps beside its key, followed by its aux bytes:
+ * 40 bytes.  The moves from the parent: the move itself when there is one
+ * (nearly always), else (an atomic sequence) where they are in the list of
+ * the worker that stored the state. */
 typedef struct ParRec {
-	uint64_t parent;           /* the parent's location + 1; 0 for the initial state */
-	uint64_t moff;             /* the moves from the parent, in its worker's list */
+	uint64_t link;             /* parent location + 1 (0: the initial state), the
+	                            * storing worker << 40, the move count << 48 */
 	uint32_t level;
 	uint32_t depth;            /* in moves, as the trail counts them */
-	uint16_t mcnt;
-	uint8_t worker;
-	uint8_t pad[5];
+	union {
+		Move mv;               /* the move count is 1 */
+		uint64_t moff;         /* else: the first move in the worker's list */
+	} m;
 } ParRec;
+
+#define LINK_LOC ((1ull << 40) - 1)
+static uint64_t rec_parent(const ParRec *pr) { return pr->link & LINK_LOC; }
+static int rec_worker(const ParRec *pr) { return (int)((pr->link >> 40) & 0xff); }
+static int rec_mcnt(const ParRec *pr) { return (int)(pr->link >> 48); }
 
 typedef struct Par Par;
 
@@ -199,18 +208,20 @@ static int grow_buf(void **buf, size_t *cap, size_t need, size_t elem)
 static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int np, uint32_t depth, uint64_t h)
 {
 	Par *p = w->p;
-	if (!grow_buf((void **)&w->moves, &w->capmoves, w->nmoves + (size_t)np, sizeof(Move))) {
+	int listed = np > 1;        /* the moves go in the worker's list */
+	if (listed && !grow_buf((void **)&w->moves, &w->capmoves, w->nmoves + (size_t)np, sizeof(Move))) {
 		out_of_memory(p);
 		return;
 	}
 	ParRec *pr = (ParRec *)w->xbuf;
 	memset(pr, 0, sizeof *pr);
-	pr->parent = w->cur + 1;
-	pr->moff = w->nmoves;
-	pr->mcnt = (uint16_t)np;
+	pr->link = ((w->cur + 1) & LINK_LOC) | (uint64_t)w->id << 40 | (uint64_t)np << 48;
+	if (listed)
+		pr->m.moff = w->nmoves;
+	else if (np)
+		pr->m.mv = w->path[0];
 	pr->level = p->level + 1;
 	pr->depth = depth;
-	pr->worker = (uint8_t)w->id;
 	if (alen)
 		memcpy(w->xbuf + sizeof *pr, aux, (size_t)alen);
 	uint64_t loc;
@@ -223,9 +234,10 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 		w->matched++;
 		return;
 	}
-	if (np)
+	if (listed) {
 		memcpy(w->moves + w->nmoves, w->path, sizeof(Move) * (size_t)np);
-	w->nmoves += (size_t)np;
+		w->nmoves += (size_t)np;
+	}
 	w->stored++;
 	if ((long)depth > w->depth)
 		w->depth = depth;
@@ -414,10 +426,10 @@ static int write_noted(Par *p, const TrailNote *tn)
 	size_t n = (size_t)tn->n;
 	for (uint64_t loc = tn->at;;) {
 		const ParRec *pr = rec_meta(sh_rec(&p->t, loc));
-		n += pr->mcnt;
-		if (!pr->parent)
+		n += (size_t)rec_mcnt(pr);
+		if (!rec_parent(pr))
 			break;
-		loc = pr->parent - 1;
+		loc = rec_parent(pr) - 1;
 	}
 	Move *mv = malloc(sizeof(Move) * (n + 1));
 	if (!mv)
@@ -427,12 +439,15 @@ static int write_noted(Par *p, const TrailNote *tn)
 		memcpy(mv + k, tn->mv, sizeof(Move) * (size_t)tn->n);
 	for (uint64_t loc = tn->at;;) {
 		const ParRec *pr = rec_meta(sh_rec(&p->t, loc));
-		k -= pr->mcnt;
-		if (pr->mcnt)
-			memcpy(mv + k, p->w[pr->worker].moves + pr->moff, sizeof(Move) * pr->mcnt);
-		if (!pr->parent)
+		int mc = rec_mcnt(pr);
+		k -= (size_t)mc;
+		if (mc == 1)
+			mv[k] = pr->m.mv;
+		else if (mc)
+			memcpy(mv + k, p->w[rec_worker(pr)].moves + pr->m.moff, sizeof(Move) * (size_t)mc);
+		if (!rec_parent(pr))
 			break;
-		loc = pr->parent - 1;
+		loc = rec_parent(pr) - 1;
 	}
 	int rc = trail_write(p->o, mv, (int)n, tn->msg);
 	free(mv);
@@ -501,11 +516,8 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 	PWorker *w0 = &ws[0];
 	Succ *s0 = &sb0.v[0];
 	p->level = (uint32_t)-1;
+	w0->cur = (uint64_t)-1;     /* parent location + 1 = 0: none */
 	add_state(w0, s0->b, s0->len, s0->aux, s0->alen, 0, 0, state_hash(s0->b, s0->len));
-	if (w0->nnext) {
-		ParRec *pr = (ParRec *)sh_extra(sh_rec(&p->t, w0->next[0]));
-		pr->parent = 0;         /* not yet shared with any worker */
-	}
 	succbuf_free(&sb0);
 	level_end(p);
 	int started = 1;
