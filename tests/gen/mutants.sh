@@ -82,6 +82,7 @@ improviso_collapse~search/improviso.c~s/dfs_collapse\(d, collapse_base\(d\)\);/d
 fair_follow~vm/layer_fair.c~s/int p = j < sc->alen \? pos\[sc->aux\[j\]\] : -1;/int p = j < np ? j : -1;/~^proc_none_all~weak fairness under process symmetry: the served mask and the awaited process are not carried through the permutation (Iosif 4.1)
 ndfs_trail_ids~search/ndfs.c~s/f->smv\[i\]\.pid = path_pid\(f, s->tmv\.pid\);/f->smv[i].pid = s->mv.pid;/~^proc_none_all~nested-DFS trails name the mover by its position in the representative, not by creation pid
 procsym_pid_arrays~reduce/procsym_canon.c~s/ps->pid_lo && i < ps->nparr;/ps->pid_lo \&\& i < 0;/~^proc_none_all~process symmetry moves the instances of a class that reads _pid but not the elements of the arrays they index by pid (flag[_pid]); generated programs have no such class: the corpus (-c, tests/models/sym/pid_*.pml) and the orbit oracle catch it
+ltl_sim_accept~lang/ltl.c~s/sim\[\(size_t\)a \* NS \+ b\] = !AS\[a\]\.dead && !AS\[b\]\.dead && \(!AS\[a\]\.acc \|\| AS\[b\]\.acc\);/sim[(size_t)a * NS + b] = !AS[a].dead && !AS[b].dead;/~^none_static_all~ltl claims: direct simulation ignores acceptance, so an accepting state merges with one that is not (the driver cannot see it, dspin is its own reference: tests/ltl_random.sh in liveness_tests.sh, -c, compares with pan)
 EOF
 )
 
