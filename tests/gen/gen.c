@@ -1719,6 +1719,619 @@ static void classic_procs(void)
 	}
 }
 
+/* ---- chan: channel guards for the channel rules of partial-order reduction ----
+ * reduce/por_chan.c takes a send or a receive on a buffered channel, a
+ * guard over nempty/nfull/empty/full, a timeout guard, and (on programs
+ * without objects) a process's death as safe in the states where it can
+ * prove that nobody else can tell; each rule has a place where an
+ * expression can stand that makes the proof fail.  A chan program (25% of
+ * the programs, decided on a fourth random stream, so that every other
+ * program is byte for byte what the generator made before) puts channel
+ * operations in each of those places, in processes that also race for the
+ * channel:
+ *   - a send or a receive beside an else, beside skip or timeout, in an
+ *     unless escape or in a body an escape cuts short, inside a d_step
+ *     (with an else: what the d_step does depends on the length), inside
+ *     atomic, and as a poll (c?[v]), a random receive (c??v), a sorted
+ *     send (c!!v), on buffered channels and on rendezvous ones;
+ *   - guards nempty/nfull/empty/full/len(c), alone, with a conjunct over
+ *     the process's own variables or over a global that another process
+ *     sets, and timeout as a guard, as a conjunct and in a disjunct (SPIN
+ *     refuses the channel tests under a negation or a comparison, so they
+ *     stand only under && and ||);
+ *   - receivers, senders and testers of one channel in different processes
+ *     (one or two of each), so that exclusivity holds in some programs and
+ *     not in others, xr/xs where SPIN would accept them (dspin proves
+ *     exclusivity itself and only parses them);
+ *   - programs without objects (70%), where a process's death can be safe:
+ *     a process that runs another (which asserts on its own _pid), reads of
+ *     _nr_pr that a death changes, short processes that end first;
+ *   - an atomic sequence whose later step is not safe, and a spinner whose
+ *     loop is one atomic sequence (the proviso at the end of a sequence).
+ * What a reduction may not lose is what happens in between: a branch that
+ * only one order takes ends in `assert(x == N)` with N unique in the
+ * program (x is at most 2: it fails wherever it is reached), so that the error kinds tell the branches
+ * apart, or in a write that a later assertion reads. */
+static int F_CHAN = 1;      /* 0 nochan, 1 in 25% of the programs, 2 (chan) in all */
+static uint64_t rs4;        /* fourth stream: the decision only */
+static unsigned rnd4(unsigned n)
+{
+	rs4 ^= rs4 << 13; rs4 ^= rs4 >> 7; rs4 ^= rs4 << 17;
+	return n ? (unsigned)((rs4 >> 11) % n) : 0;
+}
+
+enum { CR_SEND = 1, CR_RECV = 2, CR_TEST = 4 };
+typedef struct CProc {
+	int ninst;              /* 1, or 2 (active [2]) */
+	int active;             /* 0: run from init */
+	int role[3];            /* by channel: CR_SEND | CR_RECV | CR_TEST */
+	int spawns;             /* runs K */
+} CProc;
+static struct {
+	int heap;               /* objects: class A, si and heap-local steps; no safe deaths */
+	int nq, cap[3], two[3]; /* channels q0.., capacity, { byte, byte } */
+	CProc p[3];
+	int np, total;          /* proctypes, instances (without init, K, the spinner) */
+	int spinner;            /* 0 none, else the kind of Sp's atomic loop */
+	int nrpr;               /* _nr_pr is read */
+	int spawn;              /* proctype K, run by one process, asserts on _pid */
+	int excl;               /* xr/xs declarations: SPIN then refuses an else beside i/o */
+	int ntrap;              /* unique constants of the assertions in branches */
+	int cur;                /* the proctype being generated */
+} cg;
+
+/* a branch that only some orders take: an assertion with a constant of its
+ * own (the error kinds then tell the branches apart), or a write that other
+ * assertions read */
+static void cg_trap(char *out)
+{
+	switch (rnd(10)) {
+	case 0: strcpy(out, "g0 = 2"); break;
+	case 1: strcpy(out, "t = 2"); break;
+	case 2: strcpy(out, "skip"); break;
+	default: sprintf(out, "assert(x == %d)", 7 + cg.ntrap++); break;
+	}
+}
+
+/* the other option beside a send, a receive or a channel test */
+static const char *cg_else(void)
+{
+	return !cg.excl ? "else" : chance(50) ? "skip" : "timeout";
+}
+
+/* a value to send: a constant, a local, the sender's pid */
+static void cg_val(char *out)
+{
+	switch (rnd(5)) {
+	case 0: strcpy(out, "_pid % 3"); break;
+	case 1: strcpy(out, "t"); break;
+	default: sprintf(out, "%u", rnd(3)); break;
+	}
+}
+
+/* the message: one byte or two */
+static void cg_msg(int q, const char *v, char *out)
+{
+	if (cg.two[q]) sprintf(out, "%s,%u", v, rnd(2));
+	else strcpy(out, v);
+}
+
+/* the variables a receive stores into */
+static const char *cg_into(int q) { return cg.two[q] ? "x,t" : "x"; }
+
+/* a channel on which the current proctype has role r, or -1 */
+static int cg_chan(int r)
+{
+	int c[3], n = 0;
+	for (int i = 0; i < cg.nq; i++) if (cg.p[cg.cur].role[i] & r) c[n++] = i;
+	return n ? c[rnd((unsigned)n)] : -1;
+}
+
+/* a guard that only a send can make false, or only a receive */
+static const char *cg_test(int q, int side_recv, int positive, char *out)
+{
+	/* nempty(q), full(q): made false by a receive; nfull(q), empty(q): by a send */
+	static const char *const f[2][2] = { { "empty", "nfull" }, { "full", "nempty" } };
+	sprintf(out, "%s(q%d)", f[side_recv][positive ? 1 : 0], q);
+	return out;
+}
+
+/* one statement of a sender on channel q */
+static void cg_send(int q)
+{
+	char v[32], m[48], tr[32], g[48];
+	cg_val(v);
+	cg_msg(q, v, m);
+	cg_trap(tr);
+	int buffered = cg.cap[q] > 0;
+	switch (rnd(11)) {
+	case 0: line("q%d!%s;", q, m); break;
+	case 1: case 2: line("if :: q%d!%s :: %s -> %s fi;", q, m, cg_else(), tr); break;   /* chan_else */
+	case 3: line("if :: q%d!%s :: %s -> %s fi;", q, m, chance(50) ? "skip" : "timeout", tr); break;
+	case 4:
+		if (!buffered) { line("if :: q%d!%s :: %s -> %s fi;", q, m, cg_else(), tr); break; }
+		line("if :: %s -> q%d!%s :: %s -> %s fi;", cg_test(q, 0, 1, g), q, m, chance(50) ? cg_test(q, 0, 0, g + 24) : cg_else(), tr);
+		break;
+	case 5:   /* a sorted send puts its message ahead of bigger ones: receives depend on it */
+		if (buffered) line("if :: q%d!!%s :: %s -> %s fi;", q, m, cg_else(), tr);
+		else line("q%d!%s;", q, m);
+		break;
+	case 6:   /* inside d_step: what it does depends on the length (buffered: SPIN refuses rendezvous there) */
+		if (buffered && !cg.excl) {
+			int n = 7 + cg.ntrap++;
+			line("d_step { if :: q%d!%s :: else -> x = %d fi; t = t + 1 };", q, m, n);
+			line("assert(x != %d);", n);
+		}
+		else line("atomic { t = 1; q%d!%s };", q, m);
+		break;
+	case 7:   /* in a body that an escape cuts short */
+		line("{ q%d!%s; %s } unless { %s };", q, m, tr, chance(50) ? "g0 == 2" : chance(50) ? "timeout" : "x == 1");
+		break;
+	case 8:   /* atomic: a private step first, the send later */
+		line("atomic { t = %u; q%d!%s };", 1 + rnd(2), q, m);
+		break;
+	default:  /* with a conjunct over the process's own variables, or a global */
+		if (!buffered) { line("if :: q%d!%s :: timeout -> %s fi;", q, m, tr); break; }
+		line("if :: %s && %s -> q%d!%s :: %s -> %s fi;", chance(60) ? "t < 2" : "g0 != 1", cg_test(q, 0, 1, g), q, m, cg_else(), tr);
+		break;
+	}
+}
+
+/* one statement of a receiver on channel q */
+static void cg_recv(int q)
+{
+	char tr[32], g[48], a[40];
+	const char *into = cg_into(q);
+	cg_trap(tr);
+	int buffered = cg.cap[q] > 0;
+	sprintf(a, "assert(x != %u)", rnd(3));
+	switch (rnd(12)) {
+	case 0: line("q%d?%s;", q, into); break;
+	case 1: line("q%d?%s; %s;", q, into, a); break;
+	case 2: case 3: line("if :: q%d?%s :: %s -> %s fi;", q, into, cg_else(), tr); break;   /* chan_else */
+	case 4: line("if :: q%d?%s -> %s :: timeout -> %s fi;", q, into, a, tr); break;
+	case 5:
+		if (!buffered) { line("if :: q%d?%s :: skip -> %s fi;", q, into, tr); break; }
+		line("if :: %s -> q%d?%s :: %s -> %s fi;", cg_test(q, 1, 1, g), q, into, chance(50) ? cg_test(q, 1, 0, g + 24) : cg_else(), tr);
+		break;
+	case 6:   /* inside d_step: takes the else when the channel is empty */
+		if (buffered && !cg.excl) {
+			int n = 7 + cg.ntrap++;
+			line("d_step { if :: q%d?%s :: else -> x = %d fi; t = t + 1 };", q, into, n);
+			line("assert(x != %d);", n);
+		}
+		else line("atomic { q%d?%s; %s };", q, into, a);
+		break;
+	case 7:   /* an escape that receives: it disables the body once a send enables it */
+		line("{ t = 1; %s; t = 0 } unless { q%d?%s };", tr, q, into);
+		break;
+	case 8:   /* a poll first, then the receive */
+		if (!buffered) { line("q%d?%s;", q, into); break; }
+		if (cg.two[q]) line("if :: q%d?[%u,_] -> q%d?%s :: %s -> %s fi;", q, rnd(3), q, into, cg_else(), tr);
+		else line("if :: q%d?[%u] -> q%d?%s :: %s -> %s fi;", q, rnd(3), q, into, cg_else(), tr);
+		break;
+	case 9:   /* a random receive: the first matching message, anywhere in the queue */
+		if (!buffered) { line("q%d?%s;", q, into); break; }
+		if (cg.two[q]) line("if :: q%d??%u,t -> %s :: %s -> skip fi;", q, rnd(3), tr, cg_else());
+		else line("if :: q%d??%u -> %s :: %s -> skip fi;", q, rnd(3), tr, cg_else());
+		break;
+	case 10:  /* a guard with a conjunct over a global another process sets (guard_private) */
+		if (!buffered) { line("if :: q%d?%s :: timeout -> %s fi;", q, into, tr); break; }
+		line("if :: g0 == 1 && %s -> %s :: skip fi;", cg_test(q, 1, 1, g), tr);
+		break;
+	default:  /* atomic: the receive, then a step on the value */
+		line("atomic { q%d?%s; t = x };", q, into);
+		break;
+	}
+}
+
+/* one statement of a process that only looks at channel q */
+static void cg_look(int q)
+{
+	char tr[32], tr2[32], g[48];
+	cg_trap(tr);
+	cg_trap(tr2);
+	switch (rnd(6)) {
+	case 0: line("if :: %s -> %s :: %s -> %s fi;", cg_test(q, 1, 1, g), tr, cg_test(q, 1, 0, g + 24), tr2); break;
+	case 1: line("if :: %s -> %s :: %s -> %s fi;", cg_test(q, 0, 1, g), tr, cg_test(q, 0, 0, g + 24), tr2); break;
+	case 2: line("if :: len(q%d) > 0 && t == 0 -> %s :: %s -> %s fi;", q, tr, cg_else(), tr2); break;
+	case 3: line("assert(len(q%d) != %u);", q, 1 + rnd(2)); break;
+	case 4: line("if :: %s || %s -> %s :: %s -> skip fi;", cg_test(q, 1, 1, g), cg_test(q, 0, 0, g + 24), tr, cg_else()); break;
+	default: line("if :: x == 0 && %s -> %s :: skip fi;", cg_test(q, rnd(2), 1, g), tr); break;
+	}
+}
+
+/* one statement that touches no channel */
+static void cg_other(void)
+{
+	char tr[32];
+	cg_trap(tr);
+	switch (rnd(cg.heap ? 14 : 11)) {
+	case 0: case 1: line("t = (t + 1) %% 3;"); break;                   /* safe */
+	case 2: line("x = t;"); break;
+	case 3: line("g0 = %u;", 1 + rnd(2)); break;
+	case 4: line("assert(g0 != %u);", 1 + rnd(2)); break;
+	case 5:   /* timeout as a conjunct (never enabled while the process can move) or in a disjunct */
+		if (chance(50)) line("if :: timeout && t == 0 -> %s :: else -> skip fi;", tr);
+		else line("if :: timeout || g0 == 1 -> %s :: skip fi;", tr);
+		break;
+	case 6:   /* an atomic sequence whose later step is not safe */
+		line("atomic { t = 1; %s };", chance(50) ? "assert(g0 != 2)" : "g0 = t");
+		break;
+	case 7: line("d_step { t = t + 1; t = t %% 2 };"); break;
+	case 8:
+		if (cg.nrpr) { line("if :: _nr_pr == %d -> %s :: else -> skip fi;", 1 + (int)rnd(3), tr); break; }
+		line("t = 1;");
+		break;
+	case 9:
+		if (cg.nrpr) { line("assert(_nr_pr != %d);", 1 + (int)rnd((unsigned)cg.total + 1)); break; }
+		line("x = (x + 1) %% 2;");
+		break;
+	case 10: line("t = 2;"); line("t = 0;"); break;
+	case 11: line("a = new A;"); break;                                  /* si */
+	case 12: line("if :: a != null -> a.v = t :: else -> skip fi;"); break;   /* heap-local */
+	default:
+		if (chance(50)) line("r0 = a;");
+		else line("atomic { a = new A; a.v = %u };", rnd(3));
+		break;
+	}
+}
+
+/* one statement; first: a channel operation most of the time, so that a
+ * reduction that takes it alone does so before anything else happens */
+static void cg_stmt(int first)
+{
+	const CProc *p = &cg.p[cg.cur];
+	if (first && chance(70)) {
+		int q, r = (int)rnd(3);
+		if (r == 0 && (q = cg_chan(CR_SEND)) >= 0) { cg_send(q); return; }
+		if (r <= 1 && (q = cg_chan(CR_RECV)) >= 0) { cg_recv(q); return; }
+		if ((q = cg_chan(CR_SEND)) >= 0) { cg_send(q); return; }
+		if ((q = cg_chan(CR_TEST)) >= 0) { cg_look(q); return; }
+	}
+	if (p->spawns == 1 && chance(40)) { line("run K();"); cg.p[cg.cur].spawns = 2; return; }
+	for (int tries = 0; tries < 3; tries++) {
+		unsigned k = rnd(10);
+		int q;
+		if (k < 3 && (q = cg_chan(CR_SEND)) >= 0) { cg_send(q); return; }
+		if (k >= 3 && k < 6 && (q = cg_chan(CR_RECV)) >= 0) { cg_recv(q); return; }
+		if (k >= 6 && k < 8 && (q = cg_chan(CR_TEST)) >= 0) { cg_look(q); return; }
+		if (k >= 8) break;
+	}
+	cg_other();
+}
+
+/* the channel roles and processes */
+static void cg_plan(void)
+{
+	memset(&cg, 0, sizeof cg);
+	cg.heap = chance(30);
+	cg.nq = chance(60) ? 1 : 2;
+	for (int i = 0; i < cg.nq; i++) {
+		unsigned r = rnd(20);
+		cg.cap[i] = r < 5 ? 0 : r < 14 ? 1 : 2;
+		cg.two[i] = chance(20);
+	}
+	cg.np = chance(55) ? 2 : 3;
+	cg.total = 0;
+	for (int i = 0; i < cg.np; i++) {
+		CProc *p = &cg.p[i];
+		p->ninst = cg.total + (cg.np - i) < 4 && chance(25) ? 2 : 1;
+		p->active = chance(75);
+		cg.total += p->ninst;
+	}
+	for (int q = 0; q < cg.nq; q++) {
+		int s = (int)rnd((unsigned)cg.np), r = (int)rnd((unsigned)cg.np - 1);
+		if (r >= s) r++;
+		cg.p[s].role[q] |= CR_SEND;
+		cg.p[r].role[q] |= CR_RECV;
+		if (chance(25)) cg.p[rnd((unsigned)cg.np)].role[q] |= CR_SEND;
+		if (chance(25)) cg.p[rnd((unsigned)cg.np)].role[q] |= CR_RECV;
+		if (chance(40)) cg.p[rnd((unsigned)cg.np)].role[q] |= CR_TEST;
+	}
+	cg.spinner = chance(15) ? 1 + (int)rnd(2) : 0;
+	cg.nrpr = chance(30);
+	cg.spawn = !cg.heap && chance(35);
+	cg.excl = chance(25);
+	if (cg.spawn) cg.p[rnd((unsigned)cg.np)].spawns = 1;
+}
+
+/* xr/xs: only where SPIN accepts them (one instance is the only process
+ * that receives or tests, or sends or tests) */
+static void cg_excl(void)
+{
+	const CProc *p = &cg.p[cg.cur];
+	if (p->ninst != 1 || !cg.excl) return;
+	for (int q = 0; q < cg.nq; q++) {
+		int others_r = 0, others_s = 0;
+		for (int j = 0; j < cg.np; j++) {
+			if (j == cg.cur) continue;
+			others_r |= cg.p[j].role[q] & (CR_RECV | CR_TEST);
+			others_s |= cg.p[j].role[q] & (CR_SEND | CR_TEST);
+		}
+		if ((p->role[q] & CR_RECV) && !others_r && chance(30)) line("xr q%d;", q);
+		if ((p->role[q] & CR_SEND) && !others_s && chance(30)) line("xs q%d;", q);
+	}
+}
+
+/* ---- chan races: one rule of reduce/por_chan.c at a time ----
+ * In 60% of the chan programs the processes begin with a race whose
+ * outcome one of the rules exists for: the two (or three) processes of
+ * a hand-written model of tests/models/sym, with the values, the
+ * capacity, the order of the declarations, private steps before the
+ * racing ones and a random process beside them drawn at random.  The
+ * branch that only the order the rule protects takes ends in an
+ * assertion with a constant of its own. */
+enum { RC_ELSE_RECV, RC_ELSE_SEND, RC_UNLESS, RC_DSTEP, RC_GUARD_RECV, RC_GUARD_SEND, RC_GUARD_PRIV,
+       RC_TIMEOUT, RC_ATOMIC, RC_RV_ELSE, RC_SORTED, RC_DEATH_NR, RC_DEATH_RUN, NRC };
+static const char *const rc_name[NRC] = { "else-recv", "else-send", "unless", "dstep", "guard-recv",
+	"guard-send", "guard-private", "timeout", "atomic", "rendezvous-else", "sorted", "death-nr_pr",
+	"death-run" };
+
+/* a private step, sometimes */
+static void rc_noise(void)
+{
+	if (chance(35)) line(chance(50) ? "t = %u;" : "t = (t + %u) %% 3;", 1 + rnd(2));
+}
+
+/* the processes of a race: the lines of each in `body`, emitted in a
+ * random order (pids: the order of declaration) */
+typedef struct RcProc { char name[4]; char body[6][96]; int n; } RcProc;
+static RcProc rcp[3];
+static int nrcp;
+
+static RcProc *rc_proc(const char *name)
+{
+	RcProc *p = &rcp[nrcp++];
+	strcpy(p->name, name);
+	p->n = 0;
+	return p;
+}
+static void rc_add(RcProc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void rc_add(RcProc *p, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p->body[p->n++], sizeof p->body[0], fmt, ap);
+	va_end(ap);
+}
+
+/* the race's processes; `last` is declared last (the highest pid), or -1 */
+static void rc_emit(int last)
+{
+	int order[3] = { 0, 1, 2 };
+	for (int i = nrcp - 1; i > 0; i--) {
+		int j = (int)rnd((unsigned)i + 1), k = order[i];
+		order[i] = order[j]; order[j] = k;
+	}
+	if (last >= 0)
+		for (int i = 0; i < nrcp; i++)
+			if (order[i] == last) { order[i] = order[nrcp - 1]; order[nrcp - 1] = last; }
+	for (int i = 0; i < nrcp; i++) {
+		const RcProc *p = &rcp[order[i]];
+		line("active proctype %s() {", p->name); indent++;
+		line("byte x;");
+		line("byte t;");
+		rc_noise();
+		for (int j = 0; j < p->n; j++) line("%s", p->body[j]);
+		indent--; line("}");
+	}
+}
+
+/* the race: its channels are q0 (and q1); returns the kind */
+static int rc_race(int kind)
+{
+	char v[16];
+	int N = 7 + cg.ntrap++;
+	nrcp = 0;
+	sprintf(v, "%u", rnd(3));
+	RcProc *a = rc_proc("Ra"), *b = rc_proc("Rb"), *c;
+	switch (kind) {
+	case RC_ELSE_RECV:    /* the else beside a receive sees the channel empty */
+		rc_add(a, "if :: q0?x :: else -> assert(x == %d) fi;", N);
+		rc_add(b, "q0!%s;", v);
+		break;
+	case RC_ELSE_SEND:    /* the else beside a send sees it full */
+		for (int i = 0; i < cg.cap[0]; i++) rc_add(a, "q0!%u;", rnd(3));
+		rc_add(a, "if :: q0!%s :: else -> assert(x == %d) fi;", v, N);
+		for (int i = 0; i < cg.cap[0]; i++) rc_add(b, "q0?x;");
+		break;
+	case RC_UNLESS:       /* the escape disables the body once the send enables it */
+		rc_add(a, "{ t = 1; assert(x == %d) } unless { q0?x };", N);
+		rc_add(b, "q0!%s;", v);
+		break;
+	case RC_DSTEP:        /* what the d_step does depends on the length */
+		rc_add(a, "d_step { if :: q0?x :: else -> x = %d fi };", N);
+		rc_add(a, "assert(x != %d);", N);
+		rc_add(b, "q0!%s;", v);
+		break;
+	case RC_GUARD_RECV:   /* another receiver can still empty q0 */
+		c = rc_proc("Rc");
+		rc_add(a, "q1?t;");
+		rc_add(a, "if :: nempty(q0) -> skip :: %s -> assert(x == %d) fi;", chance(70) ? "empty(q0)" : "else", N);
+		rc_add(b, "q0!%s;", v);
+		rc_add(b, "q1!1;");
+		rc_add(c, "q0?x;");
+		break;
+	case RC_GUARD_SEND:   /* another sender can still fill q0 */
+		c = rc_proc("Rc");
+		rc_add(a, "q1?t;");
+		for (int i = 1; i < cg.cap[0]; i++) rc_add(b, "q0!%s;", v);
+		rc_add(a, "if :: nfull(q0) -> skip :: %s -> assert(x == %d) fi;", chance(70) ? "full(q0)" : "else", N);
+		rc_add(b, "q1!1;");
+		rc_add(c, "q0!%s;", v);
+		break;
+	case RC_GUARD_PRIV:   /* the conjunct reads a global another process sets */
+		c = rc_proc("Rc");
+		rc_add(a, "if :: g0 == 1 && nempty(q0) -> assert(x == %d) :: skip fi;", N);
+		rc_add(b, "g0 = 1;");
+		rc_add(c, "q0!%s;", v);
+		break;
+	case RC_TIMEOUT:      /* timeout in a disjunct: the other disjunct can become true */
+		rc_add(a, chance(50) ? "if :: timeout || g0 == 1 -> assert(x == %d) :: skip fi;"
+		                     : "if :: g0 == 1 || timeout -> assert(x == %d) :: skip fi;", N);
+		rc_add(b, "g0 = 1;");
+		break;
+	case RC_ATOMIC:       /* a private first step, a shared later one */
+		rc_add(a, chance(50) ? "atomic { t = 1; assert(g0 != %d) };" : "atomic { t = 1; x = g0; assert(x != %d) };", N % 3 + 1);
+		rc_add(b, "g0 = %d;", N % 3 + 1);
+		break;
+	case RC_RV_ELSE:      /* a rendezvous send's else sees where the receiver is */
+		rc_add(a, "t = 1;");
+		rc_add(a, "q0?x;");
+		rc_add(a, "assert(x != 2);");
+		rc_add(b, "if :: q0!1 :: else -> q0!2 fi;");
+		break;
+	case RC_SORTED:       /* a sorted send goes ahead of the head */
+		c = rc_proc("Rc");
+		rc_add(a, "q0!2;");
+		rc_add(a, "g0 = 1;");
+		rc_add(b, "g0 == 1;");
+		rc_add(b, "q0!!0;");
+		rc_add(c, "q0?x;");
+		rc_add(c, "assert(x == 2);");
+		break;
+	case RC_DEATH_NR:     /* a death lowers _nr_pr */
+		if (chance(50)) rc_add(a, "assert(_nr_pr != %d);", 2 + (cg.spinner != 0));
+		else {
+			rc_add(a, "if :: _nr_pr == %d -> x = %d :: else -> skip fi;", 2 + (cg.spinner != 0), N);
+			rc_add(a, "assert(x != %d);", N);
+		}
+		rc_add(b, "t = 2;");
+		return 1;             /* b last */
+	default:              /* RC_DEATH_RUN: a death changes the pid of a process created later */
+		rc_add(a, "run K();");
+		rc_add(b, "t = 2;");
+		return 1;
+	}
+	return -1;
+}
+
+/* a race's demands on the plan: channels, no objects for a death, the
+ * random processes beside it (none or one) */
+static void rc_plan(int race)
+{
+	cg.excl = 0;        /* the race's processes are not in the roles */
+	cg.two[0] = 0;
+	cg.cap[0] = race == RC_RV_ELSE ? 0 : race == RC_SORTED ? 2 : 1 + (int)rnd(2);
+	if (race == RC_GUARD_RECV || race == RC_GUARD_SEND) {
+		cg.nq = 2;
+		cg.cap[1] = 1 + (int)rnd(2);
+		cg.two[1] = 0;
+	}
+	if (race == RC_DEATH_NR || race == RC_DEATH_RUN) {
+		cg.heap = 0;
+		cg.np = 0;
+		cg.nrpr = 0;
+	} else if (chance(60))
+		cg.np = 0;
+	else {
+		cg.np = 1;
+		cg.p[0].ninst = 1;
+		cg.p[0].active = 1;
+	}
+	cg.spawn = 0;
+	cg.total = 2 + (race == RC_GUARD_RECV || race == RC_GUARD_SEND || race == RC_GUARD_PRIV || race == RC_SORTED);
+	for (int i = 0; i < cg.np; i++) {
+		cg.total += cg.p[i].ninst;
+		cg.p[i].spawns = 0;
+	}
+}
+
+static void chan_program(void)
+{
+	cg_plan();
+	int race = chance(60) ? (int)rnd(NRC) : -1;
+	if (race >= 0) rc_plan(race);
+	line("/* chan: %d channel%s (capacity %d%s), %s, %d proctypes%s%s%s%s%s */", cg.nq, cg.nq > 1 ? "s" : "",
+	     cg.cap[0], cg.nq > 1 ? (cg.cap[1] ? ", buffered" : ", rendezvous") : "",
+	     cg.heap ? "objects" : "no objects", cg.np, cg.spinner ? ", spinner" : "",
+	     cg.nrpr ? ", reads _nr_pr" : "", cg.spawn ? ", runs K" : "", race >= 0 ? ", race " : "",
+	     race >= 0 ? rc_name[race] : "");
+	ngvars = 0;
+	strcpy(gvars[ngvars].name, "g0"); gvars[ngvars++].cls = -1;
+	strcpy(gvars[ngvars].name, "gb"); gvars[ngvars++].cls = -2;
+	if (cg.heap) {
+		ncls = 1;
+		line("class A {"); indent++; line("byte v;"); line("A nx;"); indent--; line("}");
+		strcpy(gvars[ngvars].name, "r0"); gvars[ngvars++].cls = 0;
+	}
+	line("byte g0;");
+	line("bool gb;");
+	if (cg.heap) line("A r0;");
+	nchans = cg.nq;
+	for (int q = 0; q < cg.nq; q++) {
+		sprintf(chans[q].name, "q%d", q);
+		line("chan q%d = [%d] of { byte%s };", q, cg.cap[q], cg.two[q] ? ", byte" : "");
+	}
+	if (cg.spawn) {
+		/* its pid: which processes exist when it is run, and which died */
+		unsigned v = (unsigned)cg.total - 1 + rnd(3);
+		line("proctype K() {"); indent++;
+		line(chance(50) ? "assert(_pid != %u)" : "assert(_pid == %u)", v);
+		indent--; line("}");
+	}
+	if (race == RC_DEATH_RUN) {
+		/* pid 1 (after the spinner: 2) if the last process died first */
+		line("proctype K() {"); indent++;
+		line(chance(50) ? "assert(_pid == %d)" : "assert(_pid != %d)", 1 + (cg.spinner != 0) + (int)rnd(2));
+		indent--; line("}");
+	}
+	if (cg.spinner) {
+		/* its loop is one atomic sequence: the states where the sequence
+		 * ends are where the proviso must be asked */
+		line("active proctype Sp() {"); indent++;
+		line("byte t;");
+		line("do");
+		if (cg.spinner == 1) line(":: atomic { t = 1; t = 0 }");
+		else line(":: atomic { t = t + 1; t = t %% 2 }");
+		line("od");
+		indent--; line("}");
+	}
+	if (race >= 0) {
+		int last = rc_race(race);
+		rc_emit(last);
+	}
+	int runs = 0;
+	for (cg.cur = 0; cg.cur < cg.np; cg.cur++) {
+		CProc *p = &cg.p[cg.cur];
+		if (p->active) line("active %sproctype C%d() {", p->ninst > 1 ? "[2] " : "", cg.cur);
+		else { line("proctype C%d() {", cg.cur); runs += p->ninst; }
+		indent++;
+		line("byte x;");
+		line("byte t;");
+		if (cg.heap) line("A a;");
+		cg_excl();
+		int n = cg.total <= 2 ? 3 + (int)rnd(3) : cg.total == 3 ? 2 + (int)rnd(3) : 2 + (int)rnd(2);
+		if (chance(30)) {
+			/* a bounded loop: the statements run again on what they left */
+			line("byte i;");
+			line("do");
+			line(":: i < 2 ->"); indent++;
+			for (int i = 0; i < n; i++) cg_stmt(i == 0);
+			line("i++");
+			indent--;
+			line(":: else -> break");
+			line("od;");
+		} else
+			for (int i = 0; i < n; i++) cg_stmt(i == 0);
+		if (p->spawns == 1) line("run K();");
+		/* a process that waits for a message that never comes is not in error */
+		if (chance(30)) line("end: skip");
+		else line("skip");
+		indent--;
+		line("}");
+	}
+	if (runs) {
+		line("init {"); indent++;
+		line("atomic {"); indent++;
+		for (int i = 0; i < cg.np; i++)
+			for (int j = 0; !cg.p[i].active && j < cg.p[i].ninst; j++) line("run C%d();", i);
+		indent--; line("};");
+		indent--; line("}");
+	}
+}
+
 /* name is one of the comma-separated words of list */
 static int has_feature(const char *list, const char *name)
 {
@@ -1742,7 +2355,7 @@ int main(int argc, char **argv)
 		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
 		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm|nodyn,term]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan|nodyn,term,chan]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -1755,6 +2368,8 @@ int main(int argc, char **argv)
 	/* term is a substring of noterm: whole names only */
 	if (has_feature(features, "noterm")) F_TERM = 0;
 	if (has_feature(features, "term")) F_TERM = 2;
+	if (has_feature(features, "nochan")) F_CHAN = 0;
+	if (has_feature(features, "chan")) F_CHAN = 2;
 	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
 	if (!rs) rs = 1;
 	for (int i = 0; i < 8; i++) rnd(2);
@@ -1765,7 +2380,16 @@ int main(int argc, char **argv)
 	if (!rs3) rs3 = 1;
 	for (int i = 0; i < 8; i++) rnd3(2);
 
+	rs4 = seed * 0xE7037ED1A0B428DBull + 0x8EBC6AF09C88C6E3ull;
+	if (!rs4) rs4 = 1;
+	for (int i = 0; i < 8; i++) rnd4(2);
+
 	printf("/* dspin_gen %lu%s%s */\n", seed, features[0] ? " --features=" : "", features);
+	if (F_CHAN == 2 || (F_CHAN && rnd4(100) < 25)) {
+		chan_program();
+		if (want_ltl) ltl_block(seed);
+		return 0;
+	}
 	/* classes */
 	ncls = chance(55) ? 2 : 1;
 	has_meth = F_METHODS && chance(45);
