@@ -24,7 +24,8 @@ static void print_usage(FILE *f)
 "usage: dspin [options] model.pml\n"
 "  -sym=none|heap|proc|heap,proc   symmetry reduction (default heap)\n"
 "  -por=none|static|si|twophase|improviso  partial-order reduction (default si)\n"
-"  -cache=all|backedge|none        Twophase selective caching (default all)\n"
+"  -cache=all|backedge|none        Twophase selective caching (default all); with -a/-l,\n"
+"                   backedge stores only states not above their predecessor\n"
 "  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
 "  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
 "  -N NAME, -ltl NAME  which never claim or ltl formula to check (as pan -N)\n"
@@ -418,6 +419,11 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	so.accept = o.accept;
 	if (o.fair && !o.accept) { fprintf(stderr, "dspin: -f (weak fairness) goes with -a or -l\n"); return 2; }
 	if (o.accept && o.bfs) { fprintf(stderr, "dspin: -a/-l need the depth-first search; -bfs ignored\n"); so.bfs = 0; }
+	if (o.accept && !strcmp(o.cache, "none")) {
+		fprintf(stderr, "dspin: -cache=none does not go with -a/-l: the nested search must store states to end (-cache=backedge stores fewest)\n");
+		return 2;
+	}
+	so.cache_backedge = o.accept && !strcmp(o.cache, "backedge");
 	so.mem_limit = (size_t)o.mem_mb << 20;
 	so.store_mode = o.compress ? STORE_TREE : o.store_mode;
 	so.wbits = o.wbits;
@@ -486,6 +492,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	const char *por_ran = so.twophase == 1 ? "twophase cache=all" : so.twophase == 2 ? "twophase cache=backedge"
 		: so.twophase == 3 ? "twophase cache=none" : so.improviso ? "improviso"
 		: por_ran_static ? (pormode == POR_SI ? "si" : "static") : "none";
+	if (so.cache_backedge)
+		por_ran = por_ran_static ? (pormode == POR_SI ? "si cache=backedge" : "static cache=backedge") : "none cache=backedge";
 	/* heap symmetry without objects, or process symmetry without
 	 * interchangeable processes, is no reduction at all */
 	int heap_ran = heap_canonical && m->has_heap;
@@ -571,6 +579,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.cores > 1) printf("\t%d cores: breadth-first by levels, one lock-free state table\n", o.cores);
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
+	if (so.cache_backedge) printf("\tnested search: -cache=backedge (a state is stored only when reached from a greater one)\n");
 	if (so.improviso) printf("\tpartial-order reduction: Improviso, %d safe locations\n", nsafe);
 	if (por_ran_static) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
 	else if (por_refused) printf("\tpartial-order reduction: not with %s: %s\n", search_name(se), por_refused);
@@ -582,7 +591,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
 	printf("%9llu states, stored\n", (unsigned long long)r.stored);
 	printf("%9llu states, matched\n", (unsigned long long)r.matched);
-	printf("%9llu transitions (= stored+matched)\n", (unsigned long long)r.transitions);
+	printf("%9llu transitions (= stored+matched%s)\n", (unsigned long long)r.transitions, so.cache_backedge ? "+explored again" : "");
 	printf("%9llu atomic steps\n", (unsigned long long)r.atomic_steps);
 	printf("%9.3f memory usage (Mbyte)\n", r.mem / 1048576.0);
 	if (m->has_heap) printf("%9d objects in the largest heap\n", r.stats.max_objects);
@@ -591,6 +600,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (por_ran_static) printf("%9llu states expanded with one process (partial-order reduction)\n", r.stats.por_reduced);
 	if (so.twophase) printf("%9llu deterministic phase-1 steps (Twophase)\n", (unsigned long long)r.por_reduced);
 	if (so.improviso) printf("%9llu phase-1 states expanded with one process (Improviso)\n", (unsigned long long)r.por_reduced);
+	if (so.cache_backedge) printf("%9llu states explored again without being stored (-cache=backedge)\n", (unsigned long long)r.revisits);
 	printf("\nelapsed time %.3g seconds\n", r.secs);
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);

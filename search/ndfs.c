@@ -63,6 +63,7 @@
 
 typedef struct NFrame {
 	uint8_t *key; int klen;      /* state bytes, atomic pid + 1, fairness copy */
+	uint64_t h;                  /* state_hash(key, klen): -cache=backedge orders by it */
 	Move in;                     /* in the path's identities (creation pids) */
 	int nsucc, next;
 	uint8_t **skey; int *sklen; Move *smv; int *serr; char **smsg;
@@ -268,6 +269,7 @@ static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen,
 	NFrame *f = &(*fr)[(*n)++];
 	memset(f, 0, sizeof *f);
 	f->key = malloc(klen); memcpy(f->key, key, klen); f->klen = klen;
+	f->h = state_hash(key, klen);
 	if (in) f->in = *in; else f->in.pid = -1;
 	f->paux = paux;
 	f->palen = palen;
@@ -371,6 +373,24 @@ static void bound(Nd *d, const char *msg, const Move *last)
 	if (result_note_bound(d->r, msg)) nd_trail(d, msg, last, 0, NULL);
 }
 
+/* -cache=backedge (Behrmann, Larsen and Pelanek, Statement 3.0.1): with a
+ * total order on states, a search for accepting cycles need only store a
+ * successor that is not greater than its predecessor.  Every cycle has
+ * such an edge (the one leaving its greatest state), so both searches
+ * still terminate; a state left out is explored again when reached again.
+ * The order: the hash, then the length, then the bytes.  Returns 1 when
+ * successor i of f is to be stored. */
+static int keep_succ(const Nd *d, const NFrame *f, int i, uint64_t h)
+{
+	if (!d->o->cache_backedge)
+		return 1;
+	if (f->h != h)
+		return f->h > h;
+	if (f->klen != f->sklen[i])
+		return f->klen > f->sklen[i];
+	return memcmp(f->key, f->skey[i], (size_t)f->klen) >= 0;
+}
+
 /* the nested search from the top of the first stack */
 static int nested(Nd *d)
 {
@@ -404,10 +424,14 @@ static int nested(Nd *d)
 			continue;
 		}
 		size_t idx;
-		int ins = store_insert(&d->s2, f->skey[i], f->sklen[i], state_hash(f->skey[i], f->sklen[i]), &idx);
-		if (ins < 0) { d->r->incomplete = 2; d->stop = 1; break; }
-		if (ins == 0) continue;
-		d->r->stored++;
+		uint64_t h = state_hash(f->skey[i], f->sklen[i]);
+		if (keep_succ(d, f, i, h)) {
+			int ins = store_insert(&d->s2, f->skey[i], f->sklen[i], h, &idx);
+			if (ins < 0) { d->r->incomplete = 2; d->stop = 1; break; }
+			if (ins == 0) continue;
+			d->r->stored++;
+		} else
+			d->r->revisits++;
 		NFrame *c = push_succ(d, &d->fr2, &d->nfr2, &d->cap2, d->nfr2 - 1, i);
 		expand(d, c);
 	}
@@ -477,17 +501,21 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 			report(&d, f->smsg[i], &f->smv[i], 0, NULL);
 			if (d.stop || f->serr[i] == ERR_RUNTIME) continue;
 		}
-		int ins = store_insert(&d.s1, f->skey[i], f->sklen[i], state_hash(f->skey[i], f->sklen[i]), &idx);
-		if (ins < 0) { r->incomplete = 2; break; }
-		if (ins == 0) { r->matched++; continue; }
-		r->stored++;
+		uint64_t h = state_hash(f->skey[i], f->sklen[i]);
+		if (keep_succ(&d, f, i, h)) {
+			int ins = store_insert(&d.s1, f->skey[i], f->sklen[i], h, &idx);
+			if (ins < 0) { r->incomplete = 2; break; }
+			if (ins == 0) { r->matched++; continue; }
+			r->stored++;
+		} else
+			r->revisits++;
 		NFrame *c = push_succ(&d, &d.fr, &d.nfr, &d.cap, d.nfr - 1, i);
 		expand(&d, c);
 	}
 	while (d.nfr > 0) free_frame(&d.fr[--d.nfr]);
 	r->stats = d.c->stats;
 	ns_ctx_free(d.c);
-	r->transitions = r->stored + r->matched;
+	r->transitions = r->stored + r->matched + r->revisits;
 	r->mem = d.s1.bytes + d.s2.bytes + d.sys.bytes;
 	r->store_bytes = r->mem;
 	r->mem += d.auxcap;     /* identities of the system states */

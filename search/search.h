@@ -25,10 +25,13 @@ typedef struct SearchOpts {
 	                          * STORE_TREE (-compress=tree) */
 	int wbits;               /* -w: 2^wbits bits for -bitstate */
 	int cores;               /* -cores=N: N > 1 runs the multi-core search (search/par.h) */
+	int cache_backedge;      /* -cache=backedge: under -a/-l store only successors not
+	                          * greater than their predecessor (search/ndfs.c) */
 } SearchOpts;
 
 typedef struct SearchResult {
 	uint64_t stored, matched, atomic_steps, transitions;
+	uint64_t revisits;        /* -cache=backedge: successors explored without being stored */
 	uint64_t por_reduced;     /* Twophase: deterministic phase-1 steps; Improviso:
 	                           * phase-1 states expanded with one process */
 	NsStats stats;            /* what the layers counted */

@@ -80,7 +80,8 @@ if [ "${1:-}" != --one ]; then
 	cp "$DSPIN" "$WORK/dspin" && DSPIN=$WORK/dspin
 	cp "$GEN" "$WORK/gen" && GEN=$WORK/gen
 	[ -z "$ORACLE" ] || { cp "$ORACLE" "$WORK/oracle" && ORACLE=$WORK/oracle; }
-	# Every -sym x -por (x -cache for twophase) combination, but each
+	# Every -sym x -por x -cache combination (-cache: Twophase's selective
+	# caching; with -a, the nested search's -cache=backedge), but each
 	# distinct algorithm once: dspin's JSON "algorithm" names what ran
 	# (si and twophase fall back to static while they are not
 	# implemented; with -a -f, POR is off), found by
@@ -91,14 +92,16 @@ if [ "${1:-}" != --one ]; then
 	configs() {
 		local list= seen= sym pc por cache out
 		for sym in none heap proc heap,proc; do
-			for pc in none/all static/all si/all twophase/all twophase/backedge twophase/none improviso/all; do
+			for pc in none/all none/backedge static/all si/all si/backedge twophase/all twophase/backedge twophase/none improviso/all; do
 				por=${pc%/*} cache=${pc#*/}
+				# the nested search must store states: dspin refuses -cache=none with -a
+				case "$1:$cache" in -a*:none) continue ;; esac
 				out=$("$DSPIN" -sym=$sym -por=$por -cache=$cache $1 -json "$WORK/probe.pml" 2>/dev/null)
 				[[ $out =~ \"algorithm\":\"([^\"]*)\" ]] || { echo "driver: no algorithm in dspin -json output" >&2; exit 2; }
 				case $seen in *"|${BASH_REMATCH[1]}|"*) continue ;; esac
 				seen="$seen|${BASH_REMATCH[1]}|"
 				# the first one is the reference, -sym=none -por=none
-				[ "$sym/$por" = none/none ] && continue
+				[ "$sym/$por/$cache" = none/none/all ] && continue
 				[ -z "$CFILTER" ] || echo "${sym}_${por}_${cache}" | grep -Eq "$CFILTER" || continue
 				list="$list ${sym}_${por}_${cache}"
 			done

@@ -81,6 +81,7 @@ improviso_atomic~search/improviso.c~s/if \(!mine \|\| into_atomic\)/if (!mine)/~
 improviso_collapse~search/improviso.c~s/dfs_collapse\(d, collapse_base\(d\)\);/dfs_collapse(d, d->fr[d->nfr - 1].tp_start);/~_improviso_~phase 2 collapses the phase-1 chain from where phase 1 began, dropping the branches still to try
 fair_follow~vm/layer_fair.c~s/int p = j < sc->alen \? pos\[sc->aux\[j\]\] : -1;/int p = j < np ? j : -1;/~^proc_none_all~weak fairness under process symmetry: the served mask and the awaited process are not carried through the permutation (Iosif 4.1)
 ndfs_trail_ids~search/ndfs.c~s/f->smv\[i\]\.pid = path_pid\(f, s->tmv\.pid\);/f->smv[i].pid = s->mv.pid;/~^proc_none_all~nested-DFS trails name the mover by its position in the representative, not by creation pid
+backedge_nested~search/ndfs.c~s/\t\t\} else\n\t\t\td->r->revisits\+\+;/\t\t} else\n\t\t\tcontinue;/~_backedge\$~-cache=backedge: the nested search takes a successor it does not store as visited instead of exploring it again
 procsym_pid_arrays~reduce/procsym_canon.c~s/ps->pid_lo && i < ps->nparr;/ps->pid_lo \&\& i < 0;/~^proc_none_all~process symmetry moves the instances of a class that reads _pid but not the elements of the arrays they index by pid (flag[_pid]); generated programs have no such class: the corpus (-c, tests/models/sym/pid_*.pml) and the orbit oracle catch it
 ltl_sim_accept~lang/ltl.c~s/sim\[\(size_t\)a \* NS \+ b\] = !AS\[a\]\.dead && !AS\[b\]\.dead && \(!AS\[a\]\.acc \|\| AS\[b\]\.acc\);/sim[(size_t)a * NS + b] = !AS[a].dead && !AS[b].dead;/~^none_static_all~ltl claims: direct simulation ignores acceptance, so an accepting state merges with one that is not (the driver cannot see it, dspin is its own reference: tests/ltl_random.sh in liveness_tests.sh, -c, compares with pan)
 EOF
@@ -112,7 +113,10 @@ while IFS='~' read -r name file subst configs what; do
 		# spent for nothing on the other mutants
 		oracle=
 		case $configs in *heap*) oracle=$scratch/dspin_heap_oracle ;; esac
-		out=$(bash "$here/driver.sh" -j "$JOBS" -n -L no -C "$configs" -d "$scratch/b/dspin" \
+		# the liveness mutants are run with the driver's -a and -a -f checks too
+		live=no
+		case $name in backedge_* | fair_* | ndfs_* | por_plain_claim) live=yes ;; esac
+		out=$(bash "$here/driver.sh" -j "$JOBS" -n -L $live -C "$configs" -d "$scratch/b/dspin" \
 			-g "$scratch/dspin_gen" -o "$oracle" -f "$scratch/failures" $SEEDS 2>&1)
 		caught=$(printf '%s\n' "$out" | grep -c '^FAIL ')
 		total=$(printf '%s\n' "$out" | tail -1 | sed -E 's/driver: ([0-9]+) programs.*checked: safety ([0-9]+).*/\2/')
