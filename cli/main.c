@@ -152,7 +152,12 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-hc")) { o->store_mode = STORE_HC; continue; }
 		if (!strcmp(a, "-bitstate")) { o->store_mode = STORE_BITSTATE; continue; }
 		if (!strncmp(a, "-compress=", 10)) { o->compress = compress_arg(a + 10); continue; }
-		if (!strncmp(a, "-cores=", 7)) { o->cores = (int)num_arg("-cores", a + 7); continue; }
+		if (!strncmp(a, "-cores=", 7)) {
+			long n = num_arg("-cores", a + 7);
+			if (n < 1 || n > PAR_MAXCORES) { fprintf(stderr, "dspin: -cores must be 1..%d\n", PAR_MAXCORES); exit(2); }
+			o->cores = (int)n;
+			continue;
+		}
 		if (!strcmp(a, "-w")) { o->wbits = (int)num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
 		if (!strncmp(a, "-w", 2) && a[2] >= '0' && a[2] <= '9') { o->wbits = (int)num_arg("-w", a + 2); continue; }
 		if (!strcmp(a, "-report")) { if (i + 1 >= argc) usage(); o->report = argv[++i]; continue; }

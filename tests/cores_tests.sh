@@ -73,7 +73,7 @@ check() {   # name model flags...
 each_model check - dyn sym
 # what the multi-core search refuses: a usage error, not a weaker search
 stage "$ROOT/models/sym/por_safe_choice.pml"
-for bad in "-cores=2 -a" "-cores=2 -l" "-cores=2 -compress=tree" "-cores=2 -hc" "-cores=2 -bitstate" "-cores=65"; do
+for bad in "-cores=2 -a" "-cores=2 -l" "-cores=2 -compress=tree" "-cores=2 -hc" "-cores=2 -bitstate" "-cores=65" "-cores=0" "-cores=99999999999"; do
 	( cd "$TMP" && "$DSPIN" $bad m.pml > /dev/null 2>&1 ); r=$?
 	if [ "$r" = 2 ]; then echo "ok $bad refused"; pass=$((pass + 1)); else echo "FAIL $bad: exit $r"; fail=$((fail + 1)); fi
 done
