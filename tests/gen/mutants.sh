@@ -11,7 +11,8 @@
 # caught by 0 seeds is a blind spot of the generator.  -g uses another
 # generator binary (default: the committed one, built with the mutants).
 # -c also runs the hand-written corpus checks (tests/sym_tests.sh,
-# tests/dyn_tests.sh and tests/liveness_tests.sh) on each mutant and says whether they fail.  Not part of ctest
+# tests/dyn_tests.sh, tests/liveness_tests.sh and tests/model_tests.sh) on
+# each mutant and says whether they fail.  Not part of ctest
 # (minutes, not seconds); results are recorded in docs/testing.md.
 #
 # A mutant that cannot be applied (its pattern no longer matches the source)
@@ -124,7 +125,7 @@ while IFS='~' read -r name file subst configs what; do
 		corp=
 		if [ "$CORPUS" = 1 ]; then
 			corp="corpus: "
-			for t in sym_tests dyn_tests liveness_tests; do
+			for t in sym_tests dyn_tests liveness_tests model_tests; do
 				if bash "$root/tests/$t.sh" "$scratch/b/dspin" > "$scratch/$t.out" 2>&1; then corp="$corp$t passes, "
 				else corp="$corp$t FAILS ($(grep -c '^FAIL' "$scratch/$t.out")), "; fi
 			done
