@@ -259,17 +259,18 @@ static void expand(Nd *d, NFrame *f)
 	}
 }
 
-/* push a frame for key; paux (palen bytes, taken over) its path's
- * identities, xaux (palen bytes, copied) the ones the move that found it
- * gave it */
-static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen, const Move *in, uint8_t *paux, int palen,
-		    const uint8_t *xaux)
+/* push a frame for key (h: its state_hash, which the caller has
+ * already computed for the store); paux (palen bytes, taken over) its
+ * path's identities, xaux (palen bytes, copied) the ones the move that
+ * found it gave it */
+static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen, uint64_t h, const Move *in,
+		    uint8_t *paux, int palen, const uint8_t *xaux)
 {
 	if (*n == *cap) { *cap = *cap ? *cap * 2 : 256; *fr = realloc(*fr, sizeof(NFrame) * *cap); }
 	NFrame *f = &(*fr)[(*n)++];
 	memset(f, 0, sizeof *f);
 	f->key = malloc(klen); memcpy(f->key, key, klen); f->klen = klen;
-	f->h = state_hash(key, klen);
+	f->h = h;
 	if (in) f->in = *in; else f->in.pid = -1;
 	f->paux = paux;
 	f->palen = palen;
@@ -278,14 +279,14 @@ static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen,
 	return f;
 }
 
-/* push successor i of the frame at index pi of *fr */
-static NFrame *push_succ(Nd *d, NFrame **fr, int *n, int *cap, int pi, int i)
+/* push successor i (hash h) of the frame at index pi of *fr */
+static NFrame *push_succ(Nd *d, NFrame **fr, int *n, int *cap, int pi, int i, uint64_t h)
 {
 	NFrame *p = &(*fr)[pi];
 	Move mv = p->smv[i];
 	uint8_t *paux = d->use_aux ? path_ids(p, i) : NULL;
 	int palen = d->use_aux ? p->salen[i] : 0;
-	return push(fr, n, cap, p->skey[i], p->sklen[i], &mv, paux, palen, d->use_aux ? p->saux[i] : NULL);
+	return push(fr, n, cap, p->skey[i], p->sklen[i], h, &mv, paux, palen, d->use_aux ? p->saux[i] : NULL);
 }
 
 /* How many turns of a cycle return to its first state in the unreduced
@@ -396,7 +397,7 @@ static int nested(Nd *d)
 {
 	NFrame *seed = &d->fr[d->nfr - 1];
 	d->nfr2 = 0;
-	push(&d->fr2, &d->nfr2, &d->cap2, seed->key, seed->klen, NULL,
+	push(&d->fr2, &d->nfr2, &d->cap2, seed->key, seed->klen, seed->h, NULL,
 	     dup_bytes(seed->paux, seed->palen), seed->palen, seed->xaux);
 	expand(d, &d->fr2[0]);
 	int found = 0;
@@ -417,7 +418,7 @@ static int nested(Nd *d)
 				report(d, d->o->accept == 2 ? "non-progress cycle" : "acceptance cycle", &f->smv[i], 1, ids);
 				free(ids);
 				size_t idx;
-				if (!d->stop && store_insert(&d->s2, seed->key, seed->klen, state_hash(seed->key, seed->klen), &idx) == 1)
+				if (!d->stop && store_insert(&d->s2, seed->key, seed->klen, seed->h, &idx) == 1)
 					d->r->stored++;
 			}
 			found = 1;
@@ -432,7 +433,7 @@ static int nested(Nd *d)
 			d->r->stored++;
 		} else
 			d->r->revisits++;
-		NFrame *c = push_succ(d, &d->fr2, &d->nfr2, &d->cap2, d->nfr2 - 1, i);
+		NFrame *c = push_succ(d, &d->fr2, &d->nfr2, &d->cap2, d->nfr2 - 1, i, h);
 		expand(d, c);
 	}
 	while (d->nfr2 > 0) free_frame(&d->fr2[--d->nfr2]);
@@ -469,10 +470,11 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	memcpy(ib, d.sb.v[0].b, (size_t)klen - 1);
 	ib[klen - 1] = 0;     /* no atomic control */
 	size_t idx;
-	store_insert(&d.s1, ib, klen, state_hash(ib, klen), &idx);
+	uint64_t ih = state_hash(ib, klen);
+	store_insert(&d.s1, ib, klen, ih, &idx);
 	r->stored = 1;
 	r->max_vec = klen - 1;
-	push(&d.fr, &d.nfr, &d.cap, ib, klen, NULL, dup_bytes(d.sb.v[0].aux, d.sb.v[0].alen), d.sb.v[0].alen, d.sb.v[0].aux);
+	push(&d.fr, &d.nfr, &d.cap, ib, klen, ih, NULL, dup_bytes(d.sb.v[0].aux, d.sb.v[0].alen), d.sb.v[0].alen, d.sb.v[0].aux);
 	free(ib);
 	expand(&d, &d.fr[0]);
 	while (d.nfr > 0 && !d.stop) {
@@ -509,7 +511,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 			r->stored++;
 		} else
 			r->revisits++;
-		NFrame *c = push_succ(&d, &d.fr, &d.nfr, &d.cap, d.nfr - 1, i);
+		NFrame *c = push_succ(&d, &d.fr, &d.nfr, &d.cap, d.nfr - 1, i, h);
 		expand(&d, c);
 	}
 	while (d.nfr > 0) free_frame(&d.fr[--d.nfr]);
