@@ -397,27 +397,45 @@ void dfs_collapse(Dfs *d, long base)
 	d->nfr = x + 2;
 }
 
-static int visit_twophase(Dfs *d)
+/* The entry Twophase and Improviso share: enter the top frame and expand
+ * it.  Twophase(t(s)) is called only for t(s) not in the store, so a
+ * frame that starts a phase 1 (is_x) and is in the store is matched:
+ * checked before expanding outside an atomic sequence, and after it
+ * inside one, where only a state the sequence leaves is ever stored.
+ * Returns the number of successors, TP_MATCHED (counted; the caller pops
+ * the frame) or -1 when the search stops. */
+int tp_open(Dfs *d, int *from_atomic)
 {
 	Frame *f = &d->fr[d->nfr - 1];
 	if (!dfs_enter(d, f))
-		return 0;
+		return -1;
 	int is_x = f->tp_start == d->nfr - 1;
-	/* Twophase(t(s)) is called only for t(s) not in the store */
 	if (is_x && f->atomic_pid < 0 && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
-		d->r->matched++; d->arn = f->succ_off; d->nfr--;
-		return 0;
+		d->r->matched++;
+		return TP_MATCHED;
 	}
-	int from_atomic = 0;
-	int n = dfs_expand(d, &from_atomic);
+	*from_atomic = 0;
+	int n = dfs_expand(d, from_atomic);
 	if (n < 0)
-		return 0;
+		return -1;
 	f = &d->fr[d->nfr - 1];
-	f->tp_atomic = (uint8_t)from_atomic;
-	if (is_x && f->atomic_pid >= 0 && !from_atomic && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
-		d->r->matched++; d->arn = f->succ_off; d->nfr--;
+	f->tp_atomic = (uint8_t)*from_atomic;
+	if (is_x && f->atomic_pid >= 0 && !*from_atomic && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
+		d->r->matched++;
+		return TP_MATCHED;
+	}
+	return n;
+}
+
+static int visit_twophase(Dfs *d)
+{
+	int from_atomic;
+	int n = tp_open(d, &from_atomic);
+	if (n < 0) {
+		if (n == TP_MATCHED) { d->arn = d->fr[d->nfr - 1].succ_off; d->nfr--; }
 		return 0;
 	}
+	Frame *f = &d->fr[d->nfr - 1];
 	if (f->tp_list) { os_add(&d->tplist, f->hash); f->tp_inset = 1; }
 
 	/* phase 1: one deterministic move, but none inside an atomic sequence:

@@ -92,6 +92,9 @@ void dfs_report_state_errors(Dfs *d, int n);
 void dfs_progress(Dfs *d);
 int dfs_store_list(Dfs *d, const Frame *top);
 void dfs_collapse(Dfs *d, long base);
+/* Twophase's and Improviso's entry (dfs.c): successors, or one of these */
+#define TP_MATCHED (-2)
+int tp_open(Dfs *d, int *from_atomic);
 
 /* Improviso (search/improviso.c) */
 int visit_improviso(Dfs *d);

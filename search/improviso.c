@@ -265,25 +265,13 @@ static int ip_phase2(Dfs *d, Frame *f, int n, int from_atomic)
 
 int visit_improviso(Dfs *d)
 {
-	Frame *f = &d->fr[d->nfr - 1];
-	if (!dfs_enter(d, f))
-		return 0;
-	int is_x = f->tp_start == d->nfr - 1;
 	/* as in Twophase, a phase 1 begins only at a state not in the store */
-	if (is_x && f->atomic_pid < 0 && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
-		d->r->matched++;
-		return ip_pop(d);
-	}
-	int from_atomic = 0;
-	int n = dfs_expand(d, &from_atomic);
+	int from_atomic;
+	int n = tp_open(d, &from_atomic);
 	if (n < 0)
-		return 0;
-	f = &d->fr[d->nfr - 1];
-	f->tp_atomic = (uint8_t)from_atomic;
-	if (is_x && f->atomic_pid >= 0 && !from_atomic && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
-		d->r->matched++;
-		return ip_pop(d);
-	}
+		return n == TP_MATCHED ? ip_pop(d) : 0;
+	Frame *f = &d->fr[d->nfr - 1];
+	int is_x = f->tp_start == d->nfr - 1;
 	if (from_atomic)
 		return ip_phase2(d, f, n, 1);
 	if (is_x && ip_remember(d, ip_key(f->hash, d->nfr - 1)) < 0)
