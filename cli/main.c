@@ -647,8 +647,15 @@ static int compare(Model *m, Program *prog, const Opts *op)
 			list[n++] = t;
 		}
 	} else for (size_t i = 0; i < sizeof all / sizeof *all; i++) list[n++] = all[i];
+	/* Verdicts: exit 0 (complete, no errors) and 1 (errors) are
+	 * conclusive; 3 (a bound reached, no error) is not.  A reduced search
+	 * may stay under a resource bound that the unreduced one meets (-por=si
+	 * keeps fewer objects alive at once, POR shortens paths under -m), and
+	 * "no errors" from a complete sound search speaks for the program with
+	 * unbounded resources (docs/por.md), so an incomplete row agrees with
+	 * every other; two conclusive rows must have the same exit. */
 	Row rows[64]; int nrows = 0;
-	int ref_exit = -1, disagree = 0, more = 0;
+	int ref_exit = -1, disagree = 0, more = 0, inconclusive = 0, errors_found = 0, complete_clean = 0;
 	long long ref_stored = -1;
 	if (!op->json)
 		printf("%-26s %-34s %10s %7s %5s %9s  %s\n", "configuration", "algorithm (what ran)", "stored", "errors", "exit", "seconds", "first error");
@@ -678,22 +685,32 @@ static int compare(Model *m, Program *prog, const Opts *op)
 		r->plan_only = 0;
 		int code = verify(m, prog, &o, r);
 		nrows++;
-		if (ref_exit < 0) { ref_exit = code; ref_stored = (long long)r->stored; }
-		else {
-			if (code != ref_exit) disagree = 1;
-			if (code == 0 && ref_exit == 0 && (long long)r->stored > ref_stored) more = 1;
-		}
+		if (code == 3) inconclusive++;
+		else if (code == 1) errors_found = 1;
+		else if (code == 0) complete_clean = 1;
+		if (code == 0 || code == 1) {
+			if (ref_exit < 0) { ref_exit = code; ref_stored = (long long)r->stored; }
+			else {
+				if (code != ref_exit) disagree = 1;
+				if (code == 0 && ref_exit == 0 && (long long)r->stored > ref_stored) more = 1;
+			}
+		} else if (code != 3)
+			disagree = 1;     /* any other exit (none is expected) is not a verdict */
 		if (!op->json)
 			printf("%-26s %-34s %10llu %7d %5d %9.3f  %s\n", r->config, r->algorithm, (unsigned long long)r->stored,
 			       r->errors, r->exit, r->secs, r->first_error);
 	}
 	free(spec);
+	int code = errors_found ? 1 : complete_clean ? 0 : 3;
 	if (!op->json) {
 		if (disagree) printf("dspin: VERDICTS DIFFER: a reduction is unsound on this model (please report it)\n");
-		else printf("dspin: all %d distinct configurations agree (exit %d)\n", nrows, ref_exit);
-		if (more) printf("dspin: a reduced configuration stored more states than the first one\n");
+		else if (inconclusive && inconclusive < nrows)
+			printf("dspin: all %d distinct configurations agree (exit %d); %d reached a resource bound (exit 3: no verdict, not compared)\n",
+			       nrows, code, inconclusive);
+		else printf("dspin: all %d distinct configurations agree (exit %d)\n", nrows, code);
+		if (more) printf("dspin: a reduced configuration stored more states than the first complete one\n");
 	}
-	return disagree ? 4 : ref_exit;
+	return disagree ? 4 : code;
 }
 
 /* the front end's allocator found the collector's heap exhausted */
