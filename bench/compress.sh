@@ -23,10 +23,7 @@
 # Environment: DSPIN (default: build/dspin), BENCH_KEEP=1 keeps the
 # scratch directory.
 
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd -P)
-ROOT=$(dirname "$HERE")
-DSPIN=${DSPIN:-$ROOT/build/dspin}
+. "$(dirname "$0")/lib.sh"
 REPS=1
 
 while getopts "r:h" o; do
@@ -39,56 +36,26 @@ shift $((OPTIND - 1))
 if [ $# -eq 0 ]; then
 	set -- "$HERE/models/petersonN4.pml" "$HERE/models/sort.pml" "$HERE/models/leader.pml"
 fi
-
-[ -x "$DSPIN" ] || { echo "$0: $DSPIN is not executable (build first, or set DSPIN)" >&2; exit 2; }
-command -v spin >/dev/null || { echo "$0: spin not found" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "$0: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
-
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin-compress.XXXXXX")
-if [ -z "${BENCH_KEEP:-}" ]; then trap 'rm -rf "$WORK"' EXIT; else echo "scratch: $WORK" >&2; fi
-# a private copy: the build directory may be rebuilt while this runs
-cp "$DSPIN" "$WORK/dspin" && DSPIN_RUN=$WORK/dspin
-REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-START=$(date -u '+%Y-%m-%d %H:%M UTC')
+bench_setup compress
+build_pan() {
+	gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c &&
+	gcc -O2 -DNOREDUCE -DSAFETY -DCOLLAPSE -w -o collapse pan.c
+}
+bench_models "$@"
 
 TOOLS=(pan collapse dspin tree)
 LABEL=("pan" "pan -DCOLLAPSE" "dspin" "dspin -compress=tree")
 
-names=() files=() flags=()
-i=0
-for arg in "$@"; do
-	f=${arg%%:*}; fl=""
-	[ "$arg" != "$f" ] && fl=${arg#*:}
-	[ -f "$f" ] || { echo "$0: no model $f" >&2; exit 2; }
-	f=$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")
-	n=$(basename "$f" .pml); [ -n "$fl" ] && n="$n $fl"
-	names[i]=$n files[i]=$f flags[i]=$fl
-	d=$WORK/m$i; mkdir -p "$d"
-	echo "compiling pan for $n ..." >&2
-	# shellcheck disable=SC2086
-	if ! (cd "$d" && spin -o1 -o2 -o3 -a $fl "$f" >spin.out 2>&1 &&
-	      gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c >gcc.out 2>&1 &&
-	      gcc -O2 -DNOREDUCE -DSAFETY -DCOLLAPSE -w -o collapse pan.c >>gcc.out 2>&1); then
-		echo "$0: building pan for $n failed, see $d" >&2; exit 2
-	fi
-	i=$((i + 1))
-done
-nm=$i
-
 # run TOOL INDEX REP: one timed run, leaves $d/TOOL.REP.{out,time}
 run() {
-	local tool=$1 i=$2 r=$3 d=$WORK/m$2
+	local tool=$1 i=$2 r=$3
 	case $tool in
-	pan|collapse)
-		(cd "$d" && /usr/bin/time -f '%e %M' -o "$tool.$r.time" "./$tool" -m10000000 >"$tool.$r.out" 2>&1) ;;
-	dspin)
-		# shellcheck disable=SC2086
-		(cd "$d" && /usr/bin/time -f '%e %M' -o "$tool.$r.time" "$DSPIN_RUN" -sym=none -por=none -json ${flags[i]} "${files[i]}" >"$tool.$r.out" 2>&1) ;;
-	tree)
-		# shellcheck disable=SC2086
-		(cd "$d" && /usr/bin/time -f '%e %M' -o "$tool.$r.time" "$DSPIN_RUN" -sym=none -por=none -compress=tree -json ${flags[i]} "${files[i]}" >"$tool.$r.out" 2>&1) ;;
+	pan|collapse) timed "$tool" "$i" "$r" "./$tool" -m10000000 ;;
+	# shellcheck disable=SC2086
+	dspin) timed "$tool" "$i" "$r" "$DSPIN_RUN" -sym=none -por=none -json ${flags[i]} "${files[i]}" ;;
+	# shellcheck disable=SC2086
+	tree) timed "$tool" "$i" "$r" "$DSPIN_RUN" -sym=none -por=none -compress=tree -json ${flags[i]} "${files[i]}" ;;
 	esac
-	echo "  rep $r $tool ${names[i]}: $(cat "$d/$tool.$r.time")" >&2
 }
 
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -99,18 +66,6 @@ for ((r = 1; r <= REPS; r++)); do
 done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
 
-# best TOOL INDEX -> "secs kb rep" of the fastest run
-best() {
-	local d=$WORK/m$2 r
-	for ((r = 1; r <= REPS; r++)); do echo "$(cat "$d/$1.$r.time") $r"; done | sort -n -k1,1 | head -1
-}
-# stored TOOL FILE: states stored
-stored() {
-	case $1 in
-	pan|collapse) awk '/states, stored/ { print $1; exit }' "$2" ;;
-	*) sed -n 's/.*"states_stored":\([0-9]*\).*/\1/p' "$2" ;;
-	esac
-}
 # store_bps TOOL FILE STATES: the store's bytes per state
 store_bps() {
 	case $1 in
@@ -120,9 +75,7 @@ store_bps() {
 	esac
 }
 
-echo "$START; $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" \
-	"$(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo); load average $load0 before, $load1 after"
-echo "SPIN: $(spin -V 2>&1 | head -1); gcc $(gcc -dumpversion); dspin source $REV"
+machine_line "$load0" "$load1"
 echo
 printf '| %-12s | %-20s | %11s | %7s | %8s | %9s | %10s | %8s | %8s |\n' \
 	model tool states "wall s" "peak MB" "peak B/st" "store B/st" "time/pan" "peak/pan"
@@ -132,8 +85,8 @@ for ((i = 0; i < nm; i++)); do
 	read -r ps pk _ <<<"$(best pan $i)"
 	for ((k = 0; k < ${#TOOLS[@]}; k++)); do
 		t=${TOOLS[k]}
-		read -r s kb r <<<"$(best "$t" $i)"
-		n=$(stored "$t" "$d/$t.$r.out")
+		read -r s kb r _ <<<"$(best "$t" $i)"
+		n=$(stored "$d/$t.$r.out")
 		b=$(store_bps "$t" "$d/$t.$r.out" "${n:-0}")
 		awk -v m="${names[i]}" -v t="${LABEL[k]}" -v n="${n:-?}" -v s="$s" -v kb="$kb" -v b="${b:-?}" -v ps="$ps" -v pk="$pk" 'BEGIN {
 			printf "| %-12s | %-20s | %11s | %7.2f | %8.1f | %9.1f | %10s | %8.2f | %8.2f |\n",

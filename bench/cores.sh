@@ -22,10 +22,7 @@
 # bench/models/petersonN4.pml (12.6 million).
 #
 # Environment: DSPIN (default: build/dspin next to this directory).
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd -P)
-ROOT=$(dirname "$HERE")
-DSPIN=${DSPIN:-$ROOT/build/dspin}
+. "$(dirname "$0")/lib.sh"
 REPS=3
 while getopts "r:h" o; do
 	case $o in
@@ -35,70 +32,40 @@ while getopts "r:h" o; do
 done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || set -- "$HERE/models/leader.pml" "$HERE/models/petersonN4.pml"
-[ -x "$DSPIN" ] || { echo "$0: $DSPIN is not executable (build first, or set DSPIN)" >&2; exit 2; }
-command -v spin >/dev/null || { echo "$0: spin not found" >&2; exit 2; }
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin-cores.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-DSPIN_ORIG=$DSPIN
-cp "$DSPIN" "$WORK/dspin" && DSPIN=$WORK/dspin
-REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-
-names=() files=() flags=()
-i=0
-for arg in "$@"; do
-	f=${arg%%:*}; fl=""
-	[ "$arg" != "$f" ] && fl=${arg#*:}
-	f=$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")
-	n=$(basename "$f" .pml); [ -n "$fl" ] && n="$n $fl"
-	names[i]=$n files[i]=$f flags[i]=$fl
-	d=$WORK/m$i; mkdir -p "$d"
-	echo "compiling pan for $n ..." >&2
-	# shellcheck disable=SC2086
-	(cd "$d" && spin -o1 -o2 -o3 -a $fl "$f" >spin.out 2>&1 &&
-	 gcc -O2 -DNOREDUCE -DSAFETY -w -o pan1 pan.c &&
-	 gcc -O2 -DNOREDUCE -DSAFETY -DNCORE=2 -DMEMLIM=8000 -w -o pan2 pan.c) ||
-		{ echo "$0: building pan for $n failed, see $d" >&2; exit 2; }
-	i=$((i + 1))
-done
-nm=$i
+bench_setup cores
+build_pan() {
+	gcc -O2 -DNOREDUCE -DSAFETY -w -o pan1 pan.c &&
+	gcc -O2 -DNOREDUCE -DSAFETY -DNCORE=2 -DMEMLIM=8000 -w -o pan2 pan.c
+}
+bench_models "$@"
 
 # run TOOL INDEX REP (TOOL: d1 d2 p1 p2): one timed run
 run() {
-	local tool=$1 i=$2 r=$3 d=$WORK/m$2
+	local tool=$1 i=$2 r=$3
 	case $tool in
-	d*) # shellcheck disable=SC2086
-	    (cd "$d" && /usr/bin/time -f '%e %M' -o "$tool.$r.time" "$DSPIN" -sym=none -por=none -q -cores=${tool#d} ${flags[i]} "${files[i]}" >"$tool.$r.out" 2>&1) ;;
-	p*) (cd "$d" && /usr/bin/time -f '%e %M' -o "$tool.$r.time" ./pan${tool#p} -m10000000 >"$tool.$r.out" 2>&1) ;;
+	# shellcheck disable=SC2086
+	d*) timed "$tool" "$i" "$r" "$DSPIN_RUN" -sym=none -por=none -q -cores=${tool#d} ${flags[i]} "${files[i]}" ;;
+	p*) timed "$tool" "$i" "$r" ./pan${tool#p} -m10000000 ;;
 	esac
-	echo "  rep $r $tool ${names[i]}: $(cat "$d/$tool.$r.time") (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 }
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-START=$(date -u '+%Y-%m-%d %H:%M UTC')
 for ((r = 1; r <= REPS; r++)); do
 	for ((i = 0; i < nm; i++)); do
 		for t in d1 d2 p1 p2; do run $t $i $r; done
 	done
 done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
-best() {    # TOOL INDEX -> "secs kb rep" of the fastest run
-	local d=$WORK/m$2 r
-	for ((r = 1; r <= REPS; r++)); do echo "$(cat "$d/$1.$r.time") $r"; done | sort -n -k1,1 | head -1
-}
-stored() {  # pan -DNCORE prints one count per core: their sum
-	awk '/states, stored/ { s += $1 } END { print s + 0 }' "$1"
-}
-echo "$START; $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1); load average $load0 before, $load1 after"
-echo "SPIN: $(spin -V 2>&1 | head -1); dspin: $DSPIN_ORIG (source $REV)"
+machine_line "$load0" "$load1"
 echo
 printf '| %-12s | %-23s | %7s | %7s | %7s | %7s | %7s | %7s | %7s | %7s | %7s | %7s |\n' \
 	model "states (dspin / pan)" "cores=1" "cores=2" speedup "MB" "MB" "pan" "NCORE=2" speedup "MB" "MB"
 printf '|%s|\n' "--------------|-------------------------|---------|---------|---------|---------|---------|---------|---------|---------|---------|---------"
 for ((i = 0; i < nm; i++)); do
 	d=$WORK/m$i
-	read -r d1s d1k d1r <<<"$(best d1 $i)"
-	read -r d2s d2k d2r <<<"$(best d2 $i)"
-	read -r p1s p1k p1r <<<"$(best p1 $i)"
-	read -r p2s p2k p2r <<<"$(best p2 $i)"
+	read -r d1s d1k d1r _ <<<"$(best d1 $i)"
+	read -r d2s d2k d2r _ <<<"$(best d2 $i)"
+	read -r p1s p1k p1r _ <<<"$(best p1 $i)"
+	read -r p2s p2k p2r _ <<<"$(best p2 $i)"
 	st="$(stored "$d/d1.$d1r.out")/$(stored "$d/d2.$d2r.out") / $(stored "$d/p1.$p1r.out")/$(stored "$d/p2.$p2r.out")"
 	awk -v n="${names[i]}" -v st="$st" -v a="$d1s" -v b="$d2s" -v c="$p1s" -v e="$p2s" \
 	    -v ak="$d1k" -v bk="$d2k" -v ck="$p1k" -v ek="$p2k" 'BEGIN {

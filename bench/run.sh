@@ -31,10 +31,7 @@
 # Environment: DSPIN (default: build/dspin next to this directory),
 # BENCH_KEEP=1 keeps the scratch directory.
 
-set -u
-HERE=$(cd "$(dirname "$0")" && pwd -P)
-ROOT=$(dirname "$HERE")
-DSPIN=${DSPIN:-$ROOT/build/dspin}
+. "$(dirname "$0")/lib.sh"
 REPS=3
 
 while getopts "r:h" o; do
@@ -47,53 +44,18 @@ shift $((OPTIND - 1))
 if [ $# -eq 0 ]; then
 	set -- "$HERE/models/sort.pml" "$HERE/models/leader.pml" "$HERE/models/petersonN4.pml"
 fi
-
-[ -x "$DSPIN" ] || { echo "$0: $DSPIN is not executable (build first, or set DSPIN)" >&2; exit 2; }
-command -v spin >/dev/null || { echo "$0: spin not found" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "$0: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
-
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin-bench.XXXXXX")
-if [ -z "${BENCH_KEEP:-}" ]; then trap 'rm -rf "$WORK"' EXIT; else echo "scratch: $WORK" >&2; fi
-
-# Run a private copy of dspin: the build directory may be rebuilt while
-# the benchmark runs.
-DSPIN_ORIG=$DSPIN
-cp "$DSPIN" "$WORK/dspin" && DSPIN=$WORK/dspin
-REV=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
-[ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && REV="$REV+local changes"
-START=$(date -u '+%Y-%m-%d %H:%M UTC')
-
-# Build pan for every model first (compile time is not measured).
-names=() files=() flags=()
-i=0
-for arg in "$@"; do
-	f=${arg%%:*}; fl=""
-	[ "$arg" != "$f" ] && fl=${arg#*:}
-	[ -f "$f" ] || { echo "$0: no model $f" >&2; exit 2; }
-	f=$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")
-	n=$(basename "$f" .pml); [ -n "$fl" ] && n="$n $fl"
-	names[i]=$n files[i]=$f flags[i]=$fl
-	d=$WORK/m$i; mkdir -p "$d"
-	echo "compiling pan for $n ..." >&2
-	# shellcheck disable=SC2086
-	if ! (cd "$d" && spin -o1 -o2 -o3 -a $fl "$f" >spin.out 2>&1 &&
-	      gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c >gcc.out 2>&1); then
-		echo "$0: building pan for $n failed, see $d" >&2; exit 2
-	fi
-	i=$((i + 1))
-done
-nm=$i
+bench_setup bench
+build_pan() { gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c; }
+bench_models "$@"
 
 # run TOOL INDEX REP: one timed run, leaves $d/TOOL.REP.{out,time}
 run() {
-	local tool=$1 i=$2 r=$3 d=$WORK/m$2
-	if [ "$tool" = spin ]; then
-		(cd "$d" && /usr/bin/time -f '%e %M' -o "spin.$r.time" ./pan -m10000000 >"spin.$r.out" 2>&1)
+	if [ "$1" = spin ]; then
+		timed spin "$2" "$3" ./pan -m10000000
 	else
 		# shellcheck disable=SC2086
-		(cd "$d" && /usr/bin/time -f '%e %M' -o "dspin.$r.time" "$DSPIN" -sym=none -por=none -q ${flags[i]} "${files[i]}" >"dspin.$r.out" 2>&1)
+		timed dspin "$2" "$3" "$DSPIN_RUN" -sym=none -por=none -q ${flags[$2]} "${files[$2]}"
 	fi
-	echo "  rep $r $tool ${names[i]}: $(cat "$d/$tool.$r.time")" >&2
 }
 
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -104,25 +66,16 @@ for ((r = 1; r <= REPS; r++)); do
 	done
 done
 
-# best TOOL INDEX -> "secs kb rep" of the fastest run
-best() {
-	local d=$WORK/m$2 r
-	for ((r = 1; r <= REPS; r++)); do echo "$(cat "$d/$1.$r.time") $r"; done | sort -n -k1,1 | head -1
-}
-stored() { awk '/states, stored/ { print $1; exit }' "$1"; }
-
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "$START; $(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1);" \
-	"$(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo); load average $load0 before, $load1 after"
-echo "SPIN: $(spin -V 2>&1 | head -1); gcc $(gcc -dumpversion); dspin: $DSPIN_ORIG (source $REV)"
+machine_line "$load0" "$load1"
 echo
 printf '| %-22s | %11s | %7s | %7s | %5s | %8s | %8s | %5s | %9s | %10s | %10s |\n' \
 	model states "SPIN s" "dspin s" ratio "SPIN MB" "dspin MB" ratio "SPIN B/st" "dspin B/st" "SPIN B/st*"
 printf '|%s|\n' "------------------------|-------------|---------|---------|-------|----------|----------|-------|-----------|------------|------------"
 for ((i = 0; i < nm; i++)); do
 	d=$WORK/m$i
-	read -r ss sk sr <<<"$(best spin $i)"
-	read -r ds dk dr <<<"$(best dspin $i)"
+	read -r ss sk sr _ <<<"$(best spin $i)"
+	read -r ds dk dr _ <<<"$(best dspin $i)"
 	sst=$(stored "$d/spin.$sr.out"); dst=$(stored "$d/dspin.$dr.out")
 	states=$sst; [ "$sst" != "$dst" ] && states="$sst/$dst!"
 	# pan's fixed blocks: DFS stack and hash table, in MB
