@@ -5,6 +5,7 @@
 #include "../vm/vm.h"
 #include "../search/search.h"
 #include "../search/par.h"
+#include "../search/dist.h"
 #include "../heap/heap.h"
 #include "../reduce/por.h"
 #include "../reduce/reduce.h"
@@ -47,6 +48,8 @@ static void print_usage(FILE *f)
 "  -compress=tree   keep every state exactly, tree-compressed (10-30 bytes a state)\n"
 "  -cores=N         search with N worker threads (default 1): a breadth-first search\n"
 "                   whose counts equal -bfs on one core (without POR, the default search's)\n"
+"  -dist            distributed search over MPI (mpirun -np K dspin -dist ...): the states\n"
+"                   partitioned over the ranks; the same counts and verdict as -bfs\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
 "  --help, -h       this text          --version   dspin's version\n");
@@ -82,6 +85,7 @@ typedef struct Opts {
 	int wbits;              /* -w N */
 	int compress;           /* -compress=tree */
 	int cores;              /* -cores=N: worker threads (search/par.c) */
+	int dist;               /* -dist: the distributed search over MPI (search/dist.c) */
 	int ltl_claim;          /* the never claim was made from an ltl formula */
 	const char *compare_list;
 } Opts;
@@ -165,6 +169,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
 		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
 		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
+		if (!strcmp(a, "-dist")) { o->dist = 1; continue; }
 		if (!strcmp(a, "-e")) { o->keep_going = 1; continue; }
 		if (!strcmp(a, "-safety")) continue;
 		if (!strcmp(a, "-m")) { o->depth = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
@@ -201,6 +206,17 @@ static void parse_args(int argc, char **argv, Opts *o)
 		fprintf(stderr, "dspin: -cores=%d is the safety search with the exact store: %s runs on one core (drop -cores)\n", o->cores,
 			o->accept ? "the nested search for -a/-l" : o->compress ? "-compress=tree" : "-hc/-bitstate");
 		exit(2);
+	}
+	if (o->dist) {
+		/* what the distributed search does not do: refused, not run on
+		 * one process (docs/distributed.md) */
+		const char *no = o->accept ? "the nested search for -a/-l" : o->compress ? "-compress=tree" : o->store_mode ? "-hc/-bitstate"
+			: o->cores > 1 ? "-cores=N (one thread per rank: start more ranks instead)" : o->compare ? "-compare" : o->simulate ? "-simulate"
+			: o->replay ? "-t (replay without -dist)" : o->report ? "-report" : o->dotfile ? "-dot" : o->dumpfile ? "-dump-states" : NULL;
+		if (no) {
+			fprintf(stderr, "dspin: -dist is the safety search with the exact store: %s is not available with it\n", no);
+			exit(2);
+		}
 	}
 	if (o->compress && o->store_mode) {
 		fprintf(stderr, "dspin: -compress=tree keeps every state exactly, -hc and -bitstate keep fingerprints: choose one\n");
@@ -442,12 +458,13 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	int twophase = !strcmp(o.por, "twophase");
 	int improviso = !strcmp(o.por, "improviso");
 	so.cores = o.cores;
-	if ((twophase || improviso) && (so.bfs || so.accept || so.cores > 1)) {
+	so.dist = o.dist;
+	if ((twophase || improviso) && (so.bfs || so.accept || so.cores > 1 || so.dist)) {
 		if (!row) fprintf(stderr, "dspin: warning: %s is a depth-first safety strategy; %s uses the static reduction\n",
-		                  twophase ? "Twophase" : "Improviso", so.cores > 1 ? "-cores" : so.bfs ? "-bfs" : "-a/-l");
+		                  twophase ? "Twophase" : "Improviso", so.dist ? "-dist" : so.cores > 1 ? "-cores" : so.bfs ? "-bfs" : "-a/-l");
 		twophase = improviso = 0;
 	}
-	int se = so.accept ? SEARCH_NDFS : so.cores > 1 ? SEARCH_PAR : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
+	int se = so.accept ? SEARCH_NDFS : so.dist ? SEARCH_DIST : so.cores > 1 ? SEARCH_PAR : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
 	int heap_canonical = strstr(o.sym, "heap") != NULL;
 	/* symmetric independence holds modulo the heap permutation only */
 	if (pormode == POR_SI && !(heap_canonical && m->has_heap))
@@ -517,7 +534,10 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.report)
 		report_track(&largest, &vm, &so);
 	SearchResult r;
-	search_run(&vm, &so, &r);
+	if (so.dist)
+		search_dist(&vm, &so, &r);
+	else
+		search_run(&vm, &so, &r);
 	if (dump.f) fclose(dump.f);
 	if (o.dotfile && r.errors && r.trail_written)
 		write_dot(&vm, &o, trail, so.quiet);
@@ -539,7 +559,15 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	}
 	if (o.json) {
 		printf("{\"model\":"); json_str(stdout, o.file);
-		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\",\"cores\":%d", o.sym, o.por, o.bfs || o.cores > 1 ? "bfs" : "dfs", o.cores);
+		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\",\"cores\":%d", o.sym, o.por, o.bfs || o.cores > 1 || o.dist ? "bfs" : "dfs", o.cores);
+		if (o.dist) {
+			printf(",\"ranks\":%d,\"per_rank\":[", r.nranks);
+			for (int i = 0; r.ranks && i < r.nranks; i++)
+				printf("%s{\"rank\":%d,\"states\":%llu,\"messages\":%llu,\"states_sent\":%llu,\"peak_rss_mb\":%.1f,\"elapsed_s\":%.3f}",
+				       i ? "," : "", i, (unsigned long long)r.ranks[i].stored, (unsigned long long)r.ranks[i].messages,
+				       (unsigned long long)r.ranks[i].sent_states, r.ranks[i].peak_mb, r.ranks[i].secs);
+			printf("]");
+		}
 		/* what ran, as opposed to what was asked: si falls back to the
 		 * static reduction, and -cache only means something to twophase.
 		 * Scripts that try every option (tests/gen/driver.sh) use it to
@@ -576,12 +604,14 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		printf("]%s", r.kinds_full ? ",\"error_kinds_full\":true" : "");
 		printf(",\"trail\":"); if (r.trail_written) json_str(stdout, trail); else printf("null");
 		printf(",\"exit\":%d}\n", code);
+		free(r.ranks);
 		return code;
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
 	       heap_canonical ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none"), por_ran_static || so.twophase || so.improviso ? o.por : "none", o.bfs ? " -bfs" : "");
 	if (o.cores > 1) printf("\t%d cores: breadth-first by levels, one lock-free state table\n", o.cores);
+	if (o.dist) printf("\t%d ranks (MPI): breadth-first by levels, states partitioned by hash\n", r.nranks);
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
 	if (so.cache_backedge) printf("\tnested search: -cache=backedge (a state is stored only when reached from a greater one)\n");
@@ -599,6 +629,10 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	printf("%9llu transitions (= stored+matched%s)\n", (unsigned long long)r.transitions, so.cache_backedge ? "+explored again" : "");
 	printf("%9llu atomic steps\n", (unsigned long long)r.atomic_steps);
 	printf("%9.3f memory usage (Mbyte)\n", r.mem / 1048576.0);
+	for (int i = 0; r.ranks && i < r.nranks; i++)
+		printf("\trank %d: %llu states, %llu messages (%llu states sent), peak resident %.1f Mbyte\n", i,
+		       (unsigned long long)r.ranks[i].stored, (unsigned long long)r.ranks[i].messages,
+		       (unsigned long long)r.ranks[i].sent_states, r.ranks[i].peak_mb);
 	if (m->has_heap) printf("%9d objects in the largest heap\n", r.stats.max_objects);
 	if (heap_canonical && m->has_heap) printf("%9llu successors renumbered by heap symmetry\n", r.stats.heap_renumbered);
 	if (proc_on) printf("%9llu successors reordered by process symmetry\n", r.stats.procs_permuted);
@@ -621,6 +655,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (r.bound_msg[0]) printf("dspin: search incomplete: %s (a resource limit, not an error: the moves that needed more were not explored%s)\n",
 	                           r.bound_msg, r.errors ? "" : "; the trail leads to the first");
 	if (r.errors && r.trail_written) printf("dspin: wrote %s\n", trail);
+	free(r.ranks);
 	return code;
 }
 
@@ -726,6 +761,14 @@ int main(int argc, char **argv)
 	xalloc_on_failure(out_of_memory);
 	Opts o;
 	parse_args(argc, argv, &o);
+	if (o.dist) {
+		/* only -dist starts MPI; rank 0 speaks for every rank */
+		int nranks;
+		if (dist_init(&argc, &argv, &nranks) != 0) {
+			if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+				return 2;
+		}
+	}
 	if (o.replay)
 		replay_options(argc, argv, &o);
 	Model *m = parse_file(o.file, o.cpp, o.ncpp);
@@ -810,5 +853,6 @@ int main(int argc, char **argv)
 	}
 
 	if (o.compare) return compare(m, prog, &o);
-	return verify(m, prog, &o, NULL);
+	int code = verify(m, prog, &o, NULL);
+	return o.dist ? dist_exit(code) : code;
 }

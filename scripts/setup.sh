@@ -4,7 +4,7 @@
 set -e
 cd "$(dirname "$0")/.."
 need=""
-for p in cmake gcc make cpp libgc-dev libcriterion-dev libxxhash-dev spin chromium graphviz; do
+for p in cmake gcc make cpp libgc-dev libcriterion-dev libxxhash-dev libopenmpi-dev openmpi-bin spin chromium graphviz; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 if [ -n "$need" ]; then

@@ -27,7 +27,17 @@ typedef struct SearchOpts {
 	int cores;               /* -cores=N: N > 1 runs the multi-core search (search/par.h) */
 	int cache_backedge;      /* -cache=backedge: under -a/-l store only successors not
 	                          * greater than their predecessor (search/ndfs.c) */
+	int dist;                /* -dist: the distributed search over MPI (search/dist.h) */
 } SearchOpts;
+
+/* -dist: what one rank did (search/dist.c) */
+typedef struct DistRank {
+	uint64_t stored;          /* states it owns */
+	uint64_t messages;        /* batches it sent (successors and proviso queries) */
+	uint64_t sent_states;     /* successors it sent to other ranks */
+	double peak_mb;           /* its peak resident memory */
+	double secs;
+} DistRank;
 
 typedef struct SearchResult {
 	uint64_t stored, matched, atomic_steps, transitions;
@@ -54,6 +64,10 @@ typedef struct SearchResult {
 #define MAXKINDS 32
 	char kinds[MAXKINDS][128];
 	int nkinds, kinds_full;
+	/* -dist: the number of ranks, and on rank 0 one record per rank
+	 * (malloc'd, the caller frees it) */
+	int nranks;
+	DistRank *ranks;
 } SearchResult;
 
 /* count an error and remember its message among the distinct ones */
@@ -65,7 +79,7 @@ void result_note_error(SearchResult *r, const char *msg);
 int result_note_bound(SearchResult *r, const char *msg);
 
 /* Which search offers which reduction: one table (search/support.c). */
-enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, NSEARCH };
+enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, SEARCH_DIST, NSEARCH };
 enum { RED_HEAP, RED_PROC, RED_POR, NRED };
 /* NULL if search `se` supports reduction `red`, else why not */
 const char *search_refuses(int se, int red);

@@ -3,7 +3,7 @@
  * the ones the user sees. */
 #include "search.h"
 
-static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "Improviso", "-bfs", "-a/-l (nested DFS)", "-cores (parallel BFS)" };
+static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "Improviso", "-bfs", "-a/-l (nested DFS)", "-cores (parallel BFS)", "-dist (distributed BFS)" };
 
 /* NULL: supported; else the reason, completing "<reduction> is not
  * available with <search>: ..." */
@@ -21,6 +21,9 @@ static const char *const REFUSE[NSEARCH][NRED] = {
 	 * static and si; Twophase and Improviso are depth-first strategies
 	 * and run static here, as with -bfs */
 	[SEARCH_PAR] = { NULL, NULL, NULL },
+	/* the same level proviso, its queries answered by the states'
+	 * owners (search/dist.c) */
+	[SEARCH_DIST] = { NULL, NULL, NULL },
 };
 
 const char *search_refuses(int se, int red)

@@ -1,0 +1,1143 @@
+/* dist.c — the distributed safety search over MPI (-dist,
+ * `mpirun -np K dspin -dist model`): the states are partitioned over K
+ * ranks by a hash of the canonical state vector (a seeded hash,
+ * independent of the bits the store uses for its buckets), each rank
+ * stores only the states it owns and sends the successors it generates to
+ * their owners in batches, as DiVinE and the distributed LTSmin do.
+ *
+ * The search is the level-synchronous breadth-first search of -bfs and
+ * -cores (search/bfs.c, search/par.c; docs/multicore.md): level L is the
+ * set of states first reached by expanding level L - 1, every rank
+ * expands its own states of level L, and a level ends when every
+ * successor sent during it has been received and stored by its owner.
+ * The partial-order reduction's proviso is the level proviso ("stored at
+ * a level <= L"): while level L is expanded the states of levels <= L are
+ * exactly those stored before it began, on every rank, so the answer does
+ * not depend on the order of messages.  A rank answers it at once for a
+ * state it owns; for a state another rank owns it answers "yes" (the
+ * conservative answer: no reduction is taken because of it), marks the
+ * expansion as deferred and throws its results away, and queues the
+ * question.  After the pass over the level the questions go to the
+ * owners (MPI_Alltoallv) and come back answered, and the deferred states
+ * are expanded again with the answers; a state that meets a new question
+ * is deferred once more, so the rounds end (every round answers at least
+ * one new question) and every expansion that counts was made with true
+ * answers only: each level, and by induction the whole search, is the
+ * one -bfs makes.  Hence the same states, transitions and errors.
+ *
+ * End of a level: channel counting, after Mattern (F. Mattern,
+ * "Algorithms for distributed termination detection", Distributed
+ * Computing 2(3), 1987, the counting method): every rank counts the
+ * messages it sent to each peer during the level.  Once a rank has
+ * expanded its last state of the level it sends nothing more in that
+ * level (receiving a successor only stores it), so when all ranks have
+ * announced their counts (MPI_Alltoall) each knows exactly how many
+ * messages are still to come to it, and receives until it has them all.
+ * Then an MPI_Allreduce of the next level's size (and of a stop flag)
+ * decides whether the search goes on: it ends when the next level is
+ * empty everywhere, or an error stopped a rank.  No message of level L
+ * + 1 can overtake one of level L: a rank sends level L + 1's batches
+ * only after the Allreduce, which every rank enters after it has
+ * received all of level L's.
+ *
+ * Errors: without -e the first rank to meet one stops and tells the
+ * others (a STOP message, counted like the batches); the lowest rank
+ * that found one reports it.  The counterexample: every stored state
+ * keeps its parent's (rank, index) and depth, not the moves; the path of
+ * states is collected from their owners one broadcast at a time, and
+ * rank 0 finds the moves between consecutive states by expanding each
+ * parent again without reduction (every reduced successor is among
+ * those), through atomic sequences as the search followed them.  The
+ * trail is then written exactly as -bfs writes it and replays with -t.
+ */
+#include "dist.h"
+#include <mpi.h>
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/resource.h>
+
+#define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
+#define BATCH (64 * 1024)      /* bytes in a batch of successors */
+#define MAXPENDING 64          /* batches in flight before a rank waits */
+#define POLL_EVERY 16          /* expansions between looks at the inbox */
+#define OWNER_SEED 0x9e3779b97f4a7c15ull
+#define NOPARENT UINT64_MAX
+#define RANK_SHIFT 48
+
+enum { TAG_SUCC = 1, TAG_STOP = 2 };
+
+/* a successor in a batch: this header, the key, the aux bytes */
+typedef struct Entry {
+	uint64_t parent;           /* the sender's record index of the expanded state */
+	uint32_t depth;
+	uint16_t len;
+	uint8_t alen;
+	uint8_t pad;
+} Entry;
+
+typedef struct Buf {
+	uint8_t *b;
+	size_t n, cap;
+} Buf;
+
+/* what an expansion produced, kept until it is known to count */
+typedef struct Found {
+	size_t off;                /* its Entry in Dist.exp */
+	int owner;
+	uint64_t h;
+} Found;
+
+typedef struct Note {
+	int set;
+	uint64_t at;               /* the expanded state's record index */
+	uint32_t depth;
+	Move *mv;
+	int n;
+	char msg[256];
+} Note;
+
+typedef struct Pending {
+	MPI_Request req;
+	uint8_t *b;
+} Pending;
+
+typedef struct Dist {
+	VM *vm;
+	const SearchOpts *o;
+	SearchResult *r;
+	int rank, nranks;
+	Ctx *c;
+	Store st;                  /* the states this rank owns; payload: level */
+	uint64_t *parent;          /* per record: the parent's rank << 48 | index */
+	uint32_t *depth;
+	uint64_t *aoff;            /* aux bytes in auxs (allocated at the first aux) */
+	uint8_t *alen;
+	size_t cap;
+	Buf auxs;
+	uint32_t level;
+	int stop, oom;
+	/* the expansion being made */
+	uint64_t cur;
+	int tainted;
+	Buf exp;
+	Found *found;
+	int nfound;
+	size_t capfound;
+	uint64_t exp_matched, exp_atomic;
+	int exp_incomplete;
+	Note *errs;                /* its errors and bounds, in order */
+	int nerrs;
+	size_t caperrs;
+	Move path[MAXCHAIN + 1];
+	const uint8_t *chain[MAXCHAIN + 2];
+	int chainlen[MAXCHAIN + 2];
+	SuccBuf *sbs;
+	int nsbs;
+	/* the states deferred for the proviso's questions */
+	uint64_t *deferred;
+	size_t ndeferred, capdeferred;
+	Store ans;                 /* questions asked this level; payload 0 asked, 1 yes, 2 no */
+	Buf *query;                /* per peer: the questions (u16 length, key) */
+	/* messages */
+	Buf *out;                  /* per peer: the batch being filled */
+	uint64_t *sent;            /* per peer: messages sent this level */
+	uint64_t received;         /* messages received this level */
+	Pending *pend;
+	int npend;
+	size_t cappend;
+	int stop_sent;
+	Buf inbox;
+	/* what the rank did */
+	uint64_t stored, matched, atomic_steps, messages, sent_states;
+	long maxdepth;
+	int max_vec;
+	Note err, bound;
+	double t0, last_progress;
+} Dist;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void finalize(void)
+{
+	int init = 0, fin = 0;
+	MPI_Initialized(&init);
+	MPI_Finalized(&fin);
+	if (init && !fin)
+		MPI_Finalize();
+}
+
+int dist_init(int *argc, char ***argv, int *nranks)
+{
+	int rank = 0;
+	MPI_Init(argc, argv);
+	atexit(finalize);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, nranks);
+	return rank;
+}
+
+int dist_exit(int code)
+{
+	int rank = 0;
+	fflush(stdout);
+	fflush(stderr);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Barrier(MPI_COMM_WORLD);
+	return rank == 0 ? code : 0;
+}
+
+static int buf_reserve(Buf *b, size_t more)
+{
+	if (b->n + more <= b->cap)
+		return 1;
+	size_t nc = b->cap ? b->cap : 4096;
+	while (nc < b->n + more)
+		nc *= 2;
+	uint8_t *nb = realloc(b->b, nc);
+	if (!nb)
+		return 0;
+	b->b = nb;
+	b->cap = nc;
+	return 1;
+}
+
+static int buf_put(Buf *b, const void *p, size_t n)
+{
+	if (!buf_reserve(b, n))
+		return 0;
+	if (n)
+		memcpy(b->b + b->n, p, n);
+	b->n += n;
+	return 1;
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+	if (need <= *cap)
+		return 1;
+	size_t nc = *cap ? *cap : 1024;
+	while (nc < need)
+		nc *= 2;
+	void *np = realloc(*p, nc * elem);
+	if (!np)
+		return 0;
+	*p = np;
+	*cap = nc;
+	return 1;
+}
+
+static int owner_of(const Dist *d, const uint8_t *b, int len)
+{
+	if (d->nranks == 1)
+		return 0;
+	uint64_t h = XXH3_64bits_withSeed(b, (size_t)len, OWNER_SEED);
+	return (int)(((h >> 32) * (uint64_t)d->nranks) >> 32);
+}
+
+static void out_of_memory(Dist *d)
+{
+	d->oom = 1;
+	d->stop = 1;
+}
+
+/* ---- messages ---- */
+
+static void reap_sends(Dist *d)
+{
+	int k = 0;
+	for (int i = 0; i < d->npend; i++) {
+		int done = 0;
+		MPI_Test(&d->pend[i].req, &done, MPI_STATUS_IGNORE);
+		if (done)
+			free(d->pend[i].b);
+		else
+			d->pend[k++] = d->pend[i];
+	}
+	d->npend = k;
+}
+
+static void isend(Dist *d, int peer, uint8_t *b, size_t n, int tag)
+{
+	if (!grow((void **)&d->pend, &d->cappend, (size_t)d->npend + 1, sizeof(Pending))) {
+		out_of_memory(d);
+		free(b);
+		return;
+	}
+	Pending *p = &d->pend[d->npend++];
+	p->b = b;
+	MPI_Isend(b, (int)n, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &p->req);
+	d->sent[peer]++;
+	d->messages++;
+}
+
+static void insert_entry(Dist *d, const uint8_t *e, int src);
+
+/* take every message waiting (block: wait for one first) */
+static void poll_inbox(Dist *d, int block)
+{
+	for (;;) {
+		MPI_Status stt;
+		int flag = 0;
+		if (block) {
+			MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &stt);
+			flag = 1;
+			block = 0;
+		} else
+			MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &stt);
+		if (!flag)
+			return;
+		int n = 0;
+		MPI_Get_count(&stt, MPI_BYTE, &n);
+		d->inbox.n = 0;
+		if (!buf_reserve(&d->inbox, (size_t)n + 1)) {
+			/* the message must still be taken off the channel */
+			out_of_memory(d);
+			uint8_t *tmp = malloc((size_t)n + 1);
+			MPI_Recv(tmp, n, MPI_BYTE, stt.MPI_SOURCE, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			free(tmp);
+			d->received++;
+			continue;
+		}
+		MPI_Recv(d->inbox.b, n, MPI_BYTE, stt.MPI_SOURCE, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		d->received++;
+		if (stt.MPI_TAG == TAG_STOP) {
+			d->stop = 1;
+			continue;
+		}
+		for (size_t off = 0; off < (size_t)n;) {
+			Entry en;
+			memcpy(&en, d->inbox.b + off, sizeof en);
+			insert_entry(d, d->inbox.b + off, stt.MPI_SOURCE);
+			off += sizeof en + en.len + en.alen;
+		}
+	}
+}
+
+static void flush_peer(Dist *d, int peer)
+{
+	Buf *b = &d->out[peer];
+	if (!b->n)
+		return;
+	uint8_t *data = b->b;
+	size_t n = b->n;
+	b->b = NULL;
+	b->n = b->cap = 0;
+	isend(d, peer, data, n, TAG_SUCC);
+	while (d->npend > MAXPENDING) {
+		/* keep taking messages while ours wait, or two ranks sending
+		 * to each other could wait for ever */
+		reap_sends(d);
+		poll_inbox(d, 0);
+	}
+}
+
+static void send_stop(Dist *d)
+{
+	if (d->stop_sent)
+		return;
+	d->stop_sent = 1;
+	for (int p = 0; p < d->nranks; p++)
+		if (p != d->rank)
+			isend(d, p, malloc(1), 0, TAG_STOP);
+}
+
+/* ---- the local store ---- */
+
+static void insert_entry(Dist *d, const uint8_t *e, int src)
+{
+	Entry en;
+	memcpy(&en, e, sizeof en);
+	const uint8_t *key = e + sizeof en;
+	const uint8_t *aux = key + en.len;
+	uint64_t h = state_hash(key, en.len);
+	size_t idx;
+	int ins = store_insert(&d->st, key, en.len, h, &idx);
+	if (ins < 0) {
+		d->r->incomplete = 2;
+		out_of_memory(d);
+		return;
+	}
+	if (ins == 0) {
+		d->matched++;
+		return;
+	}
+	uint32_t lv = d->level + 1;
+	memcpy(store_payload(&d->st, key, en.len, h), &lv, sizeof lv);
+	if (idx >= d->cap) {
+		size_t nc = d->cap ? d->cap * 2 : 1 << 16;
+		uint64_t *np = realloc(d->parent, sizeof(uint64_t) * nc);
+		uint32_t *nd = np ? realloc(d->depth, sizeof(uint32_t) * nc) : NULL;
+		if (np)
+			d->parent = np;
+		if (nd)
+			d->depth = nd;
+		if (!np || !nd) {
+			out_of_memory(d);
+			return;
+		}
+		if (d->aoff) {
+			uint64_t *na = realloc(d->aoff, sizeof(uint64_t) * nc);
+			uint8_t *nl = na ? realloc(d->alen, nc) : NULL;
+			if (na)
+				d->aoff = na;
+			if (nl)
+				d->alen = nl;
+			if (!na || !nl) {
+				out_of_memory(d);
+				return;
+			}
+		}
+		d->cap = nc;
+	}
+	if (en.alen && !d->aoff) {
+		/* the first state with aux bytes: every one before had none */
+		d->aoff = calloc(d->cap, sizeof(uint64_t));
+		d->alen = calloc(d->cap, 1);
+		if (!d->aoff || !d->alen) {
+			out_of_memory(d);
+			return;
+		}
+	}
+	if (d->aoff) {
+		d->aoff[idx] = d->auxs.n;
+		d->alen[idx] = en.alen;
+		if (!buf_put(&d->auxs, aux, en.alen)) {
+			out_of_memory(d);
+			return;
+		}
+	}
+	d->parent[idx] = en.parent == NOPARENT ? NOPARENT : (uint64_t)src << RANK_SHIFT | en.parent;
+	d->depth[idx] = en.depth;
+	d->stored++;
+	if ((long)en.depth > d->maxdepth)
+		d->maxdepth = en.depth;
+	if (en.len > d->max_vec)
+		d->max_vec = en.len;
+}
+
+/* ---- the proviso ---- */
+
+static int level_proviso(void *arg, const uint8_t *b, int len)
+{
+	Dist *d = arg;
+	int owner = owner_of(d, b, len);
+	uint64_t h = state_hash(b, len);
+	if (owner == d->rank) {
+		const uint8_t *pl = store_payload(&d->st, b, len, h);
+		uint32_t lv;
+		if (!pl)
+			return 0;
+		memcpy(&lv, pl, sizeof lv);
+		return lv <= d->level;
+	}
+	uint8_t *pl = store_payload(&d->ans, b, len, h);
+	if (pl && *pl)
+		return *pl == 1;
+	if (!pl) {
+		size_t idx;
+		uint16_t l16 = (uint16_t)len;
+		if (store_insert(&d->ans, b, len, h, &idx) < 0 ||
+		    !buf_put(&d->query[owner], &l16, sizeof l16) || !buf_put(&d->query[owner], b, (size_t)len))
+			out_of_memory(d);
+	}
+	d->tainted = 1;
+	return 1;
+}
+
+/* one round of questions: to the owners and back (collective) */
+static void query_round(Dist *d)
+{
+	int K = d->nranks;
+	int *scount = calloc((size_t)K, sizeof(int)), *rcount = calloc((size_t)K, sizeof(int));
+	int *sdisp = calloc((size_t)K, sizeof(int)), *rdisp = calloc((size_t)K, sizeof(int));
+	int *nq = calloc((size_t)K, sizeof(int)), *na = calloc((size_t)K, sizeof(int));
+	int *qdisp = calloc((size_t)K, sizeof(int)), *adisp = calloc((size_t)K, sizeof(int));
+	Buf sq = { 0 };
+	for (int p = 0; p < K; p++) {
+		if (d->query[p].n > (size_t)1 << 30)
+			out_of_memory(d);
+		scount[p] = d->query[p].n > (size_t)1 << 30 ? 0 : (int)d->query[p].n;
+		sdisp[p] = (int)sq.n;
+		if (!buf_put(&sq, d->query[p].b, (size_t)scount[p]))
+			out_of_memory(d);
+	}
+	MPI_Alltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD);
+	size_t rtotal = 0;
+	for (int p = 0; p < K; p++) {
+		rdisp[p] = (int)rtotal;
+		rtotal += (size_t)rcount[p];
+	}
+	uint8_t *rq = malloc(rtotal + 1);
+	MPI_Alltoallv(sq.b, scount, sdisp, MPI_BYTE, rq, rcount, rdisp, MPI_BYTE, MPI_COMM_WORLD);
+	/* the answers, one byte per question, in the order asked */
+	uint8_t *ra = malloc(rtotal / 2 + 1);
+	size_t nra = 0;
+	for (int p = 0; p < K; p++) {
+		adisp[p] = (int)nra;
+		for (size_t off = (size_t)rdisp[p]; off < (size_t)rdisp[p] + (size_t)rcount[p];) {
+			uint16_t l16;
+			memcpy(&l16, rq + off, sizeof l16);
+			const uint8_t *key = rq + off + sizeof l16;
+			const uint8_t *pl = store_payload(&d->st, key, l16, state_hash(key, l16));
+			uint32_t lv = 0;
+			if (pl)
+				memcpy(&lv, pl, sizeof lv);
+			ra[nra++] = pl && lv <= d->level ? 1 : 2;
+			off += sizeof l16 + l16;
+		}
+		na[p] = (int)nra - adisp[p];
+	}
+	MPI_Alltoall(na, 1, MPI_INT, nq, 1, MPI_INT, MPI_COMM_WORLD);
+	size_t ntot = 0;
+	for (int p = 0; p < K; p++) {
+		qdisp[p] = (int)ntot;
+		ntot += (size_t)nq[p];
+	}
+	uint8_t *ans = malloc(ntot + 1);
+	MPI_Alltoallv(ra, na, adisp, MPI_BYTE, ans, nq, qdisp, MPI_BYTE, MPI_COMM_WORLD);
+	for (int p = 0; p < K; p++) {
+		size_t k = (size_t)qdisp[p];
+		for (size_t off = 0; off < (size_t)scount[p];) {
+			uint16_t l16;
+			memcpy(&l16, d->query[p].b + off, sizeof l16);
+			const uint8_t *key = d->query[p].b + off + sizeof l16;
+			uint8_t *pl = store_payload(&d->ans, key, l16, state_hash(key, l16));
+			if (pl)
+				*pl = ans[k];
+			k++;
+			off += sizeof l16 + l16;
+		}
+		d->query[p].n = 0;
+	}
+	free(ans);
+	free(ra);
+	free(rq);
+	free(sq.b);
+	free(scount);
+	free(rcount);
+	free(sdisp);
+	free(rdisp);
+	free(nq);
+	free(na);
+	free(qdisp);
+	free(adisp);
+}
+
+/* ---- expansion ---- */
+
+static void note_event(Dist *d, const char *msg, int np, int bound)
+{
+	if (!grow((void **)&d->errs, &d->caperrs, (size_t)d->nerrs + 1, sizeof(Note))) {
+		out_of_memory(d);
+		return;
+	}
+	Note *n = &d->errs[d->nerrs++];
+	memset(n, 0, sizeof *n);
+	n->set = bound ? 2 : 1;
+	n->mv = malloc(sizeof(Move) * ((size_t)np + 1));
+	n->n = n->mv ? np : 0;
+	if (n->mv && np)
+		memcpy(n->mv, d->path, sizeof(Move) * (size_t)np);
+	snprintf(n->msg, sizeof n->msg, "%s", msg);
+}
+
+static void found(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, uint32_t depth)
+{
+	Entry en = { d->cur, depth, (uint16_t)len, (uint8_t)alen, 0 };
+	if (!grow((void **)&d->found, &d->capfound, (size_t)d->nfound + 1, sizeof(Found))) {
+		out_of_memory(d);
+		return;
+	}
+	Found *f = &d->found[d->nfound++];
+	f->off = d->exp.n;
+	f->owner = owner_of(d, s, len);
+	f->h = 0;
+	if (!buf_put(&d->exp, &en, sizeof en) || !buf_put(&d->exp, s, (size_t)len) || !buf_put(&d->exp, aux, (size_t)alen))
+		out_of_memory(d);
+}
+
+static SuccBuf *succbuf_at(Dist *d, int level)
+{
+	if (level >= d->nsbs) {
+		int n = level + 8;
+		SuccBuf *nb = realloc(d->sbs, sizeof(SuccBuf) * (size_t)n);
+		if (!nb)
+			return NULL;
+		memset(nb + d->nsbs, 0, sizeof(SuccBuf) * (size_t)(n - d->nsbs));
+		d->sbs = nb;
+		d->nsbs = n;
+	}
+	return &d->sbs[level];
+}
+
+/* Expand s (reached with atomic_pid apid), following atomic
+ * continuations depth-first, as search/bfs.c's expand; what it finds is
+ * kept in d->exp, d->errs and the exp_ counters until commit(). */
+static void expand(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
+{
+	SuccBuf *sb = succbuf_at(d, level);
+	if (!sb) {
+		out_of_memory(d);
+		return;
+	}
+	SState ss = { s, len, aux, alen, apid };
+	int n = ns_next_all(d->c, &ss, sb);
+	if (sb->oom) {
+		out_of_memory(d);
+		return;
+	}
+	if (level > 0 && !sb->from_atomic) {
+		found(d, s, len, aux, alen, depth);
+		return;
+	}
+	if (level > 0) {
+		for (int k = 1; k < level; k++)
+			if (d->chainlen[k] == len && !memcmp(d->chain[k], s, (size_t)len)) {
+				d->exp_matched++;
+				return;
+			}
+		d->chain[level] = s;
+		d->chainlen[level] = len;
+		d->exp_atomic++;
+	}
+	if (d->o->max_depth && (long)depth >= d->o->max_depth) {
+		if (n)
+			d->exp_incomplete = 1;
+		return;
+	}
+	if (n == 0 && !ns_valid_end(d->c, &ss))
+		note_event(d, "invalid end state", np, 0);
+	for (int i = 0; i < n && !d->oom; i++) {
+		Succ *c = &sb->v[i];
+		if (np >= MAXCHAIN) {
+			note_event(d, "atomic sequence too long (does it loop?)", np, 0);
+			break;
+		}
+		d->path[np] = c->tmv;
+		if (c->err == ERR_BOUND) {
+			note_event(d, c->errmsg, np + 1, 1);
+			continue;
+		}
+		if (c->err) {
+			note_event(d, c->errmsg, np + 1, 0);
+			if (c->err == ERR_RUNTIME)
+				continue;
+		}
+		uint32_t dp = depth + 1 + (c->mv.rv_pid >= 0);
+		if (c->atomic_pid >= 0) {
+			expand(d, c->b, c->len, c->aux, c->alen, c->atomic_pid, np + 1, dp, level + 1);
+			sb = &d->sbs[level];
+		} else
+			found(d, c->b, c->len, c->aux, c->alen, dp);
+	}
+}
+
+static void take_note(Dist *d, Note *to, Note *from)
+{
+	*to = *from;
+	to->at = d->cur;
+	to->depth = d->depth[d->cur];
+	from->mv = NULL;
+}
+
+/* the expansion counts: its successors go to their owners, its errors
+ * are counted */
+static void commit(Dist *d)
+{
+	SearchResult *r = d->r;
+	d->matched += d->exp_matched;
+	d->atomic_steps += d->exp_atomic;
+	if (d->exp_incomplete && !r->incomplete)
+		r->incomplete = 1;
+	/* errors before successors, as the sequential search meets them in
+	 * order and stops: without -e the successors of an expansion that
+	 * erred still count (bfs.c adds those met before the error) */
+	int nerr = 0;
+	for (int i = 0; i < d->nerrs; i++) {
+		Note *e = &d->errs[i];
+		if (e->set == 2) {
+			if (result_note_bound(r, e->msg) && !d->err.set && !d->bound.set)
+				take_note(d, &d->bound, e);
+			continue;
+		}
+		if (d->stop && !d->o->keep_going)
+			break;
+		result_note_error(r, e->msg);
+		nerr++;
+		if (!d->err.set)
+			take_note(d, &d->err, e);
+		if (!d->o->keep_going) {
+			d->stop = 1;
+			send_stop(d);
+		}
+	}
+	(void)nerr;
+	for (int i = 0; i < d->nfound; i++) {
+		Found *f = &d->found[i];
+		const uint8_t *e = d->exp.b + f->off;
+		if (f->owner == d->rank) {
+			insert_entry(d, e, d->rank);
+			continue;
+		}
+		Entry en;
+		memcpy(&en, e, sizeof en);
+		size_t n = sizeof en + en.len + en.alen;
+		if (!buf_put(&d->out[f->owner], e, n)) {
+			out_of_memory(d);
+			return;
+		}
+		d->sent_states++;
+		if (d->out[f->owner].n >= BATCH)
+			flush_peer(d, f->owner);
+	}
+}
+
+static void discard(Dist *d)
+{
+	for (int i = 0; i < d->nerrs; i++)
+		free(d->errs[i].mv);
+}
+
+/* expand stored state idx; 0 if it must wait for the proviso's answers */
+static int expand_stored(Dist *d, uint64_t idx)
+{
+	int len;
+	const uint8_t *s = store_get(&d->st, idx, &len);
+	int alen = d->aoff ? d->alen[idx] : 0;
+	uint8_t *copy = malloc((size_t)len + (size_t)alen + 1);
+	if (!copy) {
+		out_of_memory(d);
+		return 1;
+	}
+	memcpy(copy, s, (size_t)len);
+	if (alen)
+		memcpy(copy + len, d->auxs.b + d->aoff[idx], (size_t)alen);
+	d->cur = idx;
+	d->tainted = 0;
+	d->exp.n = 0;
+	d->nfound = 0;
+	d->nerrs = 0;
+	d->exp_matched = d->exp_atomic = 0;
+	d->exp_incomplete = 0;
+	NsStats keep = d->c->stats;
+	expand(d, copy, len, copy + len, alen, -1, 0, d->depth[idx], 0);
+	free(copy);
+	int ok = !d->tainted;
+	if (ok)
+		commit(d);
+	else
+		d->c->stats = keep;     /* it will be counted when made again */
+	discard(d);
+	return ok;
+}
+
+/* ---- the end of a level ---- */
+
+static void end_level(Dist *d)
+{
+	int K = d->nranks;
+	for (int p = 0; p < K; p++)
+		if (p != d->rank)
+			flush_peer(d, p);
+	uint64_t *expect = calloc((size_t)K, sizeof(uint64_t));
+	MPI_Alltoall(d->sent, 1, MPI_UINT64_T, expect, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+	uint64_t total = 0;
+	for (int p = 0; p < K; p++)
+		total += expect[p];
+	free(expect);
+	while (d->received < total)
+		poll_inbox(d, 1);
+	for (int i = 0; i < d->npend; i++) {
+		MPI_Wait(&d->pend[i].req, MPI_STATUS_IGNORE);
+		free(d->pend[i].b);
+	}
+	d->npend = 0;
+	d->received = 0;
+	memset(d->sent, 0, sizeof(uint64_t) * (size_t)K);
+}
+
+/* ---- the counterexample ---- */
+
+/* the moves from s (reached with apid) to target, through atomic
+ * sequences; the number of moves in path, or -1 */
+static int find_moves(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid,
+		      const uint8_t *target, int tlen, int np, int level)
+{
+	SuccBuf *sb = succbuf_at(d, level);
+	if (!sb)
+		return -1;
+	SState ss = { s, len, aux, alen, apid };
+	int n = ns_next_all(d->c, &ss, sb);
+	if (sb->oom)
+		return -1;
+	if (level > 0 && !sb->from_atomic)
+		return len == tlen && !memcmp(s, target, (size_t)len) ? np : -1;
+	if (level > 0) {
+		for (int k = 1; k < level; k++)
+			if (d->chainlen[k] == len && !memcmp(d->chain[k], s, (size_t)len))
+				return -1;
+		d->chain[level] = s;
+		d->chainlen[level] = len;
+	}
+	for (int i = 0; i < n && np < MAXCHAIN; i++) {
+		sb = &d->sbs[level];
+		Succ *c = &sb->v[i];
+		if (c->err == ERR_BOUND || c->err == ERR_RUNTIME)
+			continue;
+		d->path[np] = c->tmv;
+		if (c->atomic_pid >= 0) {
+			int k = find_moves(d, c->b, c->len, c->aux, c->alen, c->atomic_pid, target, tlen, np + 1, level + 1);
+			if (k >= 0)
+				return k;
+		} else if (c->len == tlen && !memcmp(c->b, target, (size_t)tlen))
+			return np + 1;
+	}
+	return -1;
+}
+
+/* Collect the path to the noted state of rank `who` (collective), and on
+ * rank 0 write the trail.  Returns 1 when rank 0 wrote it. */
+static int rebuild_trail(Dist *d, int who, Note *mine)
+{
+	/* the note: the state, its depth, the moves after it, the message */
+	uint64_t hdr[3] = { 0, 0, 0 };
+	if (d->rank == who) {
+		hdr[0] = mine->at;
+		hdr[1] = mine->depth;
+		hdr[2] = (uint64_t)mine->n;
+	}
+	MPI_Bcast(hdr, 3, MPI_UINT64_T, who, MPI_COMM_WORLD);
+	char msg[256];
+	Move *extra = malloc(sizeof(Move) * (hdr[2] + 1));
+	if (d->rank == who) {
+		memcpy(msg, mine->msg, sizeof msg);
+		if (hdr[2])
+			memcpy(extra, mine->mv, sizeof(Move) * hdr[2]);
+	}
+	MPI_Bcast(msg, sizeof msg, MPI_CHAR, who, MPI_COMM_WORLD);
+	MPI_Bcast(extra, (int)(sizeof(Move) * hdr[2]), MPI_BYTE, who, MPI_COMM_WORLD);
+	if (d->rank == 0 && !d->o->quiet && mine == &d->err)
+		printf("dspin: %s (at depth %llu)\n", msg, (unsigned long long)hdr[1]);
+	/* the states, from the noted one back to the initial state: each
+	 * owner broadcasts parent, length, aux length, key, aux */
+	size_t rec = 16 + MAXSTATE + 256;
+	uint8_t *one = malloc(rec);
+	Buf path = { 0 };             /* rank 0: the records, last first */
+	int nstates = 0;
+	uint64_t cur_rank = (uint64_t)who, cur_idx = hdr[0];
+	for (;;) {
+		if ((int)cur_rank == d->rank) {
+			int len;
+			const uint8_t *s = store_get(&d->st, cur_idx, &len);
+			uint64_t par = d->parent[cur_idx];
+			uint32_t l32 = (uint32_t)len, a32 = d->aoff ? d->alen[cur_idx] : 0;
+			memcpy(one, &par, 8);
+			memcpy(one + 8, &l32, 4);
+			memcpy(one + 12, &a32, 4);
+			memcpy(one + 16, s, (size_t)len);
+			if (a32)
+				memcpy(one + 16 + len, d->auxs.b + d->aoff[cur_idx], a32);
+		}
+		MPI_Bcast(one, (int)rec, MPI_BYTE, (int)cur_rank, MPI_COMM_WORLD);
+		uint64_t par;
+		uint32_t l32, a32;
+		memcpy(&par, one, 8);
+		memcpy(&l32, one + 8, 4);
+		memcpy(&a32, one + 12, 4);
+		if (d->rank == 0 && !buf_put(&path, one, 16 + l32 + a32))
+			d->oom = 1;
+		nstates++;
+		if (par == NOPARENT)
+			break;
+		cur_rank = par >> RANK_SHIFT;
+		cur_idx = par & ((1ull << RANK_SHIFT) - 1);
+	}
+	free(one);
+	int wrote = 0;
+	if (d->rank == 0 && !d->oom && d->o->trail_path) {
+		/* the records in path order: initial state first */
+		const uint8_t **st = malloc(sizeof *st * (size_t)nstates);
+		size_t off = 0;
+		for (int i = nstates - 1; i >= 0; i--) {
+			st[i] = path.b + off;
+			uint32_t l32, a32;
+			memcpy(&l32, path.b + off + 8, 4);
+			memcpy(&a32, path.b + off + 12, 4);
+			off += 16 + l32 + a32;
+		}
+		Move *mv = NULL;
+		size_t nmv = 0, capmv = 0;
+		int ok = 1;
+		d->c->force = NS_FULL;      /* every reduced successor is among these */
+		for (int i = 0; i + 1 < nstates && ok; i++) {
+			uint32_t l32, a32, t32;
+			memcpy(&l32, st[i] + 8, 4);
+			memcpy(&a32, st[i] + 12, 4);
+			memcpy(&t32, st[i + 1] + 8, 4);
+			int k = find_moves(d, st[i] + 16, (int)l32, st[i] + 16 + l32, (int)a32, -1, st[i + 1] + 16, (int)t32, 0, 0);
+			if (k < 0 || !grow((void **)&mv, &capmv, nmv + (size_t)k + 1, sizeof(Move))) {
+				ok = 0;
+				break;
+			}
+			memcpy(mv + nmv, d->path, sizeof(Move) * (size_t)k);
+			nmv += (size_t)k;
+		}
+		d->c->force = NS_DECIDE;
+		if (ok && grow((void **)&mv, &capmv, nmv + hdr[2] + 1, sizeof(Move))) {
+			memcpy(mv + nmv, extra, sizeof(Move) * hdr[2]);
+			nmv += hdr[2];
+			wrote = trail_write(d->o, mv, (int)nmv, msg) == 0;
+		} else
+			fprintf(stderr, "dspin: the counterexample could not be rebuilt (please report it)\n");
+		free(mv);
+		free(st);
+	}
+	free(path.b);
+	free(extra);
+	return wrote;
+}
+
+/* ---- the results of every rank ---- */
+
+static double peak_mb(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss / 1024.0;
+}
+
+static void merge_results(Dist *d)
+{
+	SearchResult *r = d->r;
+	int K = d->nranks;
+	uint64_t sum[8] = { d->stored, d->matched, d->atomic_steps, (uint64_t)d->c->stats.heap_renumbered,
+		(uint64_t)d->c->stats.procs_permuted, (uint64_t)d->c->stats.por_reduced, (uint64_t)r->errors, 0 };
+	size_t mem = d->st.bytes + d->cap * (sizeof(uint64_t) + sizeof(uint32_t)) + (d->aoff ? d->cap * 9 : 0) + d->auxs.cap;
+	sum[7] = mem;
+	uint64_t tot[8];
+	MPI_Allreduce(sum, tot, 8, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+	int64_t mx[4] = { d->maxdepth, d->max_vec, d->c->stats.max_objects, r->incomplete == 2 ? 4 : r->incomplete };
+	int64_t gmx[4];
+	MPI_Allreduce(mx, gmx, 4, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+	/* the error kinds and the resource bound's message, rank 0's first */
+	size_t kb = sizeof r->kinds + sizeof r->bound_msg + 2 * sizeof(int);
+	uint8_t *mine = malloc(kb), *all = malloc(kb * (size_t)K);
+	memcpy(mine, r->kinds, sizeof r->kinds);
+	memcpy(mine + sizeof r->kinds, r->bound_msg, sizeof r->bound_msg);
+	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg, &r->nkinds, sizeof(int));
+	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), &r->kinds_full, sizeof(int));
+	MPI_Allgather(mine, (int)kb, MPI_BYTE, all, (int)kb, MPI_BYTE, MPI_COMM_WORLD);
+	/* per rank: states, messages, successors sent, peak memory, time */
+	double one[5] = { (double)d->stored, (double)d->messages, (double)d->sent_states, peak_mb(), now() - d->t0 };
+	double *ranks = malloc(sizeof one * (size_t)K);
+	MPI_Allgather(one, 5, MPI_DOUBLE, ranks, 5, MPI_DOUBLE, MPI_COMM_WORLD);
+
+	SearchResult g = { 0 };
+	g.stored = tot[0];
+	g.matched = tot[1];
+	g.atomic_steps = tot[2];
+	g.transitions = g.stored + g.matched;
+	g.stats.heap_renumbered = tot[3];
+	g.stats.procs_permuted = tot[4];
+	g.stats.por_reduced = tot[5];
+	g.stats.max_objects = (int)gmx[2];
+	g.depth = gmx[0];
+	g.max_vec = (int)gmx[1];
+	g.incomplete = gmx[3] == 4 ? 2 : (int)gmx[3];
+	g.mem = tot[7];
+	g.store_bytes = d->st.bytes;
+	for (int p = 0; p < K; p++) {
+		const uint8_t *a = all + kb * (size_t)p;
+		int nk, full;
+		memcpy(&nk, a + sizeof r->kinds + sizeof r->bound_msg, sizeof(int));
+		memcpy(&full, a + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), sizeof(int));
+		for (int i = 0; i < nk; i++) {
+			int errs = g.errors;
+			result_note_error(&g, (const char *)a + i * sizeof r->kinds[0]);
+			g.errors = errs;
+		}
+		g.kinds_full |= full;
+		const char *bm = (const char *)a + sizeof r->kinds;
+		if (bm[0] && !g.bound_msg[0])
+			snprintf(g.bound_msg, sizeof g.bound_msg, "%s", bm);
+	}
+	/* without -e one error is counted, as on one process */
+	g.errors = d->o->keep_going ? (int)tot[6] : tot[6] > 0;
+	g.secs = now() - d->t0;
+	g.nranks = K;
+	if (d->rank == 0) {
+		g.ranks = calloc((size_t)K, sizeof(DistRank));
+		for (int p = 0; g.ranks && p < K; p++) {
+			g.ranks[p].stored = (uint64_t)ranks[5 * p];
+			g.ranks[p].messages = (uint64_t)ranks[5 * p + 1];
+			g.ranks[p].sent_states = (uint64_t)ranks[5 * p + 2];
+			g.ranks[p].peak_mb = ranks[5 * p + 3];
+			g.ranks[p].secs = ranks[5 * p + 4];
+		}
+	}
+	free(ranks);
+	free(mine);
+	free(all);
+	/* the first error: the lowest rank that noted one */
+	int who[2] = { d->err.set ? d->rank : K, d->bound.set ? d->rank : K }, gwho[2];
+	MPI_Allreduce(who, gwho, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (gwho[0] < K) {
+		char msg[256];
+		memcpy(msg, d->err.msg, sizeof msg);
+		MPI_Bcast(msg, sizeof msg, MPI_CHAR, gwho[0], MPI_COMM_WORLD);
+		snprintf(g.first_error, sizeof g.first_error, "%s", msg);
+		g.trail_written = rebuild_trail(d, gwho[0], &d->err);
+	} else if (gwho[1] < K)
+		g.trail_written = rebuild_trail(d, gwho[1], &d->bound);
+	if (d->rank != 0)
+		g.trail_written = 0;
+	*r = g;
+}
+
+/* ---- the search ---- */
+
+static void dist_free(Dist *d)
+{
+	for (int i = 0; i < d->nsbs; i++)
+		succbuf_free(&d->sbs[i]);
+	free(d->sbs);
+	for (int p = 0; p < d->nranks; p++) {
+		free(d->out[p].b);
+		free(d->query[p].b);
+	}
+	free(d->out);
+	free(d->query);
+	free(d->sent);
+	free(d->pend);
+	free(d->inbox.b);
+	free(d->exp.b);
+	free(d->found);
+	free(d->errs);
+	free(d->deferred);
+	free(d->parent);
+	free(d->depth);
+	free(d->aoff);
+	free(d->alen);
+	free(d->auxs.b);
+	free(d->err.mv);
+	free(d->bound.mv);
+	store_free(&d->st);
+	store_free(&d->ans);
+	if (d->c)
+		ns_ctx_free(d->c);
+}
+
+int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
+{
+	memset(r, 0, sizeof *r);
+	Dist dd, *d = &dd;
+	memset(d, 0, sizeof *d);
+	d->vm = vm;
+	d->o = o;
+	d->r = r;
+	MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &d->nranks);
+	int K = d->nranks;
+	d->t0 = d->last_progress = now();
+	d->c = ns_ctx_new(o->stack, vm);
+	d->out = calloc((size_t)K, sizeof(Buf));
+	d->query = calloc((size_t)K, sizeof(Buf));
+	d->sent = calloc((size_t)K, sizeof(uint64_t));
+	store_init(&d->st, o->mem_limit);
+	d->st.indexed = 1;
+	d->st.payload = sizeof(uint32_t);
+	store_init(&d->ans, 0);
+	d->ans.payload = 1;
+	SuccBuf sb0;
+	memset(&sb0, 0, sizeof sb0);
+	int ok = d->c && d->out && d->query && d->sent && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
+	int allok = 0;
+	MPI_Allreduce(&ok, &allok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (!allok) {
+		succbuf_free(&sb0);
+		dist_free(d);
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
+		return -1;
+	}
+	d->c->proviso = level_proviso;
+	d->c->proviso_arg = d;
+	/* the initial state, level 0, on its owner */
+	Succ *s0 = &sb0.v[0];
+	d->level = (uint32_t)-1;
+	if (owner_of(d, s0->b, s0->len) == d->rank) {
+		d->cur = NOPARENT;
+		d->nfound = 0;
+		d->exp.n = 0;
+		found(d, s0->b, s0->len, s0->aux, s0->alen, 0);
+		insert_entry(d, d->exp.b, d->rank);
+	}
+	succbuf_free(&sb0);
+	size_t lo = 0;
+	for (d->level = 0;; d->level++) {
+		size_t hi = d->st.nrec;
+		for (size_t i = lo; i < hi; i++) {
+			if (d->stop)
+				break;
+			if (!expand_stored(d, i)) {
+				if (!grow((void **)&d->deferred, &d->capdeferred, d->ndeferred + 1, sizeof(uint64_t)))
+					out_of_memory(d);
+				else
+					d->deferred[d->ndeferred++] = i;
+			}
+			if ((i & (POLL_EVERY - 1)) == 0) {
+				reap_sends(d);
+				poll_inbox(d, 0);
+			}
+		}
+		/* the proviso's questions, until every expansion had its answers */
+		for (;;) {
+			uint64_t nd = d->stop ? 0 : d->ndeferred, gnd = 0;
+			MPI_Allreduce(&nd, &gnd, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+			if (!gnd)
+				break;
+			query_round(d);
+			size_t n = d->ndeferred;
+			d->ndeferred = 0;
+			for (size_t k = 0; k < n && !d->stop; k++) {
+				if (!expand_stored(d, d->deferred[k]))
+					d->deferred[d->ndeferred++] = d->deferred[k];
+				if ((k & (POLL_EVERY - 1)) == 0) {
+					reap_sends(d);
+					poll_inbox(d, 0);
+				}
+			}
+		}
+		d->ndeferred = 0;
+		if (d->ans.n) {
+			store_free(&d->ans);
+			store_init(&d->ans, 0);
+			d->ans.payload = 1;
+		}
+		end_level(d);
+		uint64_t mine[3] = { d->st.nrec - hi, (uint64_t)d->stop, d->stored }, all[3];
+		MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		lo = hi;
+		double t = now();
+		if (o->progress && d->rank == 0 && t - d->last_progress > 5.0) {
+			d->last_progress = t;
+			fprintf(stderr, "dspin: %llu states stored, level %u, %.0f states/s, %d ranks\n",
+				(unsigned long long)all[2], d->level + 1, all[2] / (t - d->t0), K);
+		}
+		if (!all[0] || all[1])
+			break;
+	}
+	if (d->oom && !r->incomplete)
+		r->incomplete = 2;
+	merge_results(d);
+	dist_free(d);
+	return r->errors;
+}

@@ -1,0 +1,89 @@
+#!/bin/bash
+# dist_tests.sh DSPIN [all] — the distributed search (-dist over MPI,
+# search/dist.c) against the sequential search run in the same test, on
+# the SPIN, dynamic and symmetry corpora.  For each model, with -e (every
+# error counted, the whole state space searched):
+#   unreduced (-sym=none -por=none), mpirun -np 2: the depth-first
+#     search's counts (states stored and matched, transitions, atomic
+#     steps, errors) and exit; on the SPIN corpus those are pan's
+#     (tests/spin_agree.sh checks the depth-first search against pan);
+#   the default reductions (-sym=heap -por=si, with the level proviso's
+#     questions to other ranks), -np 3 oversubscribed: -bfs's counts;
+#   on the symmetry corpus also -sym=heap,proc -por=static, -np 2: -bfs's;
+# and without -e, -np 2, on the models where -bfs finds an error: the
+# same verdict, and the trail (rebuilt from parent links spread over the
+# ranks) replays with -t to the error.  Then the refusals (exit 2).
+# mpirun costs about 0.4 s a start, so by default a selection: every
+# tenth model of the SPIN corpus, every fourth of the dynamic one, every
+# fifth of the symmetry one, and the unreduced run left out on the
+# models that take a second or more (BIG); `all` runs every model.
+. "$(dirname "$0")/corpus_lib.sh"
+ALL=${2:-}
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca pml ob1 --mca odls_base_sigkill_timeout 0)
+counts() {
+	grep -E 'errors:|states, stored|states, matched|transitions|atomic steps' "$1" | sed 's/depth reached [0-9]*, //'
+}
+# same LABEL NP REFERENCE-FLAGS -- FLAGS: the sequential run and the
+# distributed one on NP ranks agree on exit and counts
+same() {
+	local label=$1 np=$2; shift 2
+	local ref=() dist=()
+	while [ "$1" != -- ]; do ref+=("$1"); shift; done
+	shift
+	dist=("$@")
+	( cd "$TMP" && timeout 20 "$DSPIN" -q "${ref[@]}" m.pml > ref.out 2>&1 ); local r0=$?
+	echo "$r0" > "$TMP/ref.rc"
+	case $r0 in 0|1|3) ;; *) skipped="$skipped [$label] exit $r0"; return ;; esac
+	( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -q -dist "${dist[@]}" m.pml < /dev/null > dist.out 2>&1 ); local r1=$?
+	if [ "$r1" != "$r0" ]; then msg="$msg [$label] exit $r1, sequential $r0;"; return; fi
+	[ "$(counts "$TMP/dist.out")" = "$(counts "$TMP/ref.out")" ] ||
+		msg="$msg [$label] counts $(counts "$TMP/dist.out" | tr -s ' \n\t' ' ') differ from the sequential $(counts "$TMP/ref.out" | tr -s ' \n\t' ' ');"
+}
+BIG=" dyn/private_chains.dpml spin/cambridge.pml spin/pftp.pml-noclaim spin/sort.pml spin/leader_hp.pml-DN=6 spin/book_p337.pml spin/book_p347.pml spin/dtp.pml "
+declare -A nth
+check() {   # name model flags...
+	local name=$1 model=$2 dir=${1%%/*}; shift 2
+	local every=10
+	case $dir in dyn) every=4;; sym) every=5;; esac
+	nth[$dir]=$(( ${nth[$dir]:-0} + 1 ))
+	[ -n "$ALL" ] || [ $(( ${nth[$dir]} % every )) = 1 ] || [ "$every" = 1 ] || return 0
+	stage "$model"
+	msg= skipped=
+	[[ -z "$ALL" && $BIG == *" $name "* ]] || same unreduced 2 -e -sym=none -por=none "$@" -- -e -sym=none -por=none "$@"
+	same default 3 -e -bfs "$@" -- -e "$@"
+	local r0=$(cat "$TMP/ref.rc")
+	[ "$dir" != sym ] || same heap,proc 2 -e -bfs -sym=heap,proc -por=static "$@" -- -e -sym=heap,proc -por=static "$@"
+	# the verdict, stopping at the first error, and the trail
+	rm -f "$TMP/m.pml.trail"
+	if [ "$r0" = 1 ]; then
+		( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np 2 "$DSPIN" -q -dist "$@" m.pml < /dev/null > two.out 2>&1 ); local r1=$?
+		[ "$r1" = "$r0" ] || msg="$msg [verdict] exit $r1, sequential $r0;"
+		if [ "$r1" = 1 ]; then
+			if [ ! -e "$TMP/m.pml.trail" ]; then msg="$msg [trail] none written;"
+			else
+				( cd "$TMP" && timeout 20 "$DSPIN" -t "$@" m.pml > replay.out 2>&1 )
+				local steps; steps=$(grep -c '^dspin: ' "$TMP/replay.out")
+				if grep -q 'cannot be replayed\|did NOT reach' "$TMP/replay.out" || [ "$steps" -lt 2 ]; then
+					msg="$msg [trail] does not reproduce the error;"
+				fi
+			fi
+		fi
+	fi
+	if [ -z "$msg" ]; then echo "ok $name${skipped:+ (skipped$skipped)}"; pass=$((pass + 1))
+	else echo "FAIL $name$msg"; fail=$((fail + 1)); fi
+}
+each_model check - dyn sym
+# what the distributed search refuses: a usage error, before MPI starts
+stage "$ROOT/models/sym/por_safe_choice.pml"
+for bad in "-dist -a" "-dist -l" "-dist -compress=tree" "-dist -hc" "-dist -bitstate" "-dist -cores=2" "-dist -compare" "-dist -simulate" "-dist -t" "-dist -report r.html" "-dist -dump-states d"; do
+	( cd "$TMP" && "$DSPIN" $bad m.pml > /dev/null 2> err ); r=$?
+	if [ "$r" = 2 ] && grep -q 'is not available with it' "$TMP/err"; then echo "ok $bad refused"; pass=$((pass + 1)); else echo "FAIL $bad: exit $r"; fail=$((fail + 1)); fi
+done
+# started without mpirun: one rank (an MPI singleton), the -bfs counts
+( cd "$TMP" && timeout 20 "$DSPIN" -q -e -bfs m.pml > ref.out 2>&1; timeout 60 "$DSPIN" -q -e -dist m.pml > dist.out 2>&1 )
+if [ "$(counts "$TMP/dist.out")" = "$(counts "$TMP/ref.out")" ] && grep -q '1 ranks (MPI)' "$TMP/dist.out"; then
+	echo "ok singleton"; pass=$((pass + 1))
+else echo "FAIL singleton: $(counts "$TMP/dist.out" | tr -s ' \n\t' ' ')"; fail=$((fail + 1)); fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
