@@ -27,6 +27,7 @@ static void print_usage(FILE *f)
 "  -por=none|static|si|twophase|improviso  partial-order reduction (default si)\n"
 "  -cache=all|backedge|none        Twophase selective caching (default all); with -a/-l,\n"
 "                   backedge stores only states not above their predecessor\n"
+"  -deadvars        reset locals that are dead at their process's pc (as SPIN's default)\n"
 "  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
 "  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
 "  -N NAME, -ltl NAME  which never claim or ltl formula to check (as pan -N)\n"
@@ -67,6 +68,7 @@ typedef struct Opts {
 	const char *cpp[64]; int ncpp;
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
+	int deadvars;           /* -deadvars: reset dead locals (reduce/deadvars.c) */
 	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */
 	const char *ltl;        /* -N NAME or -ltl NAME: a never claim's or ltl formula's name */
 	int noclaim;            /* -noclaim */
@@ -144,6 +146,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-cache=", 7)) { o->cache = a + 7; continue; }
 		if (!strncmp(a, "-calldepth=", 11)) { o->call_bound = (int)num_arg("-calldepth", a + 11); if (o->call_bound < 1 || o->call_bound > 255) { fprintf(stderr, "dspin: -calldepth must be 1..255\n"); exit(2); } continue; }
 		if (!strncmp(a, "-heap=", 6)) { o->heap_bound = (int)num_arg("-heap", a + 6); if (o->heap_bound < 1 || o->heap_bound > MAXOBJ) { fprintf(stderr, "dspin: -heap must be 1..%d\n", MAXOBJ); exit(2); } continue; }
+		if (!strcmp(a, "-deadvars")) { o->deadvars = 1; continue; }
 		if (!strcmp(a, "-simulate")) { o->simulate = 1; continue; }
 		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, argv[++i < argc ? i : argc - 1]); continue; }
 		if (!strcmp(a, "-steps")) { o->steps = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
@@ -241,7 +244,7 @@ static void json_str(FILE *f, const char *s)
  * no symmetry, so moves name creation pids */
 static Layer *plain_stack(VM *vm, const Opts *o)
 {
-	StackSpec sp = { .heap_canonical = strstr(o->sym, "heap") != NULL, .no_stutter = o->accept == 2 };
+	StackSpec sp = { .heap_canonical = strstr(o->sym, "heap") != NULL, .deadvars = o->deadvars, .no_stutter = o->accept == 2 };
 	return stack_build(vm, &sp);
 }
 
@@ -342,6 +345,7 @@ static void trail_options_of(const Opts *o, char *buf, size_t size)
 	if (o->ltl) ADD(" -N %s", o->ltl);
 	if (o->noclaim) ADD(" -noclaim");
 	if (o->heap_bound) ADD(" -heap=%d", o->heap_bound);
+	if (o->deadvars) ADD(" -deadvars");
 	if (o->call_bound) ADD(" -calldepth=%d", o->call_bound);
 	for (int i = 0; i < o->ncpp; i++) ADD(" %s", o->cpp[i]);
 #undef ADD
@@ -504,7 +508,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		nsafe = por_table_nsafe(pt);
 	}
 	/* the stack: semantics, then the reductions (vm/next.h) */
-	StackSpec sp = { .heap_canonical = heap_canonical, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2,
+	StackSpec sp = { .heap_canonical = heap_canonical, .deadvars = o.deadvars, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2,
 		.claim_stutter_invariant = claim_si, .fair = o.fair, .por = nsafe > 0 ? pt : NULL, .por_ample = !twophase && !improviso };
 	so.stack = stack_build(&vm, &sp);
 	if (nsafe > 0 && twophase) so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
@@ -572,7 +576,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		 * static reduction, and -cache only means something to twophase.
 		 * Scripts that try every option (tests/gen/driver.sh) use it to
 		 * run each distinct algorithm once. */
-		printf(",\"cache\":\"%s\",\"algorithm\":\"sym=%s por=%s\"", o.cache, sym_ran, por_ran);
+		printf(",\"cache\":\"%s\",\"algorithm\":\"sym=%s por=%s%s\"", o.cache, sym_ran, por_ran, o.deadvars ? " deadvars" : "");
+		printf(",\"deadvars\":%s", o.deadvars ? "true" : "false");
 		if (ps) {
 			printf(",\"symmetric_proctypes\":[");
 			int first = 1;
@@ -613,6 +618,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.cores > 1) printf("\t%d cores: breadth-first by levels, one lock-free state table\n", o.cores);
 	if (o.dist) printf("\t%d ranks (MPI): breadth-first by levels, states partitioned by hash\n", r.nranks);
 	if (ps) procsym_report(&vm, ps, stdout);
+	if (o.deadvars) printf("\tdead variable elimination: %s\n", deadvars_ranges(so.stack) ? "locals reset where dead" : "no proctype takes part");
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
 	if (so.cache_backedge) printf("\tnested search: -cache=backedge (a state is stored only when reached from a greater one)\n");
 	if (so.improviso) printf("\tpartial-order reduction: Improviso, %d safe locations\n", nsafe);

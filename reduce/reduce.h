@@ -68,14 +68,24 @@ int procsym_drop(VM *vm, uint8_t *b, int len, int p);
  * Symmetry").  Below it the heap layer must only collect (canonical = 0). */
 Layer *layer_procsym(VM *vm, const ProcSym *ps);
 
-/* A layer stack, bottom to top: the VM, the garbage collector and heap
+/* A layer stack, bottom to top: the VM, dead variable elimination
+ * (deadvars), the garbage collector and heap
  * symmetry (when the model has a heap), process symmetry (ps with
  * eligible proctypes), the never claim (when the model has one), weak
  * fairness, partial-order reduction (por: a table, NULL for none; ample = 0
  * only classifies, for Twophase).  reduce/stack.c. */
+/* Dead variable elimination (reduce/deadvars.c): zeroes the locals dead
+ * at each process's pc in every state; keep_refs: not those that hold
+ * references, channel ids or records (a heap without canonical numbering);
+ * NULL when no proctype can take part.  deadvars_ranges: how many byte ranges the table of the stack's
+ * deadvars layer (top or below) holds; 0 without one. */
+Layer *layer_deadvars(VM *vm, int keep_refs);
+int deadvars_ranges(const Layer *l);
+
 struct PorTable;
 typedef struct StackSpec {
 	int heap_canonical;
+	int deadvars;            /* -deadvars: the layer right above the VM */
 	const ProcSym *ps;
 	int no_stutter;          /* -l */
 	int claim_stutter_invariant;   /* the claim is an ltl formula's or -l's */

@@ -8,6 +8,11 @@ Layer *stack_build(VM *vm, const StackSpec *sp)
 {
 	int proc_on = sp->ps && sp->ps->any;
 	Layer *top = layer_vm(vm);
+	/* below the collector: a reference it zeroes is garbage collected
+	 * in the same successor */
+	Layer *dead = sp->deadvars ? layer_deadvars(vm, vm->m->has_heap && !sp->heap_canonical) : NULL;
+	if (dead)
+		top = ns_push(dead, top);
 	/* with process symmetry the heap is numbered by procsym_canon, in
 	 * original process order; the heap layer only collects */
 	if (vm->m->has_heap)

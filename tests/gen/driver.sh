@@ -31,7 +31,10 @@
 # must give the same exit status, errors and error kinds, and store
 # exactly the same number of states; so must the unreduced search with
 # -cores=2, and with the default reductions -cores=2 must give -bfs's
-# exit, errors, kinds and count.  The
+# exit, errors, kinds and count.  -deadvars (dead locals reset), on the
+# unreduced search and with -sym=heap,proc -por=si, must give the
+# unreduced exit, error presence and kinds, never store more, and its
+# first error's trail must replay.  The
 # oracle's brute-force count must equal the -sym=heap -por=none count.
 # When the program has an error, each distinct reduced configuration's
 # first error (a run without -e) must come with a trail that `dspin -t`
@@ -123,10 +126,10 @@ if [ "${1:-}" != --one ]; then
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
 	ntr=$(grep -c ' trails=ok' "$WORK/results"); ntree=$(grep -c ' tree=ok' "$WORK/results")
-	ncores=$(grep -c ' cores=ok' "$WORK/results")
+	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -307,7 +310,7 @@ trail_ok() {
 	mkdir -p "$td"
 	cp "$1" "$td/m.dpml"; rm -f "$td/m.dpml.trail"
 	# (in the directory: the error names the model as the replay will)
-	out=$(cd "$td" && "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP -json m.dpml 2>/dev/null); rc=$?
+	out=$(cd "$td" && "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP ${XOPT:-} -json m.dpml 2>/dev/null); rc=$?
 	if [ "$rc" != 1 ] || [ ! -s "$td/m.dpml.trail" ]; then
 		TDESC="without -e: exit $rc and $([ -s "$td/m.dpml.trail" ] || echo no )trail"; return 1
 	fi
@@ -422,12 +425,37 @@ cores_same() {   # what rc stored errors kinds (of one core), against the last r
 	fi
 }
 
+# -deadvars (reduce/deadvars.c) merges states that differ only in dead
+# locals: with it, the unreduced search and the default reductions give
+# the unreduced exit, error presence and kinds and never store more (after
+# part: BST BRC BER BKI), and the first error's trail replays.  Exits on a
+# failure.
+deadvars() {
+	local cfg
+	for cfg in "none none all" "heap,proc si all"; do
+		XOPT=-deadvars run "$prog" $cfg
+		if ! valid || [ "$RC" != "$BRC" ] || [ $(( ${ER:-0} > 0 )) != $(( ${BER:-0} > 0 )) ] || [ "$ST" -gt "$BST" ] \
+		   || { [ "$KI" != '?' ] && [ "$BKI" != '?' ] && [ "$KI" != "$BKI" ]; }; then
+			cp "$prog" "$FAILDIR/seed${seed}dead.dpml"
+			echo "FAIL $seed deadvars [-sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -deadvars]: exit $RC, stored $ST, errors $ER, kinds $KI; unreduced without it: exit $BRC, stored $BST, errors $BER, kinds $BKI -> $FAILDIR/seed${seed}dead.dpml"
+			exit 0
+		fi
+	done
+	if [ "$BRC" = 1 ] && ! XOPT=-deadvars trail_ok "$prog" heap,proc si all; then
+		cp "$prog" "$FAILDIR/seed${seed}dead.dpml"
+		echo "FAIL $seed deadvars trail [-sym=heap,proc -por=si -deadvars]: $TDESC -> $FAILDIR/seed${seed}dead.dpml"
+		exit 0
+	fi
+	TAG="$TAG dead=ok"
+}
+
 # The safety checks, then the heap oracle's count.
 safety() {
 	MODE=
 	part safety "$CONFIG_LIST" || return
 	compressed
 	multicore
+	deadvars
 	if [ -n "$ORACLE" ] && [ "$BST" -le "$ORMAX" ]; then
 		local o orc
 		o=$(cd "$dir" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$prog")" 2>/dev/null); orc=$?
