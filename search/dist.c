@@ -59,6 +59,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/resource.h>
+#include <sched.h>
 
 #define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
 #define BATCH (64 * 1024)      /* bytes in a batch of successors */
@@ -137,6 +138,7 @@ typedef struct Dist {
 	int chainlen[MAXCHAIN + 2];
 	SuccBuf *sbs;
 	int nsbs;
+	uint8_t *scratch;          /* the state being expanded: MAXSTATE + 256 bytes */
 	/* the states deferred for the proviso's questions */
 	uint64_t *deferred;
 	size_t ndeferred, capdeferred;
@@ -281,9 +283,11 @@ static void isend(Dist *d, int peer, uint8_t *b, size_t n, int tag)
 
 static void insert_entry(Dist *d, const uint8_t *e, int src);
 
-/* take every message waiting (block: wait for one first) */
-static void poll_inbox(Dist *d, int block)
+/* take every message waiting (block: wait for one first); whether
+ * there was one */
+static int poll_inbox(Dist *d, int block)
 {
+	int took = 0;
 	for (;;) {
 		MPI_Status stt;
 		int flag = 0;
@@ -294,7 +298,8 @@ static void poll_inbox(Dist *d, int block)
 		} else
 			MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &stt);
 		if (!flag)
-			return;
+			return took;
+		took = 1;
 		int n = 0;
 		MPI_Get_count(&stt, MPI_BYTE, &n);
 		d->inbox.n = 0;
@@ -319,6 +324,30 @@ static void poll_inbox(Dist *d, int block)
 			insert_entry(d, d->inbox.b + off, stt.MPI_SOURCE);
 			off += sizeof en + en.len + en.alen;
 		}
+	}
+}
+
+/* Wait for a collective operation begun with MPI_I...: meanwhile take
+ * the batches that arrive, so that a rank still expanding, which may be
+ * waiting for its sends to complete (flush_peer), is never waiting for a
+ * rank that waits in the collective.  Idle, it gives up the core
+ * (oversubscribed runs). */
+static void coll_wait(Dist *d, MPI_Request *req)
+{
+	int idle = 0;
+	for (;;) {
+		int done = 0;
+		MPI_Test(req, &done, MPI_STATUS_IGNORE);
+		if (done)
+			return;
+		reap_sends(d);
+		if (poll_inbox(d, 0))
+			idle = 0;
+		else if (++idle > 1000) {
+			struct timespec ts = { 0, 50000 };
+			nanosleep(&ts, NULL);
+		} else
+			sched_yield();
 	}
 }
 
@@ -470,14 +499,17 @@ static void query_round(Dist *d)
 		if (!buf_put(&sq, d->query[p].b, (size_t)scount[p]))
 			out_of_memory(d);
 	}
-	MPI_Alltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Ialltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD, &req);
+	coll_wait(d, &req);
 	size_t rtotal = 0;
 	for (int p = 0; p < K; p++) {
 		rdisp[p] = (int)rtotal;
 		rtotal += (size_t)rcount[p];
 	}
 	uint8_t *rq = malloc(rtotal + 1);
-	MPI_Alltoallv(sq.b, scount, sdisp, MPI_BYTE, rq, rcount, rdisp, MPI_BYTE, MPI_COMM_WORLD);
+	MPI_Ialltoallv(sq.b, scount, sdisp, MPI_BYTE, rq, rcount, rdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
+	coll_wait(d, &req);
 	/* the answers, one byte per question, in the order asked */
 	uint8_t *ra = malloc(rtotal / 2 + 1);
 	size_t nra = 0;
@@ -496,14 +528,16 @@ static void query_round(Dist *d)
 		}
 		na[p] = (int)nra - adisp[p];
 	}
-	MPI_Alltoall(na, 1, MPI_INT, nq, 1, MPI_INT, MPI_COMM_WORLD);
+	MPI_Ialltoall(na, 1, MPI_INT, nq, 1, MPI_INT, MPI_COMM_WORLD, &req);
+	coll_wait(d, &req);
 	size_t ntot = 0;
 	for (int p = 0; p < K; p++) {
 		qdisp[p] = (int)ntot;
 		ntot += (size_t)nq[p];
 	}
 	uint8_t *ans = malloc(ntot + 1);
-	MPI_Alltoallv(ra, na, adisp, MPI_BYTE, ans, nq, qdisp, MPI_BYTE, MPI_COMM_WORLD);
+	MPI_Ialltoallv(ra, na, adisp, MPI_BYTE, ans, nq, qdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
+	coll_wait(d, &req);
 	for (int p = 0; p < K; p++) {
 		size_t k = (size_t)qdisp[p];
 		for (size_t off = 0; off < (size_t)scount[p];) {
@@ -713,11 +747,8 @@ static int expand_stored(Dist *d, uint64_t idx)
 	int len;
 	const uint8_t *s = store_get(&d->st, idx, &len);
 	int alen = d->aoff ? d->alen[idx] : 0;
-	uint8_t *copy = malloc((size_t)len + (size_t)alen + 1);
-	if (!copy) {
-		out_of_memory(d);
-		return 1;
-	}
+	/* a copy: the store may move while batches arrive */
+	uint8_t *copy = d->scratch;
 	memcpy(copy, s, (size_t)len);
 	if (alen)
 		memcpy(copy + len, d->auxs.b + d->aoff[idx], (size_t)alen);
@@ -730,7 +761,6 @@ static int expand_stored(Dist *d, uint64_t idx)
 	d->exp_incomplete = 0;
 	NsStats keep = d->c->stats;
 	expand(d, copy, len, copy + len, alen, -1, 0, d->depth[idx], 0);
-	free(copy);
 	int ok = !d->tainted;
 	if (ok)
 		commit(d);
@@ -749,7 +779,9 @@ static void end_level(Dist *d)
 		if (p != d->rank)
 			flush_peer(d, p);
 	uint64_t *expect = calloc((size_t)K, sizeof(uint64_t));
-	MPI_Alltoall(d->sent, 1, MPI_UINT64_T, expect, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+	MPI_Request req;
+	MPI_Ialltoall(d->sent, 1, MPI_UINT64_T, expect, 1, MPI_UINT64_T, MPI_COMM_WORLD, &req);
+	coll_wait(d, &req);
 	uint64_t total = 0;
 	for (int p = 0; p < K; p++)
 		total += expect[p];
@@ -1017,6 +1049,7 @@ static void dist_free(Dist *d)
 	free(d->out);
 	free(d->query);
 	free(d->sent);
+	free(d->scratch);
 	free(d->pend);
 	free(d->inbox.b);
 	free(d->exp.b);
@@ -1052,6 +1085,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	d->out = calloc((size_t)K, sizeof(Buf));
 	d->query = calloc((size_t)K, sizeof(Buf));
 	d->sent = calloc((size_t)K, sizeof(uint64_t));
+	d->scratch = malloc(MAXSTATE + 256);
 	store_init(&d->st, o->mem_limit);
 	d->st.indexed = 1;
 	d->st.payload = sizeof(uint32_t);
@@ -1059,7 +1093,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	d->ans.payload = 1;
 	SuccBuf sb0;
 	memset(&sb0, 0, sizeof sb0);
-	int ok = d->c && d->out && d->query && d->sent && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
+	int ok = d->c && d->out && d->query && d->sent && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
 	int allok = 0;
 	MPI_Allreduce(&ok, &allok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (!allok) {
@@ -1101,7 +1135,9 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 		/* the proviso's questions, until every expansion had its answers */
 		for (;;) {
 			uint64_t nd = d->stop ? 0 : d->ndeferred, gnd = 0;
-			MPI_Allreduce(&nd, &gnd, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+			MPI_Request req;
+			MPI_Iallreduce(&nd, &gnd, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &req);
+			coll_wait(d, &req);
 			if (!gnd)
 				break;
 			query_round(d);
