@@ -21,6 +21,8 @@
 #                  names like heap,proc_twophase_backedge), e.g. -C twophase
 #     -T REGEX     replay the trails of the configurations matching REGEX
 #                  (default: all of them; -T '' replays none)
+#     -P N         also run the distributed search (-dist, mpirun -np 2) on
+#                  every Nth seed (default 0: never; 1: every seed)
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -61,15 +63,17 @@ BASEMB=5
 LIVE=yes
 CFILTER=
 TREPLAY=.
+DISTEVERY=0
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
 		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
 		L) LIVE=$OPTARG ;; C) CFILTER=$OPTARG ;; T) TREPLAY=$OPTARG ;;
+		P) DISTEVERY=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
 		*) sed -n '2,35p' "$0" >&2; exit 2 ;;
 		esac
@@ -115,7 +119,7 @@ if [ "${1:-}" != --one ]; then
 	echo "driver: safety configurations:$CONFIG_LIST" >&2
 	[ "$LIVE" = no ] || echo "driver: -a configurations:$LIVE_LIST; -a -f:$FAIR_LIST" >&2
 	export LIVE LIVE_LIST FAIR_LIST
-	export BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
+	export DISTEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -126,10 +130,10 @@ if [ "${1:-}" != --one ]; then
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
 	ntr=$(grep -c ' trails=ok' "$WORK/results"); ntree=$(grep -c ' tree=ok' "$WORK/results")
-	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
+	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndist=$(grep -c ' dist=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -150,7 +154,7 @@ run() {
 	# one fork per run: the CPU limit (ulimit -t, set once per seed below)
 	# replaces a `timeout` process, and the absolute path a `cd` (the trail
 	# is written next to the model either way)
-	out=$("$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "$1" 2>/dev/null)
+	out=$(${RUNPRE:-} "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "$1" 2>/dev/null)
 	RC=$?
 	[ "$RC" = 152 ] && RC=124     # SIGXCPU: out of time
 	ST= ER= FE= CO=
@@ -425,6 +429,33 @@ cores_same() {   # what rc stored errors kinds (of one core), against the last r
 	fi
 }
 
+# -dist (search/dist.c) under mpirun -np 2, on every DISTEVERYth seed:
+# unreduced, the unreduced depth-first search's exit, states, errors and
+# kinds (after part: BST BRC BER BKI); with the default reductions (the
+# level proviso's questions asked of other ranks), -bfs's.  Exits on a
+# failure.
+distributed() {
+	[ "${DISTEVERY:-0}" -gt 0 ] && [ $((seed % DISTEVERY)) = 0 ] || return 0
+	local mpi="mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0 -np 2"
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	RUNPRE=$mpi XOPT=-dist run "$prog" none none all < /dev/null
+	dist_same unreduced "$BRC" "$BST" "$BER" "$BKI"
+	XOPT=-bfs run "$prog" heap si all
+	if valid; then
+		local rc=$RC st=$ST er=$ER ki=$KI
+		RUNPRE=$mpi XOPT=-dist run "$prog" heap si all < /dev/null
+		dist_same "-sym=heap -por=si" "$rc" "$st" "$er" "$ki"
+	fi
+	TAG="$TAG dist=ok"
+}
+dist_same() {   # what rc stored errors kinds (sequential), against the last run
+	if ! valid || [ "$RC" != "$2" ] || [ "$ST" != "$3" ] || [ "$ER" != "$4" ] || [ "$KI" != "$5" ]; then
+		cp "$prog" "$FAILDIR/seed${seed}dist.dpml"
+		echo "FAIL $seed dist [$1 -dist, mpirun -np 2]: exit $RC, stored $ST, errors $ER, kinds $KI; sequential: exit $2, stored $3, errors $4, kinds $5 -> $FAILDIR/seed${seed}dist.dpml"
+		exit 0
+	fi
+}
+
 # -deadvars (reduce/deadvars.c) merges states that differ only in dead
 # locals: with it, the unreduced search and the default reductions give
 # the unreduced exit, error presence and kinds and never store more (after
@@ -455,6 +486,7 @@ safety() {
 	part safety "$CONFIG_LIST" || return
 	compressed
 	multicore
+	distributed
 	deadvars
 	if [ -n "$ORACLE" ] && [ "$BST" -le "$ORMAX" ]; then
 		local o orc
