@@ -111,10 +111,15 @@
  *            sends, nempty/nfull/empty/full/len guards, timeout guards,
  *            deaths in programs without objects; often a race shaped
  *            like one of the hand models (chan_program, rc_race)
+ * and, in 15% of the programs (decided on a fifth random stream, before
+ * the others; such a program has none of the above):
+ *   pidarr   the flag[_pid] idiom of mutual exclusion under process
+ *            symmetry (pid_program)
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
- * noobjchan, nomutual, nocontrol, noobs, noterm, nochan, or nodyn (the
- * first four).  `calls` etc. are accepted and keep a feature on; `term`
- * and `chan` put those shapes in every program (driver.sh -F term).
+ * noobjchan, nomutual, nocontrol, noobs, noterm, nochan, nopidarr, or
+ * nodyn (the first four).  `calls` etc. are accepted and keep a feature
+ * on; `term`, `chan` and `pidarr` put those shapes in every program
+ * (driver.sh -F term).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -2355,6 +2360,85 @@ static int has_feature(const char *list, const char *name)
 	return 0;
 }
 
+/* ---- pidarr: the flag[_pid] idiom (issue 12, item 2) ----
+ * Process symmetry keeps a class that reads _pid only to index global
+ * arrays (one offset), in == / != with pids, or stored into variables
+ * that then hold pids, and permutes those arrays and variables with the
+ * processes (reduce/procsym_pid.c).  These programs have 2-3 active,
+ * never-ending instances of W that take a lock (or, in a third, race),
+ * mark flag[IDX], write turn = _pid, and assert on crit, their own flag
+ * and turn; IDX is `_pid`, `_pid - 1` (an active M before W shifts the
+ * pids), `_pid + 1`, or a local me that holds _pid.  In a fifth of them
+ * one use breaks the rules (arithmetic on _pid, an order comparison, a
+ * comparison with a pid constant, a constant index into flag from an
+ * observer), and W must be refused.  A tenth assert the wrong flag
+ * value.  Decided on a fifth random stream: other programs are as before. */
+static int F_PIDARR = 1;     /* 0 nopidarr, 1 in 15% of the programs, 2 (pidarr) in all */
+static uint64_t rs5;
+static unsigned rnd5(unsigned n)
+{
+	rs5 ^= rs5 << 13; rs5 ^= rs5 >> 7; rs5 ^= rs5 << 17;
+	return n ? (unsigned)((rs5 >> 11) % n) : 0;
+}
+
+static void pid_program(void)
+{
+	static const char *const rname[] = { "none", "arithmetic", "order", "pid-constant", "constant-index" };
+	int n = 2 + (int)rnd(2);
+	int pre = rnd(3) == 0;            /* an active M first: W's pids start at 1 */
+	int lo = pre;
+	int shape = (int)rnd(3);          /* 0 _pid - lo, 1 _pid + 1, 2 a local me */
+	int len = n + lo + (shape == 1) + (int)rnd(2);
+	int lock = rnd(3) != 0;
+	int turn = chance(60);
+	int refuse = chance(20) ? 1 + (int)rnd(4) : 0;
+	if (refuse == 3 && !turn) refuse = 1;
+	int wrong = chance(10);
+	char idx[32];
+	const char *base = shape == 2 ? "me" : "_pid";
+	if (shape == 1) snprintf(idx, sizeof idx, "%s + 1", base);
+	else if (lo) snprintf(idx, sizeof idx, "%s - 1", base);
+	else snprintf(idx, sizeof idx, "%s", base);
+	line("/* pidarr: %d instances of W at pids %d..%d, flag[%s] of %d, %s%s, refuse: %s%s */", n, lo, lo + n - 1, idx, len,
+	     lock ? "lock" : "race", turn ? ", turn" : "", rname[refuse], wrong ? ", wrong flag assertion" : "");
+	line("byte flag[%d];", len);
+	if (turn) line("byte turn;");
+	line("byte crit;");
+	line("bool lk;");
+	if (pre) {
+		line("active proctype M() {"); indent++;
+		line("end: !lk && crit > 0 -> assert(false)");
+		indent--; line("}");
+	}
+	line("active [%d] proctype W() {", n); indent++;
+	line("byte t;");
+	if (shape == 2) line("byte me = _pid;");
+	line("end:");
+	line("do");
+	line(":: %s", lock ? "atomic { !lk -> lk = true };" : "skip;"); indent++;
+	line("flag[%s] = 1;", idx);
+	if (turn) line("turn = %s;", base);
+	line("crit++;");
+	line("assert(crit == 1);");
+	line("assert(flag[%s] == %d);", idx, wrong ? 0 : 1);
+	if (turn && lock) line("assert(turn == _pid);");
+	line("crit--;");
+	line("flag[%s] = 0;", idx);
+	line("%s", lock ? "lk = false" : "skip"); indent--;
+	line(":: t < 2 -> t++");
+	line(":: t == 2 -> t = 0");
+	if (refuse == 1) line(":: t = (t + _pid) %% 3");
+	if (refuse == 2) line(":: _pid > %d -> t = 0", lo);
+	if (refuse == 3) line(":: turn != %d -> t = 0", lo + 1);
+	line("od");
+	indent--; line("}");
+	if (refuse == 4) {
+		line("active proctype O() {"); indent++;
+		line("end: do :: flag[%d] == 1 -> assert(crit <= 1) od", lo);
+		indent--; line("}");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = 1;
@@ -2364,7 +2448,7 @@ int main(int argc, char **argv)
 		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
 		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan|nodyn,term,chan]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr|nodyn,term,chan,pidarr]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -2379,6 +2463,8 @@ int main(int argc, char **argv)
 	if (has_feature(features, "term")) F_TERM = 2;
 	if (has_feature(features, "nochan")) F_CHAN = 0;
 	if (has_feature(features, "chan")) F_CHAN = 2;
+	if (has_feature(features, "nopidarr")) F_PIDARR = 0;
+	if (has_feature(features, "pidarr")) F_PIDARR = 2;
 	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
 	if (!rs) rs = 1;
 	for (int i = 0; i < 8; i++) rnd(2);
@@ -2393,7 +2479,15 @@ int main(int argc, char **argv)
 	if (!rs4) rs4 = 1;
 	for (int i = 0; i < 8; i++) rnd4(2);
 
+	rs5 = seed * 0xD6E8FEB86659FD93ull + 0x3C6EF372FE94F82Bull;
+	if (!rs5) rs5 = 1;
+	for (int i = 0; i < 8; i++) rnd5(2);
+
 	printf("/* dspin_gen %lu%s%s */\n", seed, features[0] ? " --features=" : "", features);
+	if (F_PIDARR == 2 || (F_PIDARR && rnd5(100) < 15 && !(F_CHAN == 2))) {
+		pid_program();
+		return 0;
+	}
 	if (F_CHAN == 2 || (F_CHAN && rnd4(100) < 25)) {
 		chan_program();
 		if (want_ltl) ltl_block(seed);
