@@ -63,6 +63,9 @@
 
 #define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
 #define BATCH (64 * 1024)      /* bytes in a batch of successors */
+#define BATCHCAP (BATCH + sizeof(Entry) + MAXSTATE + 256)  /* a batch's buffer: it is sent
+                                * when it holds BATCH bytes or more */
+#define MAXPOOL 256            /* free batch buffers kept */
 #define MAXPENDING 64          /* batches in flight before a rank waits */
 #define POLL_EVERY 16          /* expansions between looks at the inbox */
 #define OWNER_SEED 0x9e3779b97f4a7c15ull
@@ -150,6 +153,9 @@ typedef struct Dist {
 	uint64_t received;         /* messages received this level */
 	Pending *pend;
 	int npend;
+	uint8_t *pool[MAXPOOL];    /* free batch buffers (BATCHCAP bytes): a batch
+	                            * is filled in one and never reallocated */
+	int npool;
 	size_t cappend;
 	int stop_sent;
 	Buf inbox;
@@ -253,6 +259,25 @@ static void out_of_memory(Dist *d)
 
 /* ---- messages ---- */
 
+static void put_buffer(Dist *d, uint8_t *b)
+{
+	if (!b)
+		return;
+	if (d->npool < MAXPOOL)
+		d->pool[d->npool++] = b;
+	else
+		free(b);
+}
+
+/* an empty batch for peer, from the pool */
+static int new_batch(Dist *d, Buf *b)
+{
+	b->b = d->npool ? d->pool[--d->npool] : malloc(BATCHCAP);
+	b->n = 0;
+	b->cap = b->b ? BATCHCAP : 0;
+	return b->b != NULL;
+}
+
 static void reap_sends(Dist *d)
 {
 	int k = 0;
@@ -260,7 +285,7 @@ static void reap_sends(Dist *d)
 		int done = 0;
 		MPI_Test(&d->pend[i].req, &done, MPI_STATUS_IGNORE);
 		if (done)
-			free(d->pend[i].b);
+			put_buffer(d, d->pend[i].b);
 		else
 			d->pend[k++] = d->pend[i];
 	}
@@ -275,28 +300,23 @@ static void isend(Dist *d, int peer, uint8_t *b, size_t n, int tag)
 		return;
 	}
 	Pending *p = &d->pend[d->npend++];
+	static const uint8_t none = 0;     /* a STOP message carries no bytes */
 	p->b = b;
-	MPI_Isend(b, (int)n, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &p->req);
+	MPI_Isend(b ? b : &none, (int)n, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &p->req);
 	d->sent[peer]++;
 	d->messages++;
 }
 
 static void insert_entry(Dist *d, const uint8_t *e, int src);
 
-/* take every message waiting (block: wait for one first); whether
- * there was one */
-static int poll_inbox(Dist *d, int block)
+/* take every message waiting; whether there was one */
+static int poll_inbox(Dist *d)
 {
 	int took = 0;
 	for (;;) {
 		MPI_Status stt;
 		int flag = 0;
-		if (block) {
-			MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &stt);
-			flag = 1;
-			block = 0;
-		} else
-			MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &stt);
+		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &stt);
 		if (!flag)
 			return took;
 		took = 1;
@@ -327,6 +347,18 @@ static int poll_inbox(Dist *d, int block)
 	}
 }
 
+/* nothing to do: a few yields, then short sleeps (a rank that waits for
+ * the others at the end of a level leaves them the cores) */
+static void back_off(int *idle)
+{
+	if (++*idle < 16) {
+		sched_yield();
+		return;
+	}
+	struct timespec ts = { 0, 20000 };
+	nanosleep(&ts, NULL);
+}
+
 /* Wait for a collective operation begun with MPI_I...: meanwhile take
  * the batches that arrive, so that a rank still expanding, which may be
  * waiting for its sends to complete (flush_peer), is never waiting for a
@@ -341,13 +373,10 @@ static void coll_wait(Dist *d, MPI_Request *req)
 		if (done)
 			return;
 		reap_sends(d);
-		if (poll_inbox(d, 0))
+		if (poll_inbox(d))
 			idle = 0;
-		else if (++idle > 1000) {
-			struct timespec ts = { 0, 50000 };
-			nanosleep(&ts, NULL);
-		} else
-			sched_yield();
+		else
+			back_off(&idle);
 	}
 }
 
@@ -358,14 +387,14 @@ static void flush_peer(Dist *d, int peer)
 		return;
 	uint8_t *data = b->b;
 	size_t n = b->n;
-	b->b = NULL;
-	b->n = b->cap = 0;
+	if (!new_batch(d, b))
+		out_of_memory(d);
 	isend(d, peer, data, n, TAG_SUCC);
 	while (d->npend > MAXPENDING) {
 		/* keep taking messages while ours wait, or two ranks sending
 		 * to each other could wait for ever */
 		reap_sends(d);
-		poll_inbox(d, 0);
+		poll_inbox(d);
 	}
 }
 
@@ -376,7 +405,7 @@ static void send_stop(Dist *d)
 	d->stop_sent = 1;
 	for (int p = 0; p < d->nranks; p++)
 		if (p != d->rank)
-			isend(d, p, malloc(1), 0, TAG_STOP);
+			isend(d, p, NULL, 0, TAG_STOP);
 }
 
 /* ---- the local store ---- */
@@ -786,13 +815,18 @@ static void end_level(Dist *d)
 	for (int p = 0; p < K; p++)
 		total += expect[p];
 	free(expect);
-	while (d->received < total)
-		poll_inbox(d, 1);
-	for (int i = 0; i < d->npend; i++) {
-		MPI_Wait(&d->pend[i].req, MPI_STATUS_IGNORE);
-		free(d->pend[i].b);
+	int idle = 0;
+	while (d->received < total) {
+		if (poll_inbox(d))
+			idle = 0;
+		else
+			back_off(&idle);
 	}
-	d->npend = 0;
+	while (d->npend) {
+		reap_sends(d);
+		if (d->npend)
+			back_off(&idle);
+	}
 	d->received = 0;
 	memset(d->sent, 0, sizeof(uint64_t) * (size_t)K);
 }
@@ -947,6 +981,13 @@ static double peak_mb(void)
 	return ru.ru_maxrss / 1024.0;
 }
 
+static double cpu_secs(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+}
+
 static void merge_results(Dist *d)
 {
 	SearchResult *r = d->r;
@@ -969,9 +1010,9 @@ static void merge_results(Dist *d)
 	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), &r->kinds_full, sizeof(int));
 	MPI_Allgather(mine, (int)kb, MPI_BYTE, all, (int)kb, MPI_BYTE, MPI_COMM_WORLD);
 	/* per rank: states, messages, successors sent, peak memory, time */
-	double one[5] = { (double)d->stored, (double)d->messages, (double)d->sent_states, peak_mb(), now() - d->t0 };
+	double one[6] = { (double)d->stored, (double)d->messages, (double)d->sent_states, peak_mb(), now() - d->t0, cpu_secs() };
 	double *ranks = malloc(sizeof one * (size_t)K);
-	MPI_Allgather(one, 5, MPI_DOUBLE, ranks, 5, MPI_DOUBLE, MPI_COMM_WORLD);
+	MPI_Allgather(one, 6, MPI_DOUBLE, ranks, 6, MPI_DOUBLE, MPI_COMM_WORLD);
 
 	SearchResult g = { 0 };
 	g.stored = tot[0];
@@ -1009,11 +1050,12 @@ static void merge_results(Dist *d)
 	if (d->rank == 0) {
 		g.ranks = calloc((size_t)K, sizeof(DistRank));
 		for (int p = 0; g.ranks && p < K; p++) {
-			g.ranks[p].stored = (uint64_t)ranks[5 * p];
-			g.ranks[p].messages = (uint64_t)ranks[5 * p + 1];
-			g.ranks[p].sent_states = (uint64_t)ranks[5 * p + 2];
-			g.ranks[p].peak_mb = ranks[5 * p + 3];
-			g.ranks[p].secs = ranks[5 * p + 4];
+			g.ranks[p].stored = (uint64_t)ranks[6 * p];
+			g.ranks[p].messages = (uint64_t)ranks[6 * p + 1];
+			g.ranks[p].sent_states = (uint64_t)ranks[6 * p + 2];
+			g.ranks[p].peak_mb = ranks[6 * p + 3];
+			g.ranks[p].secs = ranks[6 * p + 4];
+			g.ranks[p].cpu_secs = ranks[6 * p + 5];
 		}
 	}
 	free(ranks);
@@ -1051,6 +1093,8 @@ static void dist_free(Dist *d)
 	free(d->sent);
 	free(d->scratch);
 	free(d->pend);
+	for (int i = 0; i < d->npool; i++)
+		free(d->pool[i]);
 	free(d->inbox.b);
 	free(d->exp.b);
 	free(d->found);
@@ -1086,6 +1130,10 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	d->query = calloc((size_t)K, sizeof(Buf));
 	d->sent = calloc((size_t)K, sizeof(uint64_t));
 	d->scratch = malloc(MAXSTATE + 256);
+	int bufs = 1;
+	for (int p = 0; d->out && p < K; p++)
+		if (p != d->rank && !new_batch(d, &d->out[p]))
+			bufs = 0;
 	store_init(&d->st, o->mem_limit);
 	d->st.indexed = 1;
 	d->st.payload = sizeof(uint32_t);
@@ -1093,7 +1141,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	d->ans.payload = 1;
 	SuccBuf sb0;
 	memset(&sb0, 0, sizeof sb0);
-	int ok = d->c && d->out && d->query && d->sent && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
+	int ok = bufs && d->c && d->out && d->query && d->sent && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
 	int allok = 0;
 	MPI_Allreduce(&ok, &allok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (!allok) {
@@ -1129,7 +1177,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 			}
 			if ((i & (POLL_EVERY - 1)) == 0) {
 				reap_sends(d);
-				poll_inbox(d, 0);
+				poll_inbox(d);
 			}
 		}
 		/* the proviso's questions, until every expansion had its answers */
@@ -1148,7 +1196,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 					d->deferred[d->ndeferred++] = d->deferred[k];
 				if ((k & (POLL_EVERY - 1)) == 0) {
 					reap_sends(d);
-					poll_inbox(d, 0);
+					poll_inbox(d);
 				}
 			}
 		}

@@ -37,6 +37,7 @@ typedef struct DistRank {
 	uint64_t sent_states;     /* successors it sent to other ranks */
 	double peak_mb;           /* its peak resident memory */
 	double secs;
+	double cpu_secs;          /* its CPU time, user + system */
 } DistRank;
 
 typedef struct SearchResult {

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# bench/dist.sh [-r REPS] [-n "NP..."] [MODEL[:SPACE-SEPARATED -D FLAGS] ...]
+#
+# The distributed search (issue 18, item 4; docs/distributed.md) on one
+# machine: the sequential depth-first search and -bfs against
+# `mpirun -np K dspin -dist` for K in NP (default "1 2 3"; more ranks than
+# cores run oversubscribed), on the same models, unreduced
+# (-sym=none -por=none), one rank per process:
+#
+#   dspin -sym=none -por=none -q [-bfs] FLAGS model.pml
+#   mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 \
+#          -np K dspin -dist -sym=none -por=none -json FLAGS model.pml
+#
+# Runs are interleaved and the round repeated REPS times (default 1); the
+# table gives, for each, the fastest wall time (mpirun's start included),
+# the peak resident memory (the sequential runs: GNU time's; -dist: the
+# largest of the ranks', as each rank measures it with getrusage), the
+# states stored (equal in every column, or the row says DIFFER), and for
+# -dist the batches sent by all ranks; in brackets the CPU time (user +
+# system, of mpirun and every rank): on a machine that other jobs load, a
+# wall-time speed-up needs cores that are free, the CPU time shows the
+# work.  Then np1/np2 (the issue's target:
+# >= 1.5) and np2's largest rank against the depth-first search's memory
+# (target: <= 60%).  The load average is printed before and after: the
+# machine is shared.
+#
+# Default models: bench/models/leader.pml (5.4 million states) and
+# bench/models/petersonN4.pml (12.6 million).
+#
+# Environment: DSPIN (default: build/dspin next to this directory).
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+DSPIN=${DSPIN:-$HERE/../build/dspin}
+DSPIN=$(readlink -f "$DSPIN")
+REPS=1
+NPS="1 2 3"
+while getopts "r:n:h" o; do
+	case $o in
+	r) REPS=$OPTARG ;;
+	n) NPS=$OPTARG ;;
+	*) sed -n '2,28p' "$0"; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || set -- "$HERE/models/leader.pml" "$HERE/models/petersonN4.pml"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0)
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+declare -A best cpu mem states msgs
+json() { sed -n "s/.*\"$2\":\\([0-9.]*\\).*/\\1/p" "$1" | head -1; }
+# run TOOL MODEL-INDEX: one timed run; TOOL: dfs bfs np1 np2 ...
+run() {
+	local tool=$1 i=$2 secs c out=$TMP/out
+	case $tool in
+	dfs|bfs)
+		local extra=(); [ "$tool" = bfs ] && extra=(-bfs)
+		# shellcheck disable=SC2086
+		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "$DSPIN" -sym=none -por=none -json "${extra[@]}" ${flags[i]} "${files[i]}" > "$out" 2>/dev/null
+		mem[$tool,$i]=$(( $(cut -d' ' -f4 "$TMP/time") / 1024 ))
+		;;
+	np*)
+		# CPU time: mpirun's and its ranks' (they are its children)
+		# shellcheck disable=SC2086
+		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "${MPIRUN[@]}" -np "${tool#np}" "$DSPIN" -dist -sym=none -por=none -json ${flags[i]} "${files[i]}" < /dev/null > "$out" 2>/dev/null
+		mem[$tool,$i]=$(grep -o '"peak_rss_mb":[0-9.]*' "$out" | cut -d: -f2 | sort -n | tail -1 | cut -d. -f1)
+		msgs[$tool,$i]=$(grep -o '"messages":[0-9]*' "$out" | cut -d: -f2 | paste -sd+ | bc)
+		;;
+	esac
+	secs=$(cut -d' ' -f1 "$TMP/time")
+	c=$(awk '{ printf "%.2f", $2 + $3 }' "$TMP/time")
+	states[$tool,$i]=$(json "$out" states_stored)
+	if [ -z "${best[$tool,$i]:-}" ] || [ "$(echo "$secs < ${best[$tool,$i]}" | bc)" = 1 ]; then
+		best[$tool,$i]=$secs
+		cpu[$tool,$i]=$c
+	fi
+}
+files=() flags=() names=()
+for m in "$@"; do
+	f=${m%%:*}; fl=; [ "$f" != "$m" ] && fl=${m#*:}
+	files+=("$(readlink -f "$f")"); flags+=("$fl"); names+=("$(basename "$f")${fl:+ $fl}")
+done
+nm=${#files[@]}
+tools="dfs bfs"
+for n in $NPS; do tools="$tools np$n"; done
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+for ((r = 1; r <= REPS; r++)); do
+	for ((i = 0; i < nm; i++)); do
+		for t in $tools; do run "$t" "$i"; done
+	done
+done
+load1=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "dspin $("$DSPIN" --version | cut -d' ' -f2), $(date -u +'%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $load0 before, $load1 after; best of $REPS"
+echo
+head="| model | states |"
+sep="| --- | ---: |"
+for t in $tools; do
+	case $t in np*) head="$head $t s (cpu) | $t MB/rank | $t batches |"; sep="$sep ---: | ---: | ---: |" ;;
+	*) head="$head $t s (cpu) | $t MB |"; sep="$sep ---: | ---: |" ;; esac
+done
+echo "$head np1/np2 | np2 rank/dfs MB |"
+echo "$sep ---: | ---: |"
+for ((i = 0; i < nm; i++)); do
+	row="| ${names[i]} | ${states[dfs,$i]} |"
+	for t in $tools; do
+		[ "${states[$t,$i]}" = "${states[dfs,$i]}" ] || row="$row DIFFER (${states[$t,$i]})"
+		row="$row $(printf %.2f "${best[$t,$i]}") (${cpu[$t,$i]}) | ${mem[$t,$i]} |"
+		case $t in np*) row="$row ${msgs[$t,$i]} |" ;; esac
+	done
+	sp=-; frac=-
+	if [ -n "${best[np1,$i]:-}" ] && [ -n "${best[np2,$i]:-}" ]; then
+		sp=$(echo "scale=2; ${best[np1,$i]} / ${best[np2,$i]}" | bc)
+		frac=$(echo "scale=0; 100 * ${mem[np2,$i]} / ${mem[dfs,$i]}" | bc)%
+	fi
+	echo "$row $sp | $frac |"
+done
