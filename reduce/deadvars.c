@@ -38,11 +38,17 @@
  * layer).  With the canonical heap the numbering depends on the state
  * only, and N maps heap-symmetric states to heap-symmetric states.
  *
+ * Calls.  Functions and methods get the same analysis over their own
+ * code and locals (their frames).  While a call is pending, the caller's
+ * frame (or the proctype's locals) waits at the call transition ct, whose
+ * return still reads the left side's index or base and writes its target:
+ * what it keeps is use(ct) U (live(ct.to) - def(ct)), computed for every
+ * call transition; the innermost frame is at the process's pc.
+ *
  * Left out (no local of theirs is ever reset): proctypes that a remote
  * reference `P[i]:x` names anywhere (a claim, an ltl formula or another
- * process could read the local), proctypes that call functions (call frames
- * keep the caller's locals while the pc is in the callee), and processes
- * inside a call.
+ * process could read the local); a function's locals are never named
+ * remotely.
  */
 #include "reduce.h"
 #include "../lang/access.h"
@@ -51,11 +57,15 @@
 
 typedef struct DeadRange { int off, len; unsigned char heapish; } DeadRange;
 typedef struct DeadLoc { int first, n; } DeadLoc;      /* ranges[first .. first+n) */
+/* one code's table: a proctype's (eligible, or not at all) or a function's */
 typedef struct DeadType { int eligible; DeadLoc *loc; int nlocs; } DeadType;
 typedef struct DeadConf {
 	DeadType *pt; int npt;
+	DeadType *fn; int nfn;
+	DeadLoc *call;           /* by Trans.id: the caller's dead locals while that call is pending */
+	int ntrans;
 	DeadRange *r; int nr;
-	int eligible_types;      /* how many proctypes take part */
+	int eligible_types;      /* how many codes take part */
 } DeadConf;
 
 /* ---------------------------------------------------------------- analysis */
@@ -105,18 +115,17 @@ static void use_def(const AccessTable *at, const Proctype *pt, const Trans *t, W
 static int eligible(const Program *p, const Proctype *pt)
 {
 	const AccessTable *at = p->access;
-	if (pt->is_never || pt->is_func || !pt->code || !pt->nlocals) return 0;
-	if (access_find(at->model, A_REMOTE, pt)) return 0;
-	if (access_find(at->reach[pt->index], A_CALL, NULL)) return 0;
+	if (pt->is_never || !pt->code || !pt->nlocals) return 0;
+	if (!pt->is_func && access_find(at->model, A_REMOTE, pt)) return 0;
 	return 1;
 }
 
-/* the live sets of every location of pt's code; NULL if not eligible */
-static Word *liveness(const Program *p, const Proctype *pt, int W)
+/* the live sets of every location of pt's code (always: the locals live
+ * everywhere, W words, filled in) */
+static Word *liveness(const Program *p, const Proctype *pt, int W, Word *always)
 {
 	const Code *k = pt->code;
 	Word *live = calloc((size_t)k->nlocs * W, sizeof(Word));
-	Word *always = calloc((size_t)W, sizeof(Word));
 	Word *use = calloc((size_t)W, sizeof(Word)), *def = calloc((size_t)W, sizeof(Word));
 	if (pt->provided) {
 		Collect c = { pt, always };
@@ -145,7 +154,7 @@ static Word *liveness(const Program *p, const Proctype *pt, int W)
 			}
 		}
 	}
-	free(always); free(use); free(def);
+	free(use); free(def);
 	return live;
 }
 
@@ -161,65 +170,129 @@ static void add_range(DeadConf *cf, int *cap, int first, int off, int len, int h
 	cf->r[cf->nr++] = (DeadRange){ off, len, (unsigned char)heapish };
 }
 
+/* the ranges of pt's locals that are not in the set keep (W words) */
+static void dead_ranges(DeadConf *cf, int *cap, DeadLoc *dl, const Proctype *pt, const Word *keep, int keep_refs)
+{
+	dl->first = cf->nr;
+	/* locals in layout order, so that neighbours merge */
+	for (int i = 0; i < pt->nlocals; i++) {
+		const Var *v = pt->locals[i];
+		if (keep[i / WBITS] >> (i % WBITS) & 1) continue;
+		int len = v->elemsize * (v->arrlen ? v->arrlen : 1);
+		int heapish = v->kind == TY_REF || v->kind == TY_CHAN || v->kind == TY_RECORD;
+		if (heapish && keep_refs) continue;
+		if (len > 0) add_range(cf, cap, dl->first, v->offset, len, heapish);
+	}
+	dl->n = cf->nr - dl->first;
+}
+
+/* the tables of one code: by location, and for its call transitions */
+static void analyze_code(DeadConf *cf, int *cap, DeadType *dt, const Program *p, const Proctype *pt, int keep_refs)
+{
+	int W = SETW(pt->nlocals);
+	Word *always = calloc((size_t)W, sizeof(Word));
+	Word *live = liveness(p, pt, W, always);
+	Word *keep = calloc((size_t)W, sizeof(Word)), *def = calloc((size_t)W, sizeof(Word));
+	const Code *k = pt->code;
+	dt->nlocs = k->nlocs;
+	dt->loc = xalloc(sizeof(DeadLoc) * (size_t)(k->nlocs ? k->nlocs : 1));
+	for (int l = 0; l < k->nlocs; l++) {
+		dead_ranges(cf, cap, &dt->loc[l], pt, live + (size_t)l * W, keep_refs);
+		for (int j = 0; j < k->locs[l].nt; j++) {
+			const Trans *t = k->locs[l].t[j];
+			if (!t->st || t->st->k != S_CALL || t->dstep || t->id < 0 || t->id >= cf->ntrans || cf->call[t->id].n >= 0)
+				continue;
+			memset(keep, 0, sizeof(Word) * W);
+			memset(def, 0, sizeof(Word) * W);
+			use_def(p->access, pt, t, keep, def);
+			const Word *after = t->to >= 0 && t->to < k->nlocs ? live + (size_t)t->to * W : NULL;
+			for (int w = 0; w < W; w++)
+				keep[w] |= always[w] | (after ? after[w] & ~def[w] : 0);
+			dead_ranges(cf, cap, &cf->call[t->id], pt, keep, keep_refs);
+		}
+	}
+	free(always); free(live); free(keep); free(def);
+	dt->eligible = 1;
+	cf->eligible_types++;
+}
+
 static DeadConf *analyze(const VM *vm, int keep_refs)
 {
 	const Model *m = vm->m;
+	const Program *p = vm->prog;
 	DeadConf *cf = xalloc(sizeof *cf);
 	cf->npt = m->nptypes;
 	cf->pt = xalloc(sizeof(DeadType) * (size_t)(m->nptypes ? m->nptypes : 1));
+	cf->nfn = m->nfuncs;
+	cf->fn = xalloc(sizeof(DeadType) * (size_t)(m->nfuncs ? m->nfuncs : 1));
+	cf->ntrans = p->ntrans;
+	cf->call = xalloc(sizeof(DeadLoc) * (size_t)(p->ntrans ? p->ntrans : 1));
+	for (int i = 0; i < p->ntrans; i++)
+		cf->call[i].n = -1;   /* not a call transition of an analysed code */
 	int cap = 0;
-	for (int ti = 0; ti < m->nptypes; ti++) {
-		const Proctype *pt = m->ptypes[ti];
-		if (!eligible(vm->prog, pt)) continue;
-		int W = SETW(pt->nlocals);
-		Word *live = liveness(vm->prog, pt, W);
-		DeadType *dt = &cf->pt[ti];
-		dt->nlocs = pt->code->nlocs;
-		dt->loc = xalloc(sizeof(DeadLoc) * (size_t)dt->nlocs);
-		for (int l = 0; l < dt->nlocs; l++) {
-			dt->loc[l].first = cf->nr;
-			/* locals in layout order, so that neighbours merge */
-			for (int i = 0; i < pt->nlocals; i++) {
-				const Var *v = pt->locals[i];
-				if (v->in_func || (live[(size_t)l * W + i / WBITS] >> (i % WBITS) & 1)) continue;
-				int len = v->elemsize * (v->arrlen ? v->arrlen : 1);
-				int heapish = v->kind == TY_REF || v->kind == TY_CHAN || v->kind == TY_RECORD;
-				if (heapish && keep_refs) continue;
-				if (len > 0) add_range(cf, &cap, dt->loc[l].first, v->offset, len, heapish);
-			}
-			dt->loc[l].n = cf->nr - dt->loc[l].first;
-		}
-		free(live);
-		dt->eligible = 1;
-		cf->eligible_types++;
-	}
+	for (int ti = 0; ti < m->nptypes; ti++)
+		if (eligible(p, m->ptypes[ti]))
+			analyze_code(cf, &cap, &cf->pt[ti], p, m->ptypes[ti], keep_refs);
+	for (int fi = 0; fi < m->nfuncs; fi++)
+		if (eligible(p, m->funcs[fi]))
+			analyze_code(cf, &cap, &cf->fn[fi], p, m->funcs[fi], keep_refs);
 	return cf;
 }
 
 /* ---------------------------------------------------------------- the layer */
 
-/* zero the dead locals of every process of the state at b; 1 when a
- * reference, channel id or record changed (the collector must run) */
+/* zero the ranges of dl in the locals block at base; 1 when a heapish one
+ * changed */
+static int zero(const DeadConf *cf, const DeadLoc *dl, uint8_t *base, int *changed, int keep_heapish)
+{
+	int heap = 0;
+	for (int k = 0; k < dl->n; k++) {
+		const DeadRange *r = &cf->r[dl->first + k];
+		if (keep_heapish && r->heapish) continue;
+		uint8_t *p = base + r->off;
+		for (int j = 0; j < r->len; j++)
+			if (p[j]) { memset(p, 0, (size_t)r->len); heap |= r->heapish; (*changed)++; break; }
+	}
+	return heap;
+}
+
+/* the dead locals of one level of a process: the table t of its code at
+ * pc when it is the innermost level, else those of the pending call
+ * callid (the next frame's) */
+static const DeadLoc *level_dead(const DeadConf *cf, const DeadType *t, int innermost, int pc, int callid)
+{
+	if (!t->eligible) return NULL;
+	if (innermost) return pc >= 0 && pc < t->nlocs ? &t->loc[pc] : NULL;
+	return callid >= 0 && callid < cf->ntrans && cf->call[callid].n >= 0 ? &cf->call[callid] : NULL;
+}
+
+/* zero the dead locals of every process of the state at b, in every frame;
+ * 1 when a reference, channel id or record changed (the collector must
+ * run) */
 static int reset(const DeadConf *cf, const VM *vm, uint8_t *b, int *changed, int keep_heapish)
 {
+	const Model *m = vm->m;
 	State st;
 	st.b = b;
-	sv_index(vm->m, &st);
+	sv_index(m, &st);
 	int heap = 0;
 	for (int pid = 0; pid < st.nproc; pid++) {
-		int ti = sv_ptype(&st, pid);
-		if (ti >= cf->npt || !cf->pt[ti].eligible || sv_depth(&st, pid)) continue;
-		const DeadType *dt = &cf->pt[ti];
-		int pc = sv_pc(&st, pid);
-		if (pc < 0 || pc >= dt->nlocs) continue;
-		uint8_t *base = b + st.poff[pid] + PHDR;
-		const DeadLoc *dl = &dt->loc[pc];
-		for (int k = 0; k < dl->n; k++) {
-			const DeadRange *r = &cf->r[dl->first + k];
-			if (keep_heapish && r->heapish) continue;
-			uint8_t *p = base + r->off;
-			for (int j = 0; j < r->len; j++)
-				if (p[j]) { memset(p, 0, (size_t)r->len); heap |= r->heapish; (*changed)++; break; }
+		int off = st.poff[pid];
+		int ti = b[off], depth = b[off + 3], pc = sv_pc(&st, pid);
+		if (ti >= cf->npt) continue;
+		/* the frames: the first after the proctype's locals */
+		int foff = off + PHDR + m->ptypes[ti]->localsize;
+		int callid = depth ? (b[foff + 1] | b[foff + 2] << 8) : -1;
+		const DeadLoc *dl = level_dead(cf, &cf->pt[ti], depth == 0, pc, callid);
+		if (dl) heap |= zero(cf, dl, b + off + PHDR, changed, keep_heapish);
+		for (int d = 1; d <= depth; d++) {
+			int fi = b[foff];
+			if (fi >= cf->nfn) break;
+			int next = foff + FHDR + m->funcs[fi]->localsize;
+			int ncall = d < depth ? (b[next + 1] | b[next + 2] << 8) : -1;
+			dl = level_dead(cf, &cf->fn[fi], d == depth, pc, ncall);
+			if (dl) heap |= zero(cf, dl, b + foff + FHDR, changed, keep_heapish);
+			foff = next;
 		}
 	}
 	return heap;

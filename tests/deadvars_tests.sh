@@ -5,8 +5,9 @@
 # 1. tests/models/dead: one model for each place a local can be read that
 #    the liveness analysis must see (an unless escape's guard, a d_step that
 #    writes on one branch only, a remote reference, an element of an array,
-#    a loop, eval() / run arguments / printf / provided, a rendezvous).
-#    Each one's verdict under -deadvars must be pan's (spin -o1 -o2 -o3,
+#    a loop, eval() / run arguments / printf / provided, a rendezvous; and
+#    call_frames.dpml, calls, which pan cannot run: part 2 checks it).
+#    Each .pml one's verdict under -deadvars must be pan's (spin -o1 -o2 -o3,
 #    -DNOREDUCE -DSAFETY: SPIN without its own dead variable elimination),
 #    in three configurations.
 # 2. The SPIN, symmetry, dynamic and dead corpora: with and without
