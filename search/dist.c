@@ -833,10 +833,19 @@ static void end_level(Dist *d)
 
 /* ---- the counterexample ---- */
 
-/* the moves from s (reached with apid) to target, through atomic
- * sequences; the number of moves in path, or -1 */
+/* is (b, len, aux, alen) the stored state t (key, then aux)?  The aux
+ * bytes too: under process symmetry two moves may lead to one canonical
+ * state with different original identities, and the next move of the
+ * trail names processes as the stored aux numbers them */
+static int same_state(const uint8_t *b, int len, const uint8_t *aux, int alen, const uint8_t *t, int tlen, int talen)
+{
+	return len == tlen && alen == talen && !memcmp(b, t, (size_t)len) && (!alen || !memcmp(aux, t + tlen, (size_t)alen));
+}
+
+/* the moves from s (reached with apid) to target (its key, then its aux
+ * bytes), through atomic sequences; the number of moves in path, or -1 */
 static int find_moves(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid,
-		      const uint8_t *target, int tlen, int np, int level)
+		      const uint8_t *target, int tlen, int talen, int np, int level)
 {
 	SuccBuf *sb = succbuf_at(d, level);
 	if (!sb)
@@ -846,7 +855,7 @@ static int find_moves(Dist *d, const uint8_t *s, int len, const uint8_t *aux, in
 	if (sb->oom)
 		return -1;
 	if (level > 0 && !sb->from_atomic)
-		return len == tlen && !memcmp(s, target, (size_t)len) ? np : -1;
+		return same_state(s, len, aux, alen, target, tlen, talen) ? np : -1;
 	if (level > 0) {
 		for (int k = 1; k < level; k++)
 			if (d->chainlen[k] == len && !memcmp(d->chain[k], s, (size_t)len))
@@ -861,10 +870,10 @@ static int find_moves(Dist *d, const uint8_t *s, int len, const uint8_t *aux, in
 			continue;
 		d->path[np] = c->tmv;
 		if (c->atomic_pid >= 0) {
-			int k = find_moves(d, c->b, c->len, c->aux, c->alen, c->atomic_pid, target, tlen, np + 1, level + 1);
+			int k = find_moves(d, c->b, c->len, c->aux, c->alen, c->atomic_pid, target, tlen, talen, np + 1, level + 1);
 			if (k >= 0)
 				return k;
-		} else if (c->len == tlen && !memcmp(c->b, target, (size_t)tlen))
+		} else if (same_state(c->b, c->len, c->aux, c->alen, target, tlen, talen))
 			return np + 1;
 	}
 	return -1;
@@ -945,11 +954,12 @@ static int rebuild_trail(Dist *d, int who, Note *mine)
 		int ok = 1;
 		d->c->force = NS_FULL;      /* every reduced successor is among these */
 		for (int i = 0; i + 1 < nstates && ok; i++) {
-			uint32_t l32, a32, t32;
+			uint32_t l32, a32, t32, ta32;
 			memcpy(&l32, st[i] + 8, 4);
 			memcpy(&a32, st[i] + 12, 4);
 			memcpy(&t32, st[i + 1] + 8, 4);
-			int k = find_moves(d, st[i] + 16, (int)l32, st[i] + 16 + l32, (int)a32, -1, st[i + 1] + 16, (int)t32, 0, 0);
+			memcpy(&ta32, st[i + 1] + 12, 4);
+			int k = find_moves(d, st[i] + 16, (int)l32, st[i] + 16 + l32, (int)a32, -1, st[i + 1] + 16, (int)t32, (int)ta32, 0, 0);
 			if (k < 0 || !grow((void **)&mv, &capmv, nmv + (size_t)k + 1, sizeof(Move))) {
 				ok = 0;
 				break;

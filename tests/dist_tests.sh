@@ -12,7 +12,8 @@
 #   on the symmetry corpus also -sym=heap,proc -por=static, -np 2: -bfs's;
 # and without -e, -np 2, on the models where -bfs finds an error: the
 # same verdict, and the trail (rebuilt from parent links spread over the
-# ranks) replays with -t to the error.  Then the refusals (exit 2).
+# ranks) replays with -t to the error; on the symmetry corpus also with
+# -sym=heap,proc on 3 ranks.  Then the refusals (exit 2).
 # mpirun costs about 0.4 s a start, so by default a selection: every
 # tenth model of the SPIN corpus, every fourth of the dynamic one, every
 # fifth of the symmetry one, and the unreduced run left out on the
@@ -40,6 +41,20 @@ same() {
 	[ "$(counts "$TMP/dist.out")" = "$(counts "$TMP/ref.out")" ] ||
 		msg="$msg [$label] counts $(counts "$TMP/dist.out" | tr -s ' \n\t' ' ') differ from the sequential $(counts "$TMP/ref.out" | tr -s ' \n\t' ' ');"
 }
+# verdict_trail NP FLAGS: without -e, exit 1 on NP ranks, and the trail
+# replays with -t to the error
+verdict_trail() {
+	local np=$1; shift
+	rm -f "$TMP/m.pml.trail"
+	( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -q -dist "$@" m.pml < /dev/null > two.out 2>&1 ); local r1=$?
+	[ "$r1" = 1 ] || { msg="$msg [verdict $*] exit $r1, sequential 1;"; return; }
+	if [ ! -e "$TMP/m.pml.trail" ]; then msg="$msg [trail $*] none written;"; return; fi
+	( cd "$TMP" && timeout 20 "$DSPIN" -t "$@" m.pml > replay.out 2>&1 )
+	local steps; steps=$(grep -c '^dspin: ' "$TMP/replay.out")
+	if grep -q 'cannot be replayed\|did NOT reach' "$TMP/replay.out" || [ "$steps" -lt 2 ]; then
+		msg="$msg [trail $*] does not reproduce the error;"
+	fi
+}
 BIG=" dyn/private_chains.dpml spin/cambridge.pml spin/pftp.pml-noclaim spin/sort.pml spin/leader_hp.pml-DN=6 spin/book_p337.pml spin/book_p347.pml spin/dtp.pml "
 declare -A nth
 check() {   # name model flags...
@@ -54,21 +69,12 @@ check() {   # name model flags...
 	same default 3 -e -bfs "$@" -- -e "$@"
 	local r0=$(cat "$TMP/ref.rc")
 	[ "$dir" != sym ] || same heap,proc 2 -e -bfs -sym=heap,proc -por=static "$@" -- -e -sym=heap,proc -por=static "$@"
-	# the verdict, stopping at the first error, and the trail
-	rm -f "$TMP/m.pml.trail"
+	# the verdict, stopping at the first error, and the trail; on the
+	# symmetry corpus also under process symmetry (the trail's moves are
+	# found again from the states and their original identities)
 	if [ "$r0" = 1 ]; then
-		( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np 2 "$DSPIN" -q -dist "$@" m.pml < /dev/null > two.out 2>&1 ); local r1=$?
-		[ "$r1" = "$r0" ] || msg="$msg [verdict] exit $r1, sequential $r0;"
-		if [ "$r1" = 1 ]; then
-			if [ ! -e "$TMP/m.pml.trail" ]; then msg="$msg [trail] none written;"
-			else
-				( cd "$TMP" && timeout 20 "$DSPIN" -t "$@" m.pml > replay.out 2>&1 )
-				local steps; steps=$(grep -c '^dspin: ' "$TMP/replay.out")
-				if grep -q 'cannot be replayed\|did NOT reach' "$TMP/replay.out" || [ "$steps" -lt 2 ]; then
-					msg="$msg [trail] does not reproduce the error;"
-				fi
-			fi
-		fi
+		verdict_trail 2 "$@"
+		[ "$dir" != sym ] || verdict_trail 3 -sym=heap,proc "$@"
 	fi
 	if [ -z "$msg" ]; then echo "ok $name${skipped:+ (skipped$skipped)}"; pass=$((pass + 1))
 	else echo "FAIL $name$msg"; fail=$((fail + 1)); fi
