@@ -2394,17 +2394,22 @@ static void pid_program(void)
 	int refuse = chance(20) ? 1 + (int)rnd(4) : 0;
 	if (refuse == 3 && !turn) refuse = 1;
 	int wrong = chance(10);
+	/* locals that only an escape's guard or a d_step's untaken branch
+	 * keep live (for -deadvars: reduce/deadvars.c) */
+	int esc = chance(25), dstep = chance(25);
 	char idx[32];
 	const char *base = shape == 2 ? "me" : "_pid";
 	if (shape == 1) snprintf(idx, sizeof idx, "%s + 1", base);
 	else if (lo) snprintf(idx, sizeof idx, "%s - 1", base);
 	else snprintf(idx, sizeof idx, "%s", base);
-	line("/* pidarr: %d instances of W at pids %d..%d, flag[%s] of %d, %s%s, refuse: %s%s */", n, lo, lo + n - 1, idx, len,
-	     lock ? "lock" : "race", turn ? ", turn" : "", rname[refuse], wrong ? ", wrong flag assertion" : "");
+	line("/* pidarr: %d instances of W at pids %d..%d, flag[%s] of %d, %s%s, refuse: %s%s%s%s */", n, lo, lo + n - 1, idx, len,
+	     lock ? "lock" : "race", turn ? ", turn" : "", rname[refuse], wrong ? ", wrong flag assertion" : "",
+	     esc ? ", escape on a local" : "", dstep ? ", d_step writes a local on one branch" : "");
 	line("byte flag[%d];", len);
 	if (turn) line("byte turn;");
 	line("byte crit;");
 	line("bool lk;");
+	if (esc) line("bool esc;");
 	if (pre) {
 		line("active proctype M() {"); indent++;
 		line("end: !lk && crit > 0 -> assert(false)");
@@ -2412,6 +2417,8 @@ static void pid_program(void)
 	}
 	line("active [%d] proctype W() {", n); indent++;
 	line("byte t;");
+	if (esc) line("byte v;");
+	if (dstep) line("byte u = 1;");
 	if (shape == 2) line("byte me = _pid;");
 	line("end:");
 	line("do");
@@ -2427,6 +2434,16 @@ static void pid_program(void)
 	line("%s", lock ? "lk = false" : "skip"); indent--;
 	line(":: t < 2 -> t++");
 	line(":: t == 2 -> t = 0");
+	if (esc) {
+		/* v is read only by the escape's guard: the violation needs it */
+		line(":: { v = 1; v = 2; v = 0 } unless { v == 2 -> esc = true };");
+		line("   assert(!esc || crit > 0)");
+	}
+	if (dstep) {
+		/* the d_step writes u on a branch that never runs: u stays 1 */
+		line(":: d_step { if :: crit > 5 -> u = 0 :: else -> skip fi };");
+		line("   assert(u == 1)");
+	}
 	if (refuse == 1) line(":: t = (t + _pid) %% 3");
 	if (refuse == 2) line(":: _pid > %d -> t = 0", lo);
 	if (refuse == 3) line(":: turn != %d -> t = 0", lo + 1);
