@@ -89,7 +89,7 @@ deadvars_escape~reduce/deadvars.c~s/const Trans \*t = lc->t\[j\];/const Trans *t
 deadvars_dstep_def~reduce/deadvars.c~s/\(it->mode & AM_WRITE\) && !t->dstep && /(it->mode \& AM_WRITE) \&\& /~^none_static_all$~dead variables: a d_step's write defines the variable even when it runs on one branch only (dead/dstep_no_def.pml)
 deadvars_remote~reduce/deadvars.c~s/if \(!pt->is_func && access_find\(at->model, A_REMOTE, pt\)\) return 0;//~^none_static_all$~dead variables: locals named by remote references P[i]:x are reset too (dead/remote_reads.pml)
 deadvars_array~reduce/deadvars.c~s/!t->dstep && !v->arrlen && /!t->dstep \&\& /~^none_static_all$~dead variables: writing one element defines the whole array (dead/array_element_write.pml)
-deadvars_call~reduce/deadvars.c~s/keep\[w\] \|= always\[w\] \| \(after \? after\[w\] & ~def\[w\] : 0\);/keep[w] = always[w] | (after ? after[w] \& ~def[w] : 0);/~^none_static_all$~dead variables: a pending call keeps only what is live after it, not what its return reads (the index of its target: dead/call_frames.dpml)
+deadvars_call~reduce/deadvars.c~s/keep\[w\] \|= always\[w\] \| \(after \? after\[w\] & \x7edef\[w\] : 0\);/keep[w] = always[w] | (after ? after[w] \& \x7edef[w] : 0);/~^none_static_all$~dead variables: a pending call keeps only what is live after it, not what its return reads (the index of its target: dead/call_frames.dpml)
 deadvars_refs~reduce/deadvars.c~s/if \(heapish && keep_refs\) continue;//~^none_static_all$~dead variables: references are reset without heap symmetry too, so slots are reused in another order and more states are stored (driver seeds 33 and 41)
 EOF
 )
