@@ -119,6 +119,11 @@ int dfs_expand(Dfs *d, int *from_atomic)
 			memcpy(p + SREC + PAD8(s->len), s->aux, (size_t)s->alen);
 		if (s->len > d->r->max_vec)
 			d->r->max_vec = s->len;
+		/* the store's bucket of a successor is fetched while the one
+		 * before it is visited (push_next; a miss each, otherwise) */
+		rec->hash = state_hash(s->b, s->len);
+		if (i == 0)
+			store_prefetch(&d->st, rec->hash);
 	}
 	return n;
 }
@@ -201,7 +206,8 @@ int dfs_enter(Dfs *d, Frame *f)
 		return 0;
 	}
 	if (f->depth > d->r->depth) d->r->depth = f->depth;
-	f->hash = state_hash(d->ar + f->state_off, f->len);
+	if (!f->hashed)
+		f->hash = state_hash(d->ar + f->state_off, f->len);
 	return 1;
 }
 
@@ -541,6 +547,10 @@ static void pop(Dfs *d)
 	if (f->cm_len) d->ncm = f->cm_off;
 	d->arn = f->succ_off;
 	d->nfr--;
+	/* the parent's next successor is visited next: its bucket */
+	Frame *par = d->nfr ? &d->fr[d->nfr - 1] : NULL;
+	if (par && par->next < par->nsucc)
+		store_prefetch(&d->st, ((SRec *)(d->ar + par->cur_off))->hash);
 }
 
 /* push the top frame's next successor; 0 when it was skipped */
@@ -551,6 +561,8 @@ static int push_next(Dfs *d)
 	SRec *rec = (SRec *)(d->ar + off);
 	f->next++;
 	f->cur_off = off + SREC + PAD8(rec->len) + PAD8(rec->alen);
+	if (f->next < f->nsucc)
+		store_prefetch(&d->st, ((SRec *)(d->ar + f->cur_off))->hash);
 	if (rec->skip) return 0;
 	long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
 	size_t soff = off + SREC;
@@ -559,6 +571,8 @@ static int push_next(Dfs *d)
 	if (push(d, soff, len, &in, rec->atomic_pid, depth) < 0)
 		return 0;
 	Frame *par = &d->fr[d->nfr - 2], *ch = &d->fr[d->nfr - 1];
+	ch->hash = rec->hash;
+	ch->hashed = 1;
 	ch->succ_off = d->arn;
 	ch->aux_off = soff + PAD8(len);
 	ch->alen = alen;

@@ -17,6 +17,7 @@ typedef struct SRec {            /* a successor as kept on the stack */
 	int8_t skip;                 /* not explored (a run-time error: the step did not
 	                              * happen; a reduction left it out) */
 	int8_t ip_seen;              /* Improviso: visited in this phase 1 before */
+	uint64_t hash;               /* state_hash of the key, computed on expansion */
 } SRec;
 
 /* the move as a trail records it: the process symmetry layer renames the
@@ -44,6 +45,7 @@ typedef struct Frame {
 	int unstored;                /* inside an atomic sequence: not in the store */
 	size_t aux_off; int alen;    /* the state's aux bytes (vm/next.h) */
 	uint64_t hash; int stored;   /* stored frames are in the on-stack set */
+	int hashed;                  /* hash is known before dfs_enter (from its SRec) */
 	long depth;
 	Move in;
 	/* Twophase and Improviso: see visit_twophase, visit_improviso */

@@ -23,7 +23,7 @@ int store_lossy(Store *s, int mode, int wbits)
 		return 0;
 	s->wbits = wbits;
 	size_t bytes = ((size_t)1 << wbits) / 8;
-	s->bits = calloc(bytes ? bytes : 1, 1);
+	s->bits = store_big_alloc(bytes);
 	if (!s->bits)
 		return -1;
 	s->bytes += bytes;
@@ -63,7 +63,7 @@ static int grow(Store *s)
 	size_t ncap = s->cap * 2;
 	if (s->limit && s->bytes + ncap * sizeof(uint64_t) > s->limit)
 		return -1;
-	uint64_t *nt = calloc(ncap, sizeof(uint64_t));
+	uint64_t *nt = store_big_alloc(ncap * sizeof(uint64_t));
 	if (!nt)
 		return -1;
 	Store t = *s;
@@ -72,7 +72,7 @@ static int grow(Store *s)
 	for (size_t i = 0; i < s->cap; i++)
 		if (s->tab[i])
 			nt[slot(&t, s->tab[i])] = s->tab[i];
-	free(s->tab);
+	store_big_free(s->tab, s->cap * sizeof(uint64_t));
 	s->bytes += (ncap - s->cap) * sizeof(uint64_t);
 	s->tab = nt;
 	s->cap = ncap;

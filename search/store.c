@@ -3,12 +3,14 @@
  *
  * A table entry is 64 bits: the top 24 bits of the entry are hash bits (a
  * filter before comparing bytes), the low 40 bits locate the record:
- * (chunk << 25) | (offset / 2).  The table grows at 3/4 load.  Only when
+ * (chunk << 25) | (offset / 2).  The table grows at 3/4 load, rehashing
+ * the records in the arena's order; a zero length ends a chunk.  Only when
  * the caller asks for indexed access (BFS walks the store as its queue)
  * is a record-index array kept as well: DFS pays 8 + ~11 bytes a state. */
 #include "store.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -19,11 +21,34 @@
 
 uint64_t state_hash(const uint8_t *b, int len) { return XXH3_64bits(b, (size_t)len); }
 
+/* The tables and the arena are read at random places, one state each: with
+ * 4 KB pages nearly every lookup also misses the TLB, and a page walk
+ * (two-dimensional under a hypervisor) costs as much as the miss itself.
+ * Large blocks are therefore mapped with transparent huge pages asked for;
+ * where the kernel gives none, nothing changes.  mmap's memory is zero. */
+void *store_big_alloc(size_t bytes)
+{
+	void *p = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	if (bytes >= (size_t)2 << 20)
+		madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+void store_big_free(void *p, size_t bytes)
+{
+	if (p)
+		munmap(p, bytes ? bytes : 1);
+}
+
 void store_init(Store *s, size_t limit)
 {
 	memset(s, 0, sizeof *s);
 	s->cap = 1 << 16;
-	s->tab = calloc(s->cap, sizeof(uint64_t));
+	s->tab = store_big_alloc(s->cap * sizeof(uint64_t));
 	s->limit = limit;
 	s->bytes = s->cap * sizeof(uint64_t);
 }
@@ -31,8 +56,8 @@ void store_init(Store *s, size_t limit)
 void store_free(Store *s)
 {
 	tree_free(s);
-	free(s->tab);
-	free(s->bits);
+	store_big_free(s->tab, s->cap * sizeof(uint64_t));
+	store_big_free(s->bits, s->bits ? ((size_t)1 << s->wbits) / 8 : 0);
 	for (size_t i = 0; i < s->nchunks; i++) free(s->chunks[i]);
 	free(s->chunks); free(s->rec);
 	memset(s, 0, sizeof *s);
@@ -58,23 +83,57 @@ const uint8_t *store_get(Store *s, size_t idx, int *len)
  * tag and the upper bits for the position. */
 static size_t pos_of(uint64_t h, size_t cap) { return (size_t)(h >> 24) & (cap - 1); }
 
+/* an arena record's size: [u16 len][key][payload], 2-aligned */
+static size_t rec_size(const Store *s, int len)
+{
+	size_t need = (size_t)len + 2 + (size_t)s->payload;
+	return (need + 1) & ~(size_t)1;
+}
+
+#define GROW_AHEAD 16
+
+static void put_entry(uint64_t *tab, size_t cap, size_t j, uint64_t e)
+{
+	while (tab[j])
+		j = (j + 1) & (cap - 1);
+	tab[j] = e;
+}
+
 static int grow(Store *s)
 {
 	size_t ncap = s->cap * 2;
 	if (s->limit && s->bytes + ncap * sizeof(uint64_t) > s->limit) return -1;
-	uint64_t *nt = calloc(ncap, sizeof(uint64_t));
+	uint64_t *nt = store_big_alloc(ncap * sizeof(uint64_t));
 	if (!nt) return -1;
-	for (size_t i = 0; i < s->cap; i++) {
-		uint64_t e = s->tab[i];
-		if (!e) continue;
-		int len; const uint8_t *b = at_loc(s, (e & LOC_MASK) - 1, &len);
-		size_t j = pos_of(state_hash(b, len), ncap);
-		while (nt[j]) j = (j + 1) & (ncap - 1);
-		nt[j] = e;
+	/* every record is in the table: walk the arena in order (reading
+	 * the records in the table's order would miss the cache on each),
+	 * and put each entry GROW_AHEAD records after fetching its bucket */
+	uint64_t pe[GROW_AHEAD];
+	size_t pj[GROW_AHEAD];
+	unsigned k = 0;
+	for (size_t c = 0; c < s->nchunks; c++) {
+		const uint8_t *base = s->chunks[c];
+		size_t end = c + 1 == s->nchunks ? s->chunk_used : CHUNK;
+		for (size_t off = 0; off + 2 <= end;) {
+			int len = base[off] | (base[off + 1] << 8);
+			if (!len)
+				break;   /* the end of a chunk that was not filled */
+			uint64_t h = state_hash(base + off + 2, len);
+			uint64_t loc = ((uint64_t)c << (CHUNK_BITS - 1)) | (off >> 1);
+			unsigned r = k++ % GROW_AHEAD;
+			if (k > GROW_AHEAD)
+				put_entry(nt, ncap, pj[r], pe[r]);
+			pe[r] = ((h & 0xffffff) << LOC_BITS) | (loc + 1);
+			pj[r] = pos_of(h, ncap);
+			__builtin_prefetch(&nt[pj[r]], 1);
+			off += rec_size(s, len);
+		}
 	}
+	for (unsigned i = k > GROW_AHEAD ? k - GROW_AHEAD : 0; i < k; i++)
+		put_entry(nt, ncap, pj[i % GROW_AHEAD], pe[i % GROW_AHEAD]);
 	s->bytes += ncap * sizeof(uint64_t);
 	s->bytes -= s->cap * sizeof(uint64_t);
-	free(s->tab);
+	store_big_free(s->tab, s->cap * sizeof(uint64_t));
 	s->tab = nt; s->cap = ncap;
 	return 0;
 }
@@ -93,6 +152,12 @@ static uint8_t *find(const Store *s, const uint8_t *b, int len, uint64_t h)
 		}
 		j = (j + 1) & (s->cap - 1);
 	}
+}
+
+void store_prefetch(const Store *s, uint64_t h)
+{
+	if (s->mode == STORE_EXACT)
+		__builtin_prefetch(&s->tab[pos_of(h, s->cap)]);
 }
 
 int store_has(const Store *s, const uint8_t *b, int len, uint64_t h)
@@ -133,14 +198,18 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 		j = (j + 1) & (s->cap - 1);
 	}
 	if (s->full) return -1;
-	size_t need = (size_t)len + 2 + (size_t)s->payload;
-	need = (need + 1) & ~(size_t)1;
+	size_t need = rec_size(s, len);
 	size_t extra = s->indexed ? sizeof(uint64_t) : 0;
 	if (s->limit && s->bytes + need + extra > s->limit) { s->full = 1; return -1; }
 	if (!s->nchunks || s->chunk_used + need > CHUNK) {
 		if (s->nchunks >= (1u << (LOC_BITS - CHUNK_BITS + 1)) - 1) { s->full = 1; return -1; }
 		uint8_t *c = malloc(CHUNK);
 		if (!c) { s->full = 1; return -1; }
+		if (s->nchunks && s->chunk_used + 2 <= CHUNK) {
+			/* a zero length ends the chunk before (grow walks it) */
+			uint8_t *last = s->chunks[s->nchunks - 1] + s->chunk_used;
+			last[0] = last[1] = 0;
+		}
 		s->chunks = realloc(s->chunks, sizeof(uint8_t *) * (s->nchunks + 1));
 		s->chunks[s->nchunks++] = c;
 		s->chunk_used = 0;
@@ -173,7 +242,7 @@ int store_set_mode(Store *s, int mode, int wbits)
 			return -1;
 		/* the exact store's table is not used */
 		s->bytes -= s->cap * sizeof(uint64_t);
-		free(s->tab);
+		store_big_free(s->tab, s->cap * sizeof(uint64_t));
 		s->tab = NULL;
 		s->cap = 0;
 		return 0;

@@ -34,9 +34,16 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx);
 /* Is the state there?  (Twophase looks before it decides what to store.) */
 int store_has(const Store *s, const uint8_t *b, int len, uint64_t h);
 const uint8_t *store_get(Store *s, size_t idx, int *len);   /* needs indexed = 1 */
+/* a hint: the state of hash h will be looked up soon (its bucket is
+ * fetched into the cache while the caller works on something else) */
+void store_prefetch(const Store *s, uint64_t h);
 /* the payload bytes of a stored state, NULL if it is not there */
 uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h);
 uint64_t state_hash(const uint8_t *b, int len);
+/* zeroed memory for tables read at random (huge pages where the kernel
+ * gives them), and its release; NULL when out of memory */
+void *store_big_alloc(size_t bytes);
+void store_big_free(void *p, size_t bytes);
 
 /* search/lossy.c: for models beyond memory.  STORE_HC keeps a 64-bit
  * fingerprint per state (hash compaction); STORE_BITSTATE sets
