@@ -8,6 +8,7 @@
 #include "ast.h"
 
 typedef struct Code Code;
+typedef struct Guard Guard;
 
 typedef struct Trans {
 	Stmt *st;           /* the statement this transition executes */
@@ -27,6 +28,8 @@ typedef struct Trans {
 	unsigned char no_atomic;     /* jumps out to the start of its atomic: ends the sequence */
 	unsigned char heap_effect;   /* may change a reference or channel id: run the GC after it */
 	Code *dstep;        /* S_DSTEP: the body, run to completion in one step */
+	const struct Guard *guard;   /* vm/guard.c: the guard as flat code, NULL: use the tree */
+	unsigned char guard_done;    /* vm_compile_guards has looked at it */
 	int select_lo, select_hi;
 } Trans;
 

@@ -267,11 +267,34 @@ static __attribute__((noinline)) int32_t eval_run(Exec *x, const Expr *e)
 	return pid;
 }
 
+/* a variable of the process or a global, the common case of vm_eval's
+ * E_VAR, without addr's general walk: the same address, bounds check and
+ * message (element) */
+static inline int32_t eval_plain_var(Exec *x, const Expr *e)
+{
+	const Var *v = e->var;
+	State *s = x->s;
+	const uint8_t *a = v->scope == SC_GLOBAL ? s->b + GOFF + v->offset : s->b + s->poff[x->pid] + PHDR + v->offset;
+	if (e->a) {
+		int32_t i = e->a->k == E_CONST ? e->a->val : vm_eval(x, e->a);
+		if (x->err)
+			return 0;
+		if (i < 0 || i >= v->arrlen) {
+			vm_runtime_error(x, "array index out of bounds: %s[%d] (size %d)", v->name, i, v->arrlen);
+			return 0;
+		}
+		a += i * v->elemsize;
+	}
+	return vm_load(a, v->kind, v->bits);
+}
+
 int32_t vm_eval(Exec *x, const Expr *e)
 {
 	switch (e->k) {
 	case E_CONST: return e->val;
 	case E_VAR: case E_FIELD: {
+		if (e->k == E_VAR && !e->var->in_func && (e->var->scope == SC_GLOBAL || (x->pid >= 0 && x->pid < x->s->nproc)))
+			return eval_plain_var(x, e);
 		if (e->k == E_FIELD && e->var->kind == TY_CHAN && e->var->chan) {
 			/* a channel that is a field of an object: its id */
 			int32_t obj = vm_eval(x, e->b);
@@ -537,6 +560,10 @@ int vm_enabled(Exec *x, const Trans *t)
 		return any;
 	}
 	if (!t->st) return 1;
+	if (t->guard) {
+		int g = guard_enabled(x, t->guard);
+		if (g >= 0) return g;
+	}
 	int r = stmt_enabled(x, t->st);
 	if (x->err) { r = 1; }
 	return r;

@@ -40,6 +40,7 @@ static void *vm_work_new(const Layer *l, Ctx *c)
 	if (!w)
 		return NULL;
 	w->cur.b = w->curbuf;
+	w->cur.len = -1;   /* no layout yet (load) */
 	w->tmp.b = w->tmpbuf;
 	return w;
 }
@@ -81,10 +82,7 @@ static void emit(Gen *g, Exec *x, const Move *mv, int atomic_pid)
 
 static void exec_on(Gen *g, Exec *x, State *s, int pid)
 {
-	memset(x, 0, sizeof *x);
-	x->vm = g->vm;
-	x->s = s;
-	x->pid = pid;
+	exec_init(x, g->vm, s, pid);
 	x->timeout = g->timeout;
 }
 
@@ -158,12 +156,21 @@ static int try_trans(Gen *g, int pid, const Trans *t)
 		/* a send on a rendezvous channel pairs with a receive */
 		int32_t cid = vm_eval(&x, t->st->lhs);
 		int ch = x.err ? -1 : vm_chan_index(&x, cid);
-		if (!x.err && ch >= 0 && g->vm->m->chanspecs[g->w->cur.b[ch]]->cap == 0)
-			return rendezvous(g, pid, t, ch);
-		x.err = 0;
+		if (!x.err && ch >= 0) {
+			int cap = g->vm->m->chanspecs[g->w->cur.b[ch]]->cap;
+			if (cap == 0)
+				return rendezvous(g, pid, t, ch);
+			/* buffered: enabled unless full (vm_enabled's test, without
+			 * evaluating the channel again) */
+			if (g->w->cur.b[ch + 2] >= cap)
+				return 0;
+			goto enabled;
+		}
+		x.err = 0;   /* vm_enabled finds the error again, with its place */
 	}
 	if (!vm_enabled(&x, t))
 		return 0;
+enabled:
 	if (t->st && t->st->k == S_SELECT && !t->dstep)
 		return try_select(g, pid, t);
 	fresh(g, &x, pid);
@@ -248,10 +255,38 @@ static int gen_proc(Gen *g, int pid)
 	return n;
 }
 
+/* Does s have cur's layout?  The offsets follow from the counts, each
+ * process's type and call depth, each channel's spec and each heap slot's
+ * class, read in turn (sv_index: a chain of dependent loads, a tenth of
+ * the time on models with many channels); here they are compared at the
+ * offsets cur already has, all independent.  Successive expansions
+ * mostly share a layout. */
+static int same_layout(const State *cur, const uint8_t *b, int len)
+{
+	const uint8_t *o = cur->b;
+	if (cur->len != len || b[0] != o[0] || b[1] != o[1] || b[2] != o[2])
+		return 0;
+	for (int i = 0; i < cur->nproc; i++) {
+		int p = cur->poff[i];
+		if (b[p] != o[p] || b[p + 3] || o[p + 3])
+			return 0;   /* another type, or call frames: recompute */
+	}
+	for (int i = 0; i < cur->nchan; i++)
+		if (b[cur->coff[i]] != o[cur->coff[i]])
+			return 0;
+	for (int i = 0; i < cur->nslot; i++)
+		if (b[cur->hoff[i]] != o[cur->hoff[i]])
+			return 0;
+	return 1;
+}
+
 static void load(Gen *g, const SState *s)
 {
+	State *cur = &g->w->cur;
+	int same = same_layout(cur, s->b, s->len);
 	memcpy(g->w->curbuf, s->b, (size_t)s->len);
-	sv_index(g->vm->m, &g->w->cur);
+	if (!same)
+		sv_index(g->vm->m, cur);
 }
 
 static int vm_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
@@ -348,7 +383,7 @@ static const Layer VM_LAYER = { .name = "vm", .work_new = vm_work_new, .work_fre
 
 Layer *layer_vm(VM *vm)
 {
-	(void)vm;
+	vm_compile_guards(vm->prog);
 	return ns_push(ns_layer(&VM_LAYER, NULL), NULL);
 }
 

@@ -15,8 +15,10 @@
 #ifndef DSPIN_VM_H
 #define DSPIN_VM_H
 #include "../lang/code.h"
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Limits of the state layout.  Each is either checked on the model before
  * the search (lang/check.c, `file:line:col: error:`) or, where only a run
@@ -87,13 +89,27 @@ typedef struct Exec {
 	int pid;
 	int timeout;
 	int err;                /* ERR_* raised while executing */
-	char errmsg[256];
 	const Stmt *errstmt;
 	int sel;                /* select value being executed */
 	int in_rv;              /* executing the receive half of a rendezvous */
 	int ret_atomic;         /* a return continues the caller's atomic sequence */
-	int32_t rvmsg[MAXFIELDS]; int rvn;   /* a rendezvous message, from the sender */
+	int rvn;                /* values in rvmsg */
+	/* the large fields last: exec_init leaves them alone */
+	char errmsg[256];       /* valid when err is set */
+	int32_t rvmsg[MAXFIELDS];   /* a rendezvous message, from the sender */
 } Exec;
+
+/* An Exec for process pid on s, nothing raised.  The generator makes one
+ * for every guard it tries, so the message buffers (1.3 KB) are not
+ * cleared: errmsg is written with err, rvmsg with rvn. */
+static inline void exec_init(Exec *x, VM *vm, State *s, int pid)
+{
+	memset(x, 0, offsetof(Exec, errmsg));
+	x->vm = vm;
+	x->s = s;
+	x->pid = pid;
+	x->errmsg[0] = 0;
+}
 
 /* state.c: what only the compiled program and its initial state show:
  * locations beyond the pc's range, an initial state that cannot be built
@@ -132,6 +148,13 @@ void vm_runtime_error(Exec *x, const char *fmt, ...);
 void vm_bound_error(Exec *x, const char *fmt, ...);   /* ERR_BOUND */
 int vm_rv_match(Exec *x, const Trans *recv, int cidx, const int32_t *msg, int n);
 int vm_send_values(Exec *x, const Stmt *s, int32_t *msg);
+
+/* guard.c: guards that are pure expressions over plain variables, as
+ * flat postfix code (Trans.guard), compiled once before the search */
+void vm_compile_guards(Program *p);
+/* is the guard true in x's state?  -1: it cannot run here (no process),
+ * ask vm_eval */
+int guard_enabled(const Exec *x, const Guard *g);
 
 /* next_vm.c (the next-state interface itself is vm/next.h) */
 int vm_valid_end(VM *vm, const uint8_t *b, int len);

@@ -1,0 +1,326 @@
+/* guard.c — guards compiled to flat postfix code.
+ *
+ * The successor generator asks every transition at a location whether it
+ * is enabled; in a model whose process chooses among dozens of guarded
+ * options (a puzzle trying every move), walking each guard's syntax tree
+ * (vm_eval: a call and a switch per node, addr's checks per variable) was
+ * a third of the search.  A guard that is a pure expression over plain
+ * variables is compiled once into postfix (stack) code, the classic
+ * compilation of expression trees for a stack machine (Aho, Sethi and
+ * Ullman, "Compilers", section 8.3; Ertl and Gregg, "The structure and
+ * performance of efficient interpreters", 2003), and run by a loop.
+ *
+ * Only what cannot fail or have an effect is compiled: constants, global
+ * and process-local variables of scalar type whose index, if any, is a
+ * constant within bounds (folded into the offset), and the unary and
+ * binary operators other than / and %.  Such an expression has one value
+ * whatever the order of evaluation, so && and || need no jumps: both sides
+ * are evaluated and combined to 0 or 1, as vm_eval's short circuit gives.
+ * Everything else (channels, fields, calls, remote references, run,
+ * timeout, _pid, ...) keeps the tree interpreter, which stays the
+ * reference: tests/unit checks the two agree.
+ */
+#include "vm.h"
+#include "../lang/lexer.h"
+#include <string.h>
+
+/* G_TEST and the G_T* superinstructions end a conjunct of a top-level
+ * && chain: false ends the guard at once (the short circuit), true goes
+ * on with an empty stack */
+enum { G_CONST, G_GLOBAL, G_LOCAL, G_UN, G_BIN, G_TEST, G_TVAR, G_TNVAR, G_TCMP };
+
+typedef struct GOp {
+	uint8_t op;          /* G_* */
+	uint8_t kind;        /* a variable's TypeKind */
+	uint8_t bits;
+	uint8_t local;       /* G_T*: a process-local variable (else global) */
+	int tok;             /* G_UN, G_BIN, G_TCMP: the operator (lexer token) */
+	int32_t val;         /* G_CONST, G_TCMP: the constant */
+	int32_t off;         /* G_GLOBAL, G_LOCAL, G_T*: the variable's byte offset */
+} GOp;
+
+#define GMAXOPS 64
+#define GMAXSTACK 16
+
+struct Guard {
+	int n;
+	int has_local;       /* reads the process's locals: needs a valid pid */
+	GOp ops[];
+};
+
+static int scalar(TypeKind k)
+{
+	switch (k) {
+	case TY_BIT: case TY_BOOL: case TY_BYTE: case TY_SHORT: case TY_INT:
+	case TY_UNSIGNED: case TY_MTYPE: case TY_PID:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int binop_ok(int tok)
+{
+	switch (tok) {
+	case T_PLUS: case T_MINUS: case T_STAR: case T_SHL: case T_SHR:
+	case T_AMP: case T_PIPE: case T_CARET: case T_EQ: case T_NE:
+	case T_LT: case T_GT: case T_LE: case T_GE: case T_ANDAND: case T_OROR:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* append e's code to ops; returns the stack depth it needs, -1 if e
+ * cannot be compiled */
+static int emit_expr(const Expr *e, GOp *ops, int *n)
+{
+	if (*n >= GMAXOPS)
+		return -1;
+	GOp *o = &ops[*n];
+	memset(o, 0, sizeof *o);
+	switch (e->k) {
+	case E_CONST:
+		o->op = G_CONST;
+		o->val = e->val;
+		(*n)++;
+		return 1;
+	case E_VAR: {
+		const Var *v = e->var;
+		if (v->in_func || !scalar(v->kind) || (v->scope != SC_GLOBAL && v->scope != SC_LOCAL))
+			return -1;
+		int32_t off = v->offset;
+		if (e->a) {
+			if (e->a->k != E_CONST || e->a->val < 0 || e->a->val >= v->arrlen)
+				return -1;
+			off += e->a->val * v->elemsize;
+		} else if (v->arrlen)
+			return -1;
+		o->op = v->scope == SC_GLOBAL ? G_GLOBAL : G_LOCAL;
+		o->kind = (uint8_t)v->kind;
+		o->bits = (uint8_t)v->bits;
+		o->off = off;
+		(*n)++;
+		return 1;
+	}
+	case E_UN: {
+		if (e->op != T_MINUS && e->op != T_NOT && e->op != T_TILDE)
+			return -1;
+		int d = emit_expr(e->a, ops, n);
+		if (d < 0 || *n >= GMAXOPS)
+			return -1;
+		o = &ops[(*n)++];
+		memset(o, 0, sizeof *o);
+		o->op = G_UN;
+		o->tok = e->op;
+		return d;
+	}
+	case E_BIN: {
+		if (!binop_ok(e->op))
+			return -1;
+		int da = emit_expr(e->a, ops, n);
+		if (da < 0)
+			return -1;
+		int db = emit_expr(e->b, ops, n);
+		if (db < 0 || *n >= GMAXOPS)
+			return -1;
+		o = &ops[(*n)++];
+		memset(o, 0, sizeof *o);
+		o->op = G_BIN;
+		o->tok = e->op;
+		int d = db + 1 > da ? db + 1 : da;
+		return d <= GMAXSTACK ? d : -1;
+	}
+	default:
+		return -1;
+	}
+}
+
+/* is e a plain variable?  Its load as one op in *o */
+static int plain_var(const Expr *e, GOp *o)
+{
+	GOp ops[1];
+	int n = 0;
+	if (e->k != E_VAR || emit_expr(e, ops, &n) != 1 || n != 1)
+		return 0;
+	*o = ops[0];
+	o->local = ops[0].op == G_LOCAL;
+	return 1;
+}
+
+static int is_cmp(int tok)
+{
+	return tok == T_EQ || tok == T_NE || tok == T_LT || tok == T_GT || tok == T_LE || tok == T_GE;
+}
+
+/* the comparison with its operands swapped: c < v is v > c */
+static int swap_cmp(int tok)
+{
+	switch (tok) {
+	case T_LT: return T_GT;
+	case T_GT: return T_LT;
+	case T_LE: return T_GE;
+	case T_GE: return T_LE;
+	default: return tok;
+	}
+}
+
+/* one conjunct: a superinstruction where it has one of the common
+ * shapes (v, !v, v OP c, c OP v), else its postfix code and G_TEST */
+static int emit_conjunct(const Expr *e, GOp *ops, int *n)
+{
+	GOp o;
+	if (*n >= GMAXOPS)
+		return -1;
+	if (plain_var(e, &o)) {
+		o.op = G_TVAR;
+		ops[(*n)++] = o;
+		return 0;
+	}
+	if (e->k == E_UN && e->op == T_NOT && plain_var(e->a, &o)) {
+		o.op = G_TNVAR;
+		ops[(*n)++] = o;
+		return 0;
+	}
+	if (e->k == E_BIN && is_cmp(e->op)) {
+		const Expr *c = NULL;
+		int tok = e->op;
+		if (plain_var(e->a, &o) && e->b->k == E_CONST)
+			c = e->b;
+		else if (e->a->k == E_CONST && plain_var(e->b, &o)) {
+			c = e->a;
+			tok = swap_cmp(tok);
+		}
+		if (c) {
+			o.op = G_TCMP;
+			o.tok = tok;
+			o.val = c->val;
+			ops[(*n)++] = o;
+			return 0;
+		}
+	}
+	if (emit_expr(e, ops, n) < 0 || *n >= GMAXOPS)
+		return -1;
+	memset(&ops[*n], 0, sizeof ops[*n]);
+	ops[(*n)++].op = G_TEST;
+	return 0;
+}
+
+/* the conjuncts of a top-level && chain, left to right */
+static int emit_chain(const Expr *e, GOp *ops, int *n)
+{
+	if (e->k == E_BIN && e->op == T_ANDAND)
+		return emit_chain(e->a, ops, n) < 0 ? -1 : emit_chain(e->b, ops, n);
+	return emit_conjunct(e, ops, n);
+}
+
+static const Guard *guard_compile(const Expr *e)
+{
+	GOp ops[GMAXOPS];
+	int n = 0;
+	if (emit_chain(e, ops, &n) < 0)
+		return NULL;
+	Guard *g = xalloc(sizeof *g + sizeof(GOp) * (size_t)n);
+	if (!g)
+		return NULL;
+	g->n = n;
+	g->has_local = 0;
+	for (int i = 0; i < n; i++)
+		if (ops[i].op == G_LOCAL || ops[i].local)
+			g->has_local = 1;
+	memcpy(g->ops, ops, sizeof(GOp) * (size_t)n);
+	return g;
+}
+
+void vm_compile_guards(Program *p)
+{
+	for (int i = 0; i < p->ntrans; i++) {
+		Trans *t = p->trans[i];
+		if (t->guard_done)
+			continue;
+		t->guard_done = 1;
+		if (t->st && t->st->k == S_EXPR && !t->dstep && t->st->rhs && t->st->rhs->k != E_RUN)
+			t->guard = guard_compile(t->st->rhs);
+	}
+}
+
+/* vm_eval's arithmetic, operator for operator */
+static int32_t binop(int tok, int32_t a, int32_t b)
+{
+	switch (tok) {
+	case T_PLUS: return (int32_t)((uint32_t)a + (uint32_t)b);
+	case T_MINUS: return (int32_t)((uint32_t)a - (uint32_t)b);
+	case T_STAR: return (int32_t)((uint32_t)a * (uint32_t)b);
+	case T_SHL: return (int32_t)((uint32_t)a << (b & 31));
+	case T_SHR: return a >> (b & 31);
+	case T_AMP: return a & b;
+	case T_PIPE: return a | b;
+	case T_CARET: return a ^ b;
+	case T_EQ: return a == b;
+	case T_NE: return a != b;
+	case T_LT: return a < b;
+	case T_GT: return a > b;
+	case T_LE: return a <= b;
+	case T_GE: return a >= b;
+	case T_ANDAND: return a != 0 && b != 0;
+	default: return a != 0 || b != 0;   /* T_OROR */
+	}
+}
+
+static inline int32_t load_at(const uint8_t *p, const GOp *o)
+{
+	return o->kind <= TY_BYTE ? p[0] : vm_load(p, (TypeKind)o->kind, o->bits);
+}
+
+int guard_enabled(const Exec *x, const Guard *g)
+{
+	int32_t st[GMAXSTACK];
+	int sp = 0;
+	const uint8_t *glob = x->s->b + GOFF;
+	const uint8_t *loc = glob;
+	if (g->has_local) {
+		if (x->pid < 0 || x->pid >= x->s->nproc)
+			return -1;   /* the tree interpreter reports it */
+		loc = x->s->b + x->s->poff[x->pid] + PHDR;
+	}
+	for (int i = 0; i < g->n; i++) {
+		const GOp *o = &g->ops[i];
+		switch (o->op) {
+		case G_TVAR:
+			if (!load_at((o->local ? loc : glob) + o->off, o))
+				return 0;
+			break;
+		case G_TNVAR:
+			if (load_at((o->local ? loc : glob) + o->off, o))
+				return 0;
+			break;
+		case G_TCMP:
+			if (!binop(o->tok, load_at((o->local ? loc : glob) + o->off, o), o->val))
+				return 0;
+			break;
+		case G_TEST:
+			if (!st[--sp])
+				return 0;
+			break;
+		case G_CONST:
+			st[sp++] = o->val;
+			break;
+		case G_GLOBAL:
+			st[sp++] = load_at(glob + o->off, o);
+			break;
+		case G_LOCAL:
+			st[sp++] = load_at(loc + o->off, o);
+			break;
+		case G_UN: {
+			int32_t a = st[sp - 1];
+			st[sp - 1] = o->tok == T_MINUS ? (int32_t)(0u - (uint32_t)a) : o->tok == T_NOT ? !a : ~a;
+			break;
+		}
+		default:
+			sp--;
+			st[sp - 1] = binop(o->tok, st[sp - 1], st[sp]);
+			break;
+		}
+	}
+	return 1;   /* every conjunct held */
+}
