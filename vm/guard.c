@@ -7,8 +7,9 @@
  * a third of the search.  A guard that is a pure expression over plain
  * variables is compiled once into postfix (stack) code, the classic
  * compilation of expression trees for a stack machine (Aho, Sethi and
- * Ullman, "Compilers", section 8.3; Ertl and Gregg, "The structure and
- * performance of efficient interpreters", 2003), and run by a loop.
+ * Ullman's "Compilers"; on the cost of dispatch, Ertl and Gregg, "The
+ * structure and performance of efficient interpreters", 2003), and run
+ * by a loop.
  *
  * Only what cannot fail or have an effect is compiled: constants, global
  * and process-local variables of scalar type whose index, if any, is a
