@@ -398,11 +398,13 @@ static void flush_peer(Dist *d, int peer)
 	if (!new_batch(d, b))
 		out_of_memory(d);
 	isend(d, peer, data, n, TAG_SUCC);
+	int idle = 0;
 	while (d->npend > MAXPENDING) {
 		/* keep taking messages while ours wait, or two ranks sending
 		 * to each other could wait for ever */
 		reap_sends(d);
-		poll_inbox(d);
+		if (d->npend > MAXPENDING && !poll_inbox(d))
+			back_off(&idle);
 	}
 }
 
