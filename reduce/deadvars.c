@@ -120,13 +120,18 @@ static int eligible(const Program *p, const Proctype *pt)
 	return 1;
 }
 
-/* the live sets of every location of pt's code (always: the locals live
- * everywhere, W words, filled in) */
-static Word *liveness(const Program *p, const Proctype *pt, int W, Word *always)
+/* The transfer through transition t: the locals live before it, given
+ * those live after it (after: NULL at a target outside the code), word w;
+ * ud holds t's use and def (2 W words, use_def). */
+static Word through(const Word *ud, const Word *after, const Word *always, int W, int w)
 {
-	const Code *k = pt->code;
-	Word *live = calloc((size_t)k->nlocs * W, sizeof(Word));
-	Word *use = calloc((size_t)W, sizeof(Word)), *def = calloc((size_t)W, sizeof(Word));
+	return ud[w] | always[w] | (after ? after[w] & ~ud[W + w] : 0);
+}
+
+/* the locals pt's provided clause reads and its _priority: live
+ * everywhere (W words, filled in) */
+static void live_always(const Proctype *pt, Word *always)
+{
 	if (pt->provided) {
 		Collect c = { pt, always };
 		Visitor v = { note_local, &c, (Proctype *)pt, IN_PROVIDED };
@@ -136,6 +141,14 @@ static Word *liveness(const Program *p, const Proctype *pt, int W, Word *always)
 		int i = local_index(pt, pt->prio_var);
 		if (i >= 0) always[i / WBITS] |= (Word)1 << (i % WBITS);
 	}
+}
+
+/* the live sets of every location of pt's code, to the least fixpoint;
+ * ud: use and def of each transition, location by location (first[l]:
+ * the index of location l's first) */
+static Word *liveness(const Code *k, const Word *ud, const int *first, const Word *always, int W)
+{
+	Word *live = calloc((size_t)k->nlocs * W, sizeof(Word));
 	for (int changed = 1; changed;) {
 		changed = 0;
 		for (int l = k->nlocs - 1; l >= 0; l--) {
@@ -143,18 +156,14 @@ static Word *liveness(const Program *p, const Proctype *pt, int W, Word *always)
 			Word *out = live + (size_t)l * W;
 			for (int j = 0; j < lc->nt; j++) {
 				const Trans *t = lc->t[j];
-				memset(use, 0, sizeof(Word) * W);
-				memset(def, 0, sizeof(Word) * W);
-				use_def(p->access, pt, t, use, def);
 				const Word *after = t->to >= 0 && t->to < k->nlocs ? live + (size_t)t->to * W : NULL;
 				for (int w = 0; w < W; w++) {
-					Word x = use[w] | always[w] | (after ? after[w] & ~def[w] : 0);
+					Word x = through(ud + (size_t)(first[l] + j) * 2 * W, after, always, W, w);
 					if (x & ~out[w]) { out[w] |= x; changed = 1; }
 				}
 			}
 		}
 	}
-	free(use); free(def);
 	return live;
 }
 
@@ -190,10 +199,21 @@ static void dead_ranges(DeadConf *cf, int *cap, DeadLoc *dl, const Proctype *pt,
 static void analyze_code(DeadConf *cf, int *cap, DeadType *dt, const Program *p, const Proctype *pt, int keep_refs)
 {
 	int W = SETW(pt->nlocals);
-	Word *always = calloc((size_t)W, sizeof(Word));
-	Word *live = liveness(p, pt, W, always);
-	Word *keep = calloc((size_t)W, sizeof(Word)), *def = calloc((size_t)W, sizeof(Word));
 	const Code *k = pt->code;
+	/* each transition's use and def, once (the fixpoint passes over them
+	 * again and again) */
+	int *first = malloc(sizeof(int) * (size_t)(k->nlocs + 1)), n = 0;
+	for (int l = 0; l < k->nlocs; l++) { first[l] = n; n += k->locs[l].nt; }
+	Word *ud = calloc((size_t)(n ? n : 1) * 2 * W, sizeof(Word));
+	for (int l = 0; l < k->nlocs; l++)
+		for (int j = 0; j < k->locs[l].nt; j++) {
+			Word *u = ud + (size_t)(first[l] + j) * 2 * W;
+			use_def(p->access, pt, k->locs[l].t[j], u, u + W);
+		}
+	Word *always = calloc((size_t)W, sizeof(Word));
+	live_always(pt, always);
+	Word *live = liveness(k, ud, first, always, W);
+	Word *keep = calloc((size_t)W, sizeof(Word));
 	dt->nlocs = k->nlocs;
 	dt->loc = xalloc(sizeof(DeadLoc) * (size_t)(k->nlocs ? k->nlocs : 1));
 	for (int l = 0; l < k->nlocs; l++) {
@@ -202,16 +222,14 @@ static void analyze_code(DeadConf *cf, int *cap, DeadType *dt, const Program *p,
 			const Trans *t = k->locs[l].t[j];
 			if (!t->st || t->st->k != S_CALL || t->dstep || t->id < 0 || t->id >= cf->ntrans || cf->call[t->id].n >= 0)
 				continue;
-			memset(keep, 0, sizeof(Word) * W);
-			memset(def, 0, sizeof(Word) * W);
-			use_def(p->access, pt, t, keep, def);
+			/* a pending call keeps what is live just before it */
 			const Word *after = t->to >= 0 && t->to < k->nlocs ? live + (size_t)t->to * W : NULL;
 			for (int w = 0; w < W; w++)
-				keep[w] |= always[w] | (after ? after[w] & ~def[w] : 0);
+				keep[w] = through(ud + (size_t)(first[l] + j) * 2 * W, after, always, W, w);
 			dead_ranges(cf, cap, &cf->call[t->id], pt, keep, keep_refs);
 		}
 	}
-	free(always); free(live); free(keep); free(def);
+	free(first); free(ud); free(always); free(live); free(keep);
 	dt->eligible = 1;
 	cf->eligible_types++;
 }
@@ -243,7 +261,7 @@ static DeadConf *analyze(const VM *vm, int keep_refs)
 
 /* zero the ranges of dl in the locals block at base; 1 when a heapish one
  * changed */
-static int zero(const DeadConf *cf, const DeadLoc *dl, uint8_t *base, int *changed, int keep_heapish)
+static int zero(const DeadConf *cf, const DeadLoc *dl, uint8_t *base, int keep_heapish)
 {
 	int heap = 0;
 	for (int k = 0; k < dl->n; k++) {
@@ -251,7 +269,7 @@ static int zero(const DeadConf *cf, const DeadLoc *dl, uint8_t *base, int *chang
 		if (keep_heapish && r->heapish) continue;
 		uint8_t *p = base + r->off;
 		for (int j = 0; j < r->len; j++)
-			if (p[j]) { memset(p, 0, (size_t)r->len); heap |= r->heapish; (*changed)++; break; }
+			if (p[j]) { memset(p, 0, (size_t)r->len); heap |= r->heapish; break; }
 	}
 	return heap;
 }
@@ -269,7 +287,7 @@ static const DeadLoc *level_dead(const DeadConf *cf, const DeadType *t, int inne
 /* zero the dead locals of every process of the state at b, in every frame;
  * 1 when a reference, channel id or record changed (the collector must
  * run) */
-static int reset(const DeadConf *cf, const VM *vm, uint8_t *b, int *changed, int keep_heapish)
+static int reset(const DeadConf *cf, const VM *vm, uint8_t *b, int keep_heapish)
 {
 	const Model *m = vm->m;
 	State st;
@@ -284,14 +302,14 @@ static int reset(const DeadConf *cf, const VM *vm, uint8_t *b, int *changed, int
 		int foff = off + PHDR + m->ptypes[ti]->localsize;
 		int callid = depth ? (b[foff + 1] | b[foff + 2] << 8) : -1;
 		const DeadLoc *dl = level_dead(cf, &cf->pt[ti], depth == 0, pc, callid);
-		if (dl) heap |= zero(cf, dl, b + off + PHDR, changed, keep_heapish);
+		if (dl) heap |= zero(cf, dl, b + off + PHDR, keep_heapish);
 		for (int d = 1; d <= depth; d++) {
 			int fi = b[foff];
 			if (fi >= cf->nfn) break;
 			int next = foff + FHDR + m->funcs[fi]->localsize;
 			int ncall = d < depth ? (b[next + 1] | b[next + 2] << 8) : -1;
 			dl = level_dead(cf, &cf->fn[fi], d == depth, pc, ncall);
-			if (dl) heap |= zero(cf, dl, b + foff + FHDR, changed, keep_heapish);
+			if (dl) heap |= zero(cf, dl, b + foff + FHDR, keep_heapish);
 			foff = next;
 		}
 	}
@@ -304,10 +322,9 @@ static int reset(const DeadConf *cf, const VM *vm, uint8_t *b, int *changed, int
 static void reset_all(const Layer *l, Ctx *c, SuccBuf *out, int keep_heapish)
 {
 	const DeadConf *cf = l->conf;
-	int changed = 0;
 	for (int i = 0; i < out->n; i++) {
 		Succ *sc = &out->v[i];
-		if (reset(cf, c->vm, out->arena + sc->off, &changed, keep_heapish))
+		if (reset(cf, c->vm, out->arena + sc->off, keep_heapish))
 			sc->heap_dirty = 1;
 	}
 }
