@@ -24,13 +24,8 @@
 # Default models: bench/broad/*.pml (see the first lines of each).
 . "$(dirname "$0")/lib.sh"
 REPS=3
-while getopts "r:h" o; do
-	case $o in
-	r) REPS=$OPTARG ;;
-	*) sed -n '2,25p' "$0"; exit 2 ;;
-	esac
-done
-shift $((OPTIND - 1))
+bench_args 25 "$@"
+set -- "${ARGS[@]}"
 [ $# -gt 0 ] || set -- "$HERE"/broad/*.pml
 bench_setup broad
 build_pan() { gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c; }

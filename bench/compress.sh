@@ -26,13 +26,8 @@
 . "$(dirname "$0")/lib.sh"
 REPS=1
 
-while getopts "r:h" o; do
-	case $o in
-	r) REPS=$OPTARG ;;
-	*) sed -n '2,27p' "$0"; exit 2 ;;
-	esac
-done
-shift $((OPTIND - 1))
+bench_args 27 "$@"
+set -- "${ARGS[@]}"
 if [ $# -eq 0 ]; then
 	set -- "$HERE/models/petersonN4.pml" "$HERE/models/sort.pml" "$HERE/models/leader.pml"
 fi

@@ -24,13 +24,8 @@
 # Environment: DSPIN (default: build/dspin next to this directory).
 . "$(dirname "$0")/lib.sh"
 REPS=3
-while getopts "r:h" o; do
-	case $o in
-	r) REPS=$OPTARG ;;
-	*) sed -n '2,25p' "$0"; exit 2 ;;
-	esac
-done
-shift $((OPTIND - 1))
+bench_args 25 "$@"
+set -- "${ARGS[@]}"
 [ $# -gt 0 ] || set -- "$HERE/models/leader.pml" "$HERE/models/petersonN4.pml"
 bench_setup cores
 build_pan() {

@@ -5,6 +5,7 @@
 # stored, and the line that says when and on what machine.
 #
 #   . "$(dirname "$0")/lib.sh"
+#   bench_args HELP_LAST "$@"    # -r N (REPS), -h; the models left in ARGS[]
 #   bench_setup TAG              # WORK, DSPIN_RUN, REV, START; checks tools
 #   build_pan() { ... }          # compile pan.c in the current directory
 #   bench_models ARG...          # names[], files[], flags[], nm; runs spin -a
@@ -27,6 +28,23 @@
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 ROOT=$(dirname "$HERE")
 DSPIN=${DSPIN:-$ROOT/build/dspin}
+
+# bench_args HELP_LAST "$@": -r N sets REPS; -h or a bad option prints
+# lines 2..HELP_LAST of the script (its header) and exits 2.  The
+# arguments left (the models) are ARGS[]: callers `set -- "${ARGS[@]}"`.
+bench_args() {
+	local last=$1 o
+	shift
+	OPTIND=1
+	while getopts "r:h" o; do
+		case $o in
+		r) REPS=$OPTARG ;;
+		*) sed -n "2,${last}p" "$0"; exit 2 ;;
+		esac
+	done
+	shift $((OPTIND - 1))
+	ARGS=("$@")
+}
 
 bench_setup() {
 	[ -x "$DSPIN" ] || { echo "$0: $DSPIN is not executable (build first, or set DSPIN)" >&2; exit 2; }

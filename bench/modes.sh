@@ -23,13 +23,8 @@
 # (0.66 to 1.25 million states: short runs, the machine is shared).
 . "$(dirname "$0")/lib.sh"
 REPS=1
-while getopts "r:h" o; do
-	case $o in
-	r) REPS=$OPTARG ;;
-	*) sed -n '2,23p' "$0"; exit 2 ;;
-	esac
-done
-shift $((OPTIND - 1))
+bench_args 23 "$@"
+set -- "${ARGS[@]}"
 [ $# -gt 0 ] || set -- "$HERE/broad/cambridge.pml" "$HERE/broad/sort.pml" "$HERE/broad/manna8.pml"
 bench_setup modes
 MODES=(plain cores=2 collapse hc bitstate)

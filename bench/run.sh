@@ -35,13 +35,8 @@
 . "$(dirname "$0")/lib.sh"
 REPS=3
 
-while getopts "r:h" o; do
-	case $o in
-	r) REPS=$OPTARG ;;
-	*) sed -n '2,32p' "$0"; exit 2 ;;
-	esac
-done
-shift $((OPTIND - 1))
+bench_args 32 "$@"
+set -- "${ARGS[@]}"
 if [ $# -eq 0 ]; then
 	set -- "$HERE/models/sort.pml" "$HERE/models/leader.pml" "$HERE/models/petersonN4.pml"
 fi
