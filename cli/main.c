@@ -696,7 +696,7 @@ static int compare(Model *m, Program *prog, const Opts *op)
 	 * unbounded resources (docs/por.md), so an incomplete row agrees with
 	 * every other; two conclusive rows must have the same exit. */
 	Row rows[64]; int nrows = 0;
-	int ref_exit = -1, disagree = 0, more = 0, inconclusive = 0, errors_found = 0, complete_clean = 0;
+	int ref_exit = -1, disagree = 0, more = 0, inconclusive = 0;
 	long long ref_stored = -1;
 	if (!op->json)
 		printf("%-26s %-34s %10s %7s %5s %9s  %s\n", "configuration", "algorithm (what ran)", "stored", "errors", "exit", "seconds", "first error");
@@ -727,8 +727,6 @@ static int compare(Model *m, Program *prog, const Opts *op)
 		int code = verify(m, prog, &o, r);
 		nrows++;
 		if (code == 3) inconclusive++;
-		else if (code == 1) errors_found = 1;
-		else if (code == 0) complete_clean = 1;
 		if (code == 0 || code == 1) {
 			if (ref_exit < 0) { ref_exit = code; ref_stored = (long long)r->stored; }
 			else {
@@ -742,7 +740,8 @@ static int compare(Model *m, Program *prog, const Opts *op)
 			       r->errors, r->exit, r->secs, r->first_error);
 	}
 	free(spec);
-	int code = errors_found ? 1 : complete_clean ? 0 : 3;
+	/* unless two differ, every complete row has the first one's exit */
+	int code = ref_exit >= 0 ? ref_exit : 3;
 	if (!op->json) {
 		if (disagree) printf("dspin: VERDICTS DIFFER: a reduction is unsound on this model (please report it)\n");
 		else if (inconclusive && inconclusive < nrows)
