@@ -50,7 +50,8 @@ static void print_usage(FILE *f)
 "  -cores=N         search with N worker threads (default 1): a breadth-first search\n"
 "                   whose counts equal -bfs on one core (without POR, the default search's)\n"
 "  -dist            distributed search over MPI (mpirun -np K dspin -dist ...): the states\n"
-"                   partitioned over the ranks; the same counts and verdict as -bfs\n"
+"                   partitioned over the ranks; the same counts and verdict as -bfs;\n"
+"                   with -a/-l OWCTY, the verdict of the nested search (no POR, no -m)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
 "  --help, -h       this text          --version   dspin's version\n");
@@ -213,11 +214,20 @@ static void parse_args(int argc, char **argv, Opts *o)
 	if (o->dist) {
 		/* what the distributed search does not do: refused, not run on
 		 * one process (docs/distributed.md) */
-		const char *no = o->accept ? "the nested search for -a/-l" : o->compress ? "-compress=tree" : o->store_mode ? "-hc/-bitstate"
+		const char *no = o->compress ? "-compress=tree" : o->store_mode ? "-hc/-bitstate"
 			: o->cores > 1 ? "-cores=N (one thread per rank: start more ranks instead)" : o->compare ? "-compare" : o->simulate ? "-simulate"
 			: o->replay ? "-t (replay without -dist)" : o->report ? "-report" : o->dotfile ? "-dot" : o->dumpfile ? "-dump-states" : NULL;
 		if (no) {
-			fprintf(stderr, "dspin: -dist is the safety search with the exact store: %s is not available with it\n", no);
+			fprintf(stderr, "dspin: -dist searches with the exact store, one thread a rank: %s is not available with it\n", no);
+			exit(2);
+		}
+		/* -a/-l run OWCTY (search/dist_owcty.c): its passes are
+		 * breadth-first, so a depth bound and -cache=backedge (the nested
+		 * search's store-or-not order) mean nothing there */
+		no = !o->accept ? NULL : o->depth ? "-m (a depth bound of the nested search)"
+			: !strcmp(o->cache, "backedge") ? "-cache=backedge" : NULL;
+		if (no) {
+			fprintf(stderr, "dspin: -dist -a/-l is OWCTY over breadth-first passes: %s is not available with it\n", no);
 			exit(2);
 		}
 	}
@@ -468,7 +478,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		                  twophase ? "Twophase" : "Improviso", so.dist ? "-dist" : so.cores > 1 ? "-cores" : so.bfs ? "-bfs" : "-a/-l");
 		twophase = improviso = 0;
 	}
-	int se = so.accept ? SEARCH_NDFS : so.dist ? SEARCH_DIST : so.cores > 1 ? SEARCH_PAR : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
+	int se = so.accept ? (so.dist ? SEARCH_OWCTY : SEARCH_NDFS) : so.dist ? SEARCH_DIST : so.cores > 1 ? SEARCH_PAR : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
 	int heap_canonical = strstr(o.sym, "heap") != NULL;
 	/* symmetric independence holds modulo the heap permutation only */
 	if (pormode == POR_SI && !(heap_canonical && m->has_heap))
@@ -538,7 +548,9 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.report)
 		report_track(&largest, &vm, &so);
 	SearchResult r;
-	if (so.dist)
+	if (so.dist && so.accept)
+		search_dist_owcty(&vm, &so, &r);
+	else if (so.dist)
 		search_dist(&vm, &so, &r);
 	else
 		search_run(&vm, &so, &r);
@@ -616,7 +628,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
 	       heap_canonical ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none"), por_ran_static || so.twophase || so.improviso ? o.por : "none", o.bfs ? " -bfs" : "");
 	if (o.cores > 1) printf("\t%d cores: breadth-first by levels, one lock-free state table\n", o.cores);
-	if (o.dist) printf("\t%d ranks (MPI): breadth-first by levels, states partitioned by hash\n", r.nranks);
+	if (o.dist) printf("\t%d ranks (MPI): %s, states partitioned by hash\n", r.nranks,
+	                   o.accept ? "OWCTY (breadth-first passes)" : "breadth-first by levels");
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (o.deadvars) printf("\tdead variable elimination: %s\n", deadvars_ranges(so.stack) ? "locals reset where dead" : "no proctype takes part");
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);

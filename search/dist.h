@@ -2,7 +2,7 @@
  * (rank) per node or core, each owning the states whose hash maps to it;
  * a level-synchronous breadth-first search with the -bfs/-cores level
  * proviso.  docs/distributed.md gives the design and what it guarantees.
- * Only cli/main.c and search/dist.c include this file: they are the only
+ * Only cli/main.c and the -dist searches include this file: they are the only
  * parts of dspin that touch MPI, and only when -dist is given. */
 #ifndef DSPIN_DIST_H
 #define DSPIN_DIST_H
@@ -25,4 +25,12 @@ int dist_exit(int code);
  * -a/-l, Twophase, Improviso or a store_mode other than STORE_EXACT: the
  * command refuses those.  Returns as search_run does. */
 int search_dist(VM *vm, const SearchOpts *o, SearchResult *r);
+
+/* -dist with -a or -l: accepting (non-progress) cycles by OWCTY over
+ * every rank (search/dist_owcty.c), with the safety checks of the nested
+ * search on the way.  The verdict is the nested search's; the counts are
+ * the product graph's, not ndfs.c's.  Not for partial-order reduction, a
+ * depth bound, -cache=backedge or a store other than the exact one: the
+ * command refuses those or runs without them. */
+int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r);
 #endif

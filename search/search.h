@@ -80,7 +80,7 @@ void result_note_error(SearchResult *r, const char *msg);
 int result_note_bound(SearchResult *r, const char *msg);
 
 /* Which search offers which reduction: one table (search/support.c). */
-enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, SEARCH_DIST, NSEARCH };
+enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, SEARCH_DIST, SEARCH_OWCTY, NSEARCH };
 enum { RED_HEAP, RED_PROC, RED_POR, NRED };
 /* NULL if search `se` supports reduction `red`, else why not */
 const char *search_refuses(int se, int red);

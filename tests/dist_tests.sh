@@ -1,5 +1,5 @@
 #!/bin/bash
-# dist_tests.sh DSPIN [all] — the distributed search (-dist over MPI,
+# dist_tests.sh DSPIN [all|live] — the distributed search (-dist over MPI,
 # search/dist.c) against the sequential search run in the same test, on
 # the SPIN, dynamic and symmetry corpora.  For each model, with -e (every
 # error counted, the whole state space searched):
@@ -13,13 +13,14 @@
 # and without -e, -np 2, on the models where -bfs finds an error: the
 # same verdict, and the trail (rebuilt from parent links spread over the
 # ranks) replays with -t to the error; on the symmetry corpus also with
-# -sym=heap,proc on 3 ranks.  Then the refusals (exit 2).
+# -sym=heap,proc on 3 ranks.  Then a liveness selection (OWCTY, -a/-l)
+# against the nested search, and the refusals (exit 2).
 # mpirun costs about 0.4 s a start, so by default a selection: every
 # tenth model of the SPIN corpus, every fourth of the dynamic one, every
 # fifth of the symmetry one, and the unreduced run left out on the
 # models that take a second or more (BIG); `all` runs every model.
 . "$(dirname "$0")/corpus_lib.sh"
-ALL=${2:-}
+ALL=${2:-}     # all: every model; live: only the liveness selection and the refusals
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca pml ob1 --mca odls_base_sigkill_timeout 0)
 counts() {
@@ -79,10 +80,55 @@ check() {   # name model flags...
 	if [ -z "$msg" ]; then echo "ok $name${skipped:+ (skipped$skipped)}"; pass=$((pass + 1))
 	else echo "FAIL $name$msg"; fail=$((fail + 1)); fi
 }
-each_model check - dyn sym
+[ "$ALL" = live ] || each_model check - dyn sym
+# liveness: OWCTY under -dist -a/-l (search/dist_owcty.c) against the
+# nested search on one process, run in the same test.  Without -e: the
+# same exit, and the trail (a stem from parent links, a cycle from pred
+# links) replays with -t, a cycle returning to where it started; with -e
+# -json: the same set of error kinds, and where that is one kind, the same
+# first error without -e (with several, which comes first depends on the
+# order of the search).  Models with and without cycles, with heap
+# objects (the .dpml), weak fairness, process symmetry.
+kinds() { grep -o '"error_kinds":\[[^]]*\]' "$1" | tr -d '[]"' | sed 's/error_kinds://' | tr ',' '\n' | sort | tr '\n' ','; }
+live() {   # NP MODEL FLAGS...
+	local np=$1 f=$2; shift 2
+	local name="live $(basename "$f") $* np $np" m=
+	stage "$f"
+	( cd "$TMP" && timeout 30 "$DSPIN" "$@" m.pml > ref.out 2>&1 ); local r0=$?
+	( cd "$TMP" && rm -f m.pml.trail && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist "$@" m.pml < /dev/null > dist.out 2>&1 ); local r1=$?
+	[ "$r1" = "$r0" ] || m="$m exit $r1, sequential $r0;"
+	local k0 k1
+	k0=$(grep -m1 -o '^dspin: .* (at depth' "$TMP/ref.out"); k1=$(grep -m1 -o '^dspin: .* (at depth' "$TMP/dist.out")
+	if [ "$r1" = 1 ]; then
+		( cd "$TMP" && timeout 20 "$DSPIN" "$@" -t m.pml > replay.out 2>&1 )
+		if ! grep -q '^final state' "$TMP/replay.out" || grep -q 'cannot be replayed\|does NOT return\|did NOT' "$TMP/replay.out"; then
+			m="$m the trail does not replay;"
+		elif [[ $k1 == *cycle* ]] && ! grep -q 'the cycle returns to the state where it started' "$TMP/replay.out"; then
+			m="$m the trail has no cycle;"
+		fi
+	fi
+	( cd "$TMP" && timeout 30 "$DSPIN" -e -json "$@" m.pml > ref.json 2>/dev/null
+	  timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist -e -json "$@" m.pml < /dev/null > dist.json 2>/dev/null )
+	local ks0 ks1; ks0=$(kinds "$TMP/ref.json"); ks1=$(kinds "$TMP/dist.json")
+	[ "$ks0" = "$ks1" ] || m="$m error kinds $ks1, sequential $ks0;"
+	[ "$k0" = "$k1" ] || [[ $ks0 == *,*,* ]] || m="$m first error '$k1', sequential '$k0';"
+	if [ -z "$m" ]; then echo "ok $name (exit $r1)"; pass=$((pass + 1)); else echo "FAIL $name:$m"; fail=$((fail + 1)); fi
+}
+L=$ROOT/models/live
+live 2 "$L/accept_cycle.pml" -a
+live 3 "$L/claim_holds.pml" -a
+live 3 "$L/ltl_basic.pml" -a -sym=proc
+live 2 "$L/claim_end.pml" -a
+live 2 "$L/progress_starve.pml" -l
+live 3 "$L/sym3_lock_ltl.pml" -a -sym=heap,proc
+live 2 "$L/sym3_lock_ltl.pml" -a -f -sym=proc
+live 3 "$L/sym3_heap_starve.dpml" -l -sym=heap,proc
+live 2 "$L/sym3_heap_fair.dpml" -l -f
+live 2 "$L/sym3_heap_fair.dpml" -a -f -sym=heap,proc
+live 3 "$ROOT/models/spin/hajek.pml" -l
 # what the distributed search refuses: a usage error, before MPI starts
 stage "$ROOT/models/sym/por_safe_choice.pml"
-for bad in "-dist -a" "-dist -l" "-dist -compress=tree" "-dist -hc" "-dist -bitstate" "-dist -cores=2" "-dist -compare" "-dist -simulate" "-dist -t" "-dist -report r.html" "-dist -dump-states d"; do
+for bad in "-dist -a -m 100" "-dist -l -cache=backedge" "-dist -compress=tree" "-dist -hc" "-dist -bitstate" "-dist -cores=2" "-dist -compare" "-dist -simulate" "-dist -t" "-dist -report r.html" "-dist -dump-states d"; do
 	( cd "$TMP" && "$DSPIN" $bad m.pml > /dev/null 2> err ); r=$?
 	if [ "$r" = 2 ] && grep -q 'is not available with it' "$TMP/err"; then echo "ok $bad refused"; pass=$((pass + 1)); else echo "FAIL $bad: exit $r"; fail=$((fail + 1)); fi
 done

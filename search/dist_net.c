@@ -1,0 +1,265 @@
+/* dist_net.c — the exchange of a distributed search in rounds
+ * (dist_net.h).  The end of a round: channel counting after Mattern
+ * (F. Mattern, "Algorithms for distributed termination detection",
+ * Distributed Computing 2(3), 1987).  A rank that calls net_end_round
+ * sends nothing more in the round, and receiving a record never sends
+ * one (the callers only store or count what arrives), so once every rank
+ * has announced how many messages it sent to each peer (MPI_Alltoall),
+ * each knows how many are still on their way to it and receives until it
+ * has them all.  A record of the next round cannot overtake: the callers
+ * begin the next round only after a collective that every rank enters
+ * after net_end_round. */
+#include "dist_net.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sched.h>
+
+enum { TAG_DATA = 11, TAG_STOP = 12 };
+#define BATCHCAP (NET_BATCH + NET_MAXREC)
+
+static int reserve(NetBuf *b, size_t n)
+{
+	if (b->n + n > b->cap) {
+		size_t nc = b->cap ? b->cap : 4096;
+		while (nc < b->n + n)
+			nc *= 2;
+		uint8_t *nb = realloc(b->b, nc);
+		if (!nb)
+			return 0;
+		b->b = nb;
+		b->cap = nc;
+	}
+	return 1;
+}
+
+int net_buf_put(NetBuf *b, const void *p, size_t n)
+{
+	if (!reserve(b, n))
+		return 0;
+	if (n)
+		memcpy(b->b + b->n, p, n);
+	b->n += n;
+	return 1;
+}
+
+static int new_batch(Net *n, NetBuf *b)
+{
+	b->b = n->npool ? n->pool[--n->npool] : malloc(BATCHCAP);
+	b->n = 0;
+	b->cap = b->b ? BATCHCAP : 0;
+	return b->b != NULL;
+}
+
+int net_init(Net *n, NetDeliver deliver, void *arg)
+{
+	memset(n, 0, sizeof *n);
+	MPI_Comm_rank(MPI_COMM_WORLD, &n->rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &n->nranks);
+	n->deliver = deliver;
+	n->arg = arg;
+	n->out = calloc((size_t)n->nranks, sizeof(NetBuf));
+	n->sent = calloc((size_t)n->nranks, sizeof(uint64_t));
+	if (!n->out || !n->sent)
+		return 0;
+	for (int p = 0; p < n->nranks; p++)
+		if (p != n->rank && !new_batch(n, &n->out[p]))
+			return 0;
+	return 1;
+}
+
+void net_free(Net *n)
+{
+	for (int p = 0; n->out && p < n->nranks; p++)
+		free(n->out[p].b);
+	free(n->out);
+	free(n->sent);
+	free(n->pend);
+	for (int i = 0; i < n->npool; i++)
+		free(n->pool[i]);
+	free(n->inbox.b);
+	memset(n, 0, sizeof *n);
+}
+
+static void reap(Net *n)
+{
+	int k = 0;
+	for (int i = 0; i < n->npend; i++) {
+		int done = 0;
+		MPI_Test(&n->pend[i].req, &done, MPI_STATUS_IGNORE);
+		if (!done)
+			n->pend[k++] = n->pend[i];
+		else if (n->pend[i].b && n->npool < NET_MAXPOOL)
+			n->pool[n->npool++] = n->pend[i].b;
+		else
+			free(n->pend[i].b);
+	}
+	n->npend = k;
+}
+
+static void isend(Net *n, int peer, uint8_t *b, size_t len, int tag)
+{
+	if ((size_t)n->npend + 1 > n->cappend) {
+		size_t nc = n->cappend ? n->cappend * 2 : 64;
+		NetPending *np = realloc(n->pend, nc * sizeof *np);
+		if (!np) {
+			n->oom = n->stop = 1;
+			free(b);
+			return;
+		}
+		n->pend = np;
+		n->cappend = nc;
+	}
+	static const uint8_t none = 0;     /* a STOP carries no bytes */
+	NetPending *p = &n->pend[n->npend++];
+	p->b = b;
+	MPI_Isend(b ? b : &none, (int)len, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &p->req);
+	n->sent[peer]++;
+	n->messages++;
+}
+
+int net_poll(Net *n)
+{
+	int took = 0;
+	for (;;) {
+		MPI_Status st;
+		int flag = 0;
+		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+		if (!flag)
+			return took;
+		took = 1;
+		int len = 0;
+		MPI_Get_count(&st, MPI_BYTE, &len);
+		n->inbox.n = 0;
+		uint8_t *tmp = NULL;
+		if (!reserve(&n->inbox, (size_t)len + 1)) {
+			/* it must still be taken off the channel */
+			n->oom = n->stop = 1;
+			tmp = malloc((size_t)len + 1);
+		}
+		MPI_Recv(tmp ? tmp : n->inbox.b, len, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		n->received++;
+		if (tmp || n->oom) {
+			free(tmp);
+			continue;
+		}
+		if (st.MPI_TAG == TAG_STOP)
+			n->stop = 1;
+		else
+			n->deliver(n->arg, n->inbox.b, (size_t)len, st.MPI_SOURCE);
+	}
+}
+
+/* idle: a few yields, then short sleeps (oversubscribed runs) */
+static void back_off(int *idle)
+{
+	if (++*idle < 16) {
+		sched_yield();
+		return;
+	}
+	struct timespec ts = { 0, 20000 };
+	nanosleep(&ts, NULL);
+}
+
+static void flush(Net *n, int peer)
+{
+	NetBuf *b = &n->out[peer];
+	if (!b->n)
+		return;
+	uint8_t *data = b->b;
+	size_t len = b->n;
+	if (!new_batch(n, b))
+		n->oom = n->stop = 1;
+	isend(n, peer, data, len, TAG_DATA);
+	int idle = 0;
+	while (n->npend > NET_MAXPENDING) {
+		/* keep taking batches while ours wait, or two ranks sending
+		 * to each other could wait for ever */
+		reap(n);
+		if (n->npend > NET_MAXPENDING && !net_poll(n))
+			back_off(&idle);
+	}
+}
+
+void net_put(Net *n, int peer, const void *rec, size_t len)
+{
+	NetBuf *b = &n->out[peer];
+	if (!b->b || len > NET_MAXREC) {
+		n->oom = n->stop = 1;
+		return;
+	}
+	memcpy(b->b + b->n, rec, len);
+	b->n += len;
+	if (b->n >= NET_BATCH)
+		flush(n, peer);
+}
+
+void net_coll_wait(Net *n, MPI_Request *req)
+{
+	int idle = 0;
+	for (;;) {
+		int done = 0;
+		MPI_Test(req, &done, MPI_STATUS_IGNORE);
+		if (done)
+			return;
+		reap(n);
+		if (net_poll(n))
+			idle = 0;
+		else
+			back_off(&idle);
+	}
+}
+
+void net_end_round(Net *n)
+{
+	int K = n->nranks;
+	for (int p = 0; p < K; p++)
+		if (p != n->rank)
+			flush(n, p);
+	uint64_t *expect = calloc((size_t)K, sizeof(uint64_t));
+	if (!expect) {
+		/* cannot count: the search cannot go on */
+		MPI_Abort(MPI_COMM_WORLD, 2);
+		return;
+	}
+	MPI_Request req;
+	MPI_Ialltoall(n->sent, 1, MPI_UINT64_T, expect, 1, MPI_UINT64_T, MPI_COMM_WORLD, &req);
+	net_coll_wait(n, &req);
+	uint64_t total = 0;
+	for (int p = 0; p < K; p++)
+		total += expect[p];
+	free(expect);
+	int idle = 0;
+	while (n->received < total) {
+		if (net_poll(n))
+			idle = 0;
+		else
+			back_off(&idle);
+	}
+	while (n->npend) {
+		reap(n);
+		if (n->npend)
+			back_off(&idle);
+	}
+	n->received = 0;
+	memset(n->sent, 0, sizeof(uint64_t) * (size_t)K);
+}
+
+void net_send_stop(Net *n)
+{
+	n->stop = 1;
+	if (n->stop_sent)
+		return;
+	n->stop_sent = 1;
+	for (int p = 0; p < n->nranks; p++)
+		if (p != n->rank)
+			isend(n, p, NULL, 0, TAG_STOP);
+}
+
+uint64_t net_sum(Net *n, uint64_t v)
+{
+	(void)n;
+	uint64_t all = 0;
+	MPI_Allreduce(&v, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+	return all;
+}

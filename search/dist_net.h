@@ -1,0 +1,73 @@
+/* dist_net.h — the message exchange of a distributed search in rounds
+ * (search/dist_net.c): records appended to a 64 KB batch per peer, sent
+ * with MPI_Isend when full; the end of a round detected by Mattern's
+ * channel counting (every record sent in the round has been delivered
+ * when net_end_round returns, on every rank); a STOP message that ends
+ * the search early.  The distributed OWCTY (search/dist_owcty.c) uses it;
+ * search/dist.c has its own copy of the same machinery, entangled with
+ * its proviso's queries.  Only the -dist searches include this file. */
+#ifndef DSPIN_DIST_NET_H
+#define DSPIN_DIST_NET_H
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NET_BATCH (64 * 1024)      /* a batch is sent once it holds this many bytes */
+#define NET_MAXREC (66 * 1024)     /* the largest record */
+#define NET_MAXPOOL 256
+#define NET_MAXPENDING 64          /* batches in flight before a rank waits */
+
+typedef struct NetBuf {
+	uint8_t *b;
+	size_t n, cap;
+} NetBuf;
+
+typedef struct NetPending {
+	MPI_Request req;
+	uint8_t *b;
+} NetPending;
+
+/* deliver: called with every batch that arrives (a sequence of records
+ * the caller parses), from whichever net_ call is waiting */
+typedef void (*NetDeliver)(void *arg, const uint8_t *b, size_t n, int src);
+
+typedef struct Net {
+	int rank, nranks;
+	NetDeliver deliver;
+	void *arg;
+	NetBuf *out;               /* per peer: the batch being filled */
+	uint64_t *sent;            /* per peer: messages sent this round */
+	uint64_t received;         /* messages received this round */
+	NetPending *pend;
+	int npend;
+	size_t cappend;
+	uint8_t *pool[NET_MAXPOOL];
+	int npool;
+	NetBuf inbox;
+	uint64_t messages;         /* batches sent in all */
+	int stop;                  /* a STOP came, or this rank sent one */
+	int stop_sent;
+	int oom;
+} Net;
+
+int net_buf_put(NetBuf *b, const void *p, size_t n);
+/* 0 when out of memory */
+int net_init(Net *n, NetDeliver deliver, void *arg);
+void net_free(Net *n);
+/* append a record of len bytes (<= NET_MAXREC) for peer; a full batch
+ * goes at once */
+void net_put(Net *n, int peer, const void *rec, size_t len);
+/* take every batch waiting; whether there was one */
+int net_poll(Net *n);
+/* wait for a collective begun with MPI_I..., taking batches meanwhile */
+void net_coll_wait(Net *n, MPI_Request *req);
+/* this rank sends nothing more this round: flush, count, receive what is
+ * still on its way (collective) */
+void net_end_round(Net *n);
+void net_send_stop(Net *n);
+/* the sum over every rank (collective).  Blocking, as every collective
+ * between rounds must be: a rank that took records while it waited could
+ * take the next round's before it has begun that round (a pass that
+ * resets its counters, a level not yet numbered) */
+uint64_t net_sum(Net *n, uint64_t v);
+#endif
