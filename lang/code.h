@@ -29,6 +29,8 @@ typedef struct Trans {
 	unsigned char heap_effect;   /* may change a reference or channel id: run the GC after it */
 	Code *dstep;        /* S_DSTEP: the body, run to completion in one step */
 	const struct Guard *guard;   /* vm/guard.c: the guard as flat code, NULL: use the tree */
+	const struct Guard *act;     /* vm/guard.c: an assignment to a plain variable as
+	                              * flat code, NULL: use the tree */
 	unsigned char guard_done;    /* vm_compile_guards has looked at it */
 	int select_lo, select_hi;
 } Trans;

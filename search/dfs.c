@@ -97,6 +97,7 @@ int dfs_expand(Dfs *d, int *from_atomic)
 	f->cur_off = d->arn;
 	f->nsucc = n;
 	f->next = 0;
+	f->nerr = 0;
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
 		uint8_t *p = ar_alloc(d, SREC + PAD8(s->len) + PAD8(s->alen));
@@ -111,6 +112,7 @@ int dfs_expand(Dfs *d, int *from_atomic)
 		rec->atomic_pid = s->atomic_pid;
 		rec->len = s->len;
 		rec->err = s->err;
+		f->nerr += s->err != 0;
 		rec->skip = 0;
 		rec->ip_seen = 0;
 		rec->alen = s->alen;
@@ -121,8 +123,9 @@ int dfs_expand(Dfs *d, int *from_atomic)
 			d->r->max_vec = s->len;
 		/* the store's bucket of a successor is fetched while the one
 		 * before it is visited (push_next; a miss each, otherwise) */
-		rec->hash = state_hash(s->b, s->len);
-		if (i == 0)
+		rec->hashed = !d->lazy_hash || s->atomic_pid < 0;
+		rec->hash = rec->hashed ? state_hash(s->b, s->len) : 0;
+		if (i == 0 && rec->hashed)
 			store_prefetch(&d->st, rec->hash);
 	}
 	return n;
@@ -141,11 +144,23 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 		d->capfr = nc;
 	}
 	Frame *f = &d->fr[d->nfr++];
-	memset(f, 0, sizeof *f);
+	if (d->o->twophase || d->o->improviso)
+		memset(f, 0, sizeof *f);
+	else {
+		/* the plain search reads only these (clearing the whole frame,
+		 * Twophase's and Improviso's fields too, was 2% of a search
+		 * that pushes a frame per step of an atomic sequence) */
+		f->succ_off = f->cur_off = f->aux_off = 0;
+		f->nsucc = f->next = f->alen = 0;
+		f->unstored = f->stored = f->hashed = f->nerr = 0;
+		f->hash = 0;
+		f->tp_inset = 0;
+		f->cm_len = 0;
+	}
 	f->state_off = state_off; f->len = len;
 	f->atomic_pid = atomic_pid;
 	f->depth = depth;
-	if (in) f->in = *in; else f->in.pid = -1;
+	if (in) f->in = *in; else { memset(&f->in, 0, sizeof f->in); f->in.pid = -1; }
 	return 0;
 }
 
@@ -186,6 +201,8 @@ void dfs_report_state_errors(Dfs *d, int n)
 	SState ss = frame_state(d, f);
 	if (n == 0 && !ns_valid_end(d->c, &ss))
 		report_error(d, "invalid end state", NULL);
+	if (!f->nerr)
+		return;
 	size_t off = f->succ_off;
 	for (int i = 0; i < n && !d->stop; i++) {
 		SRec *rec = (SRec *)(d->ar + off);
@@ -206,9 +223,31 @@ int dfs_enter(Dfs *d, Frame *f)
 		return 0;
 	}
 	if (f->depth > d->r->depth) d->r->depth = f->depth;
-	if (!f->hashed)
+	if (!f->hashed && !(d->lazy_hash && f->atomic_pid >= 0)) {
 		f->hash = state_hash(d->ar + f->state_off, f->len);
+		f->hashed = 1;
+	}
 	return 1;
+}
+
+/* are the two frames' states equal?  Steps of an atomic sequence differ
+ * mostly in the process's pc and the variables it just wrote, near the
+ * end of the vector more often than at its start: the last 8 bytes are
+ * compared first, inline (a call to memcmp per earlier step of the
+ * sequence was 4% of a puzzle whose moves are 5-step sequences) */
+static int same_state(const Dfs *d, const Frame *a, const Frame *b)
+{
+	if (a->len != b->len)
+		return 0;
+	const uint8_t *p = d->ar + a->state_off, *q = d->ar + b->state_off;
+	if (a->len >= 8) {
+		uint64_t x, y;
+		memcpy(&x, p + a->len - 8, 8);
+		memcpy(&y, q + a->len - 8, 8);
+		if (x != y)
+			return 0;
+	}
+	return !memcmp(p, q, (size_t)a->len);
 }
 
 /* Decide whether the top frame's state is new; expands it if so.
@@ -230,7 +269,7 @@ static int visit(Dfs *d)
 			/* an atomic sequence that loops without leaving: stop at the
 			 * repeated state (SPIN would run into its depth bound) */
 			for (long i = d->nfr - 2; i >= 0 && d->fr[i].unstored; i--)
-				if (d->fr[i].len == f->len && !memcmp(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len)) {
+				if (same_state(d, &d->fr[i], f)) {
 					d->r->matched++;
 					d->arn = f->succ_off; d->nfr--;
 					return 0;
@@ -242,6 +281,10 @@ static int visit(Dfs *d)
 	}
 	{
 		size_t idx;
+		if (!f->hashed) {   /* atomicity was lost here (lazy_hash) */
+			f->hash = state_hash(d->ar + f->state_off, f->len);
+			f->hashed = 1;
+		}
 		uint64_t h = f->hash;
 		int ins = store_insert(&d->st, d->ar + f->state_off, f->len, h, &idx);
 		if (ins < 0) {
@@ -549,8 +592,11 @@ static void pop(Dfs *d)
 	d->nfr--;
 	/* the parent's next successor is visited next: its bucket */
 	Frame *par = d->nfr ? &d->fr[d->nfr - 1] : NULL;
-	if (par && par->next < par->nsucc)
-		store_prefetch(&d->st, ((SRec *)(d->ar + par->cur_off))->hash);
+	if (par && par->next < par->nsucc) {
+		const SRec *nx = (const SRec *)(d->ar + par->cur_off);
+		if (nx->hashed)
+			store_prefetch(&d->st, nx->hash);
+	}
 }
 
 /* push the top frame's next successor; 0 when it was skipped */
@@ -561,8 +607,11 @@ static int push_next(Dfs *d)
 	SRec *rec = (SRec *)(d->ar + off);
 	f->next++;
 	f->cur_off = off + SREC + PAD8(rec->len) + PAD8(rec->alen);
-	if (f->next < f->nsucc)
-		store_prefetch(&d->st, ((SRec *)(d->ar + f->cur_off))->hash);
+	if (f->next < f->nsucc) {
+		const SRec *nx = (const SRec *)(d->ar + f->cur_off);
+		if (nx->hashed)
+			store_prefetch(&d->st, nx->hash);
+	}
 	if (rec->skip) return 0;
 	long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
 	size_t soff = off + SREC;
@@ -572,7 +621,7 @@ static int push_next(Dfs *d)
 		return 0;
 	Frame *par = &d->fr[d->nfr - 2], *ch = &d->fr[d->nfr - 1];
 	ch->hash = rec->hash;
-	ch->hashed = 1;
+	ch->hashed = rec->hashed;
 	ch->succ_off = d->arn;
 	ch->aux_off = soff + PAD8(len);
 	ch->alen = alen;
@@ -600,6 +649,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	}
 	d.c->proviso = on_stack;
 	d.c->proviso_arg = &d;
+	d.lazy_hash = !d.c->proviso_used && !o->twophase && !o->improviso;
 	store_init(&d.st, o->mem_limit);
 	if (o->store_mode && store_set_mode(&d.st, o->store_mode, o->wbits) < 0) {
 		if (o->store_mode == STORE_BITSTATE)

@@ -17,6 +17,8 @@ typedef struct SRec {            /* a successor as kept on the stack */
 	int8_t skip;                 /* not explored (a run-time error: the step did not
 	                              * happen; a reduction left it out) */
 	int8_t ip_seen;              /* Improviso: visited in this phase 1 before */
+	int8_t hashed;               /* hash is set (not for a step that stays inside
+	                              * an atomic sequence: see Dfs.lazy_hash) */
 	uint64_t hash;               /* state_hash of the key, computed on expansion */
 } SRec;
 
@@ -45,7 +47,8 @@ typedef struct Frame {
 	int unstored;                /* inside an atomic sequence: not in the store */
 	size_t aux_off; int alen;    /* the state's aux bytes (vm/next.h) */
 	uint64_t hash; int stored;   /* stored frames are in the on-stack set */
-	int hashed;                  /* hash is known before dfs_enter (from its SRec) */
+	int hashed;                  /* hash is known (from its SRec, or dfs_enter) */
+	int nerr;                    /* successors that raised an error */
 	long depth;
 	Move in;
 	/* Twophase and Improviso: see visit_twophase, visit_improviso */
@@ -76,6 +79,10 @@ typedef struct Dfs {
 	uint64_t *ipkey; size_t nipkey, capipkey;  /* the same keys, in order, to forget them */
 	int stop;
 	int oom;                     /* out of memory: the search stops, incomplete */
+	int lazy_hash;               /* plain DFS without a proviso: a state inside an
+	                              * atomic sequence is hashed only if it is stored
+	                              * (its successors mostly continue the sequence,
+	                              * and such states are never stored or looked up) */
 	double t0, last_progress;
 } Dfs;
 

@@ -779,6 +779,10 @@ void vm_execute(Exec *x, const Trans *t)
 	if (t->st && t->st->k == S_CALL && !t->dstep) { do_call(x, t); return; }
 	if (t->st && t->st->k == S_RETURN && !t->dstep) { do_return(x, t); return; }
 	if (t->dstep) run_dstep(x, t->dstep);
+	/* the compiled form cannot fail; simulation keeps the tree, which
+	 * warns when a value is truncated */
+	else if (t->act && !x->vm->simulate && guard_act(x, t->act)) ;
+	else if (t->guard) ;   /* a compiled guard has no effect and cannot fail */
 	else if (t->st) exec_stmt(x, t->st, x->sel);
 	if (x->pid >= 0 && x->pid < x->s->nproc) sv_set_pc(x->s, x->pid, t->to);
 }

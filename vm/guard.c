@@ -20,6 +20,13 @@
  * Everything else (channels, fields, calls, remote references, run,
  * timeout, _pid, ...) keeps the tree interpreter, which stays the
  * reference: tests/unit checks the two agree.
+ *
+ * Assignments `v = e`, `v++` and `v--` to such a variable, e such an
+ * expression, are compiled the same way (Trans.act: e's code, then a
+ * store with vm_store's truncation): in a puzzle whose moves are atomic
+ * sequences of assignments, addr's walk and the tree's calls were a
+ * sixth of the search.  They cannot fail, and a compiled guard has no
+ * effect, so executing either needs no tree at all (vm_execute).
  */
 #include "vm.h"
 #include "../lang/lexer.h"
@@ -28,7 +35,7 @@
 /* G_TEST and the G_T* superinstructions end a conjunct of a top-level
  * && chain: false ends the guard at once (the short circuit), true goes
  * on with an empty stack */
-enum { G_CONST, G_GLOBAL, G_LOCAL, G_UN, G_BIN, G_TEST, G_TVAR, G_TNVAR, G_TCMP };
+enum { G_CONST, G_GLOBAL, G_LOCAL, G_UN, G_BIN, G_TEST, G_TVAR, G_TNVAR, G_TCMP, G_STORE };
 
 typedef struct GOp {
 	uint8_t op;          /* G_* */
@@ -233,6 +240,47 @@ static const Guard *guard_compile(const Expr *e)
 	return g;
 }
 
+/* v = e, v++, v--: the value's postfix code, then G_STORE into v (the
+ * variable's offset, kind and bits, as a load of it has them).  Only
+ * what assign() would do without a check: v a plain scalar variable, e
+ * compilable, so nothing can fail. */
+static const Guard *act_compile(const Stmt *st)
+{
+	GOp ops[GMAXOPS], dst;
+	int n = 0;
+	if (!st->lhs || !plain_var(st->lhs, &dst))
+		return NULL;
+	if (st->k == S_ASSIGN) {
+		if (!st->rhs || emit_expr(st->rhs, ops, &n) < 0)
+			return NULL;
+	} else {
+		GOp one;
+		memset(&one, 0, sizeof one);
+		one.op = G_CONST;
+		one.val = 1;
+		ops[n] = dst;
+		ops[n++].local = 0;
+		ops[n++] = one;
+		memset(&ops[n], 0, sizeof ops[n]);
+		ops[n].op = G_BIN;
+		ops[n++].tok = st->k == S_INCR ? T_PLUS : T_MINUS;
+	}
+	if (n >= GMAXOPS)
+		return NULL;
+	dst.op = G_STORE;
+	ops[n++] = dst;
+	Guard *g = xalloc(sizeof *g + sizeof(GOp) * (size_t)n);
+	if (!g)
+		return NULL;
+	g->n = n;
+	g->has_local = 0;
+	for (int i = 0; i < n; i++)
+		if (ops[i].op == G_LOCAL || ops[i].local)
+			g->has_local = 1;
+	memcpy(g->ops, ops, sizeof(GOp) * (size_t)n);
+	return g;
+}
+
 void vm_compile_guards(Program *p)
 {
 	for (int i = 0; i < p->ntrans; i++) {
@@ -240,8 +288,12 @@ void vm_compile_guards(Program *p)
 		if (t->guard_done)
 			continue;
 		t->guard_done = 1;
-		if (t->st && t->st->k == S_EXPR && !t->dstep && t->st->rhs && t->st->rhs->k != E_RUN)
+		if (!t->st || t->dstep)
+			continue;
+		if (t->st->k == S_EXPR && t->st->rhs && t->st->rhs->k != E_RUN)
 			t->guard = guard_compile(t->st->rhs);
+		else if (t->st->k == S_ASSIGN || t->st->k == S_INCR || t->st->k == S_DECR)
+			t->act = act_compile(t->st);
 	}
 }
 
@@ -324,4 +376,46 @@ int guard_enabled(const Exec *x, const Guard *g)
 		}
 	}
 	return 1;   /* every conjunct held */
+}
+
+/* Run a compiled assignment (Trans.act) in x's state; 0 when it cannot
+ * run here (no process to read locals of: the tree reports it) */
+int guard_act(Exec *x, const Guard *g)
+{
+	int32_t st[GMAXSTACK];
+	int sp = 0;
+	uint8_t *glob = x->s->b + GOFF;
+	uint8_t *loc = glob;
+	if (g->has_local) {
+		if (x->pid < 0 || x->pid >= x->s->nproc)
+			return 0;
+		loc = x->s->b + x->s->poff[x->pid] + PHDR;
+	}
+	for (int i = 0; i < g->n; i++) {
+		const GOp *o = &g->ops[i];
+		switch (o->op) {
+		case G_CONST:
+			st[sp++] = o->val;
+			break;
+		case G_GLOBAL:
+			st[sp++] = load_at(glob + o->off, o);
+			break;
+		case G_LOCAL:
+			st[sp++] = load_at(loc + o->off, o);
+			break;
+		case G_UN: {
+			int32_t a = st[sp - 1];
+			st[sp - 1] = o->tok == T_MINUS ? (int32_t)(0u - (uint32_t)a) : o->tok == T_NOT ? !a : ~a;
+			break;
+		}
+		case G_STORE:
+			vm_store((o->local ? loc : glob) + o->off, (TypeKind)o->kind, o->bits, st[sp - 1]);
+			break;
+		default:
+			sp--;
+			st[sp - 1] = binop(o->tok, st[sp - 1], st[sp]);
+			break;
+		}
+	}
+	return 1;
 }

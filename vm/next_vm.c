@@ -23,6 +23,7 @@
 /* a worker's scratch: the state being expanded and a successor */
 typedef struct VmWork {
 	State cur, tmp;
+	int tmp_same;           /* tmp's offsets are cur's (fresh) */
 	uint8_t curbuf[MAXSTATE], tmpbuf[MAXSTATE];
 } VmWork;
 
@@ -42,6 +43,7 @@ static void *vm_work_new(const Layer *l, Ctx *c)
 	w->cur.b = w->curbuf;
 	w->cur.len = -1;   /* no layout yet (load) */
 	w->tmp.b = w->tmpbuf;
+	w->tmp_same = 0;
 	return w;
 }
 
@@ -86,11 +88,22 @@ static void exec_on(Gen *g, Exec *x, State *s, int pid)
 	x->timeout = g->timeout;
 }
 
-/* an Exec on a fresh copy of the state being expanded */
+/* an Exec on a fresh copy of the state being expanded.  The offsets
+ * (four arrays, a fifth of a small model's step) are copied only when
+ * they may differ: cur was indexed anew, or the step before changed
+ * tmp's layout, which every such change shows in the length (a process,
+ * channel, call frame or object added or removed) or in the counts. */
 static void fresh(Gen *g, Exec *x, int pid)
 {
-	sv_copy(&g->w->tmp, &g->w->cur);
-	exec_on(g, x, &g->w->tmp, pid);
+	State *t = &g->w->tmp;
+	const State *c = &g->w->cur;
+	if (g->w->tmp_same && t->len == c->len && t->nproc == c->nproc && t->nchan == c->nchan && t->nslot == c->nslot)
+		memcpy(t->b, c->b, (size_t)c->len);
+	else {
+		sv_copy(t, c);
+		g->w->tmp_same = 1;
+	}
+	exec_on(g, x, t, pid);
 }
 
 /* rendezvous: pair send t of pid with every matching receive */
@@ -167,7 +180,15 @@ static int try_trans(Gen *g, int pid, const Trans *t)
 			goto enabled;
 		}
 		x.err = 0;   /* vm_enabled finds the error again, with its place */
-	}
+	} else if (t->guard) {
+		/* vm_enabled's first question, asked without the call */
+		int e = guard_enabled(&x, t->guard);
+		if (!e)
+			return 0;
+		if (e > 0)
+			goto enabled;
+	} else if (t->act)
+		goto enabled;   /* an assignment is always executable */
 	if (!vm_enabled(&x, t))
 		return 0;
 enabled:
@@ -285,8 +306,10 @@ static void load(Gen *g, const SState *s)
 	State *cur = &g->w->cur;
 	int same = same_layout(cur, s->b, s->len);
 	memcpy(g->w->curbuf, s->b, (size_t)s->len);
-	if (!same)
+	if (!same) {
 		sv_index(g->vm->m, cur);
+		g->w->tmp_same = 0;
+	}
 }
 
 static int vm_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)

@@ -55,25 +55,6 @@ void sv_copy(State *dst, const State *src)
 	memcpy(dst->hoff, src->hoff, sizeof(int) * (src->nslot + 1));
 }
 
-int sv_pc(const State *s, int pid)
-{
-	const uint8_t *p = s->b + s->poff[pid] + 1;
-	return p[0] | (p[1] << 8);
-}
-int sv_ptype(const State *s, int pid) { return s->b[s->poff[pid]]; }
-void sv_set_pc(State *s, int pid, int pc)
-{
-	uint8_t *p = s->b + s->poff[pid] + 1;
-	p[0] = (uint8_t)pc; p[1] = (uint8_t)(pc >> 8);
-}
-Proctype *sv_proc(VM *vm, const State *s, int pid) { return vm->m->ptypes[sv_ptype(s, pid)]; }
-int sv_depth(const State *s, int pid) { return s->b[s->poff[pid] + 3]; }
-Code *sv_code(VM *vm, const State *s, int pid)
-{
-	if (!sv_depth(s, pid)) return sv_proc(vm, s, pid)->code;
-	return vm->m->funcs[s->b[s->ftop[pid]]]->code;
-}
-
 /* Builds the initial state into buf (MAXSTATE bytes).  Returns the
  * Exec error (ERR_NONE: built), with its message in errmsg and in *where
  * the declaration being made when it was raised: too many channels, a

@@ -83,6 +83,28 @@ typedef struct VM {
 	int call_bound;         /* deepest call stack allowed (-calldepth=N) */
 } VM;
 
+/* a process's header fields (inline: the generator asks them for every
+ * process of every state) */
+static inline int sv_pc(const State *s, int pid)
+{
+	const uint8_t *p = s->b + s->poff[pid] + 1;
+	return p[0] | (p[1] << 8);
+}
+static inline int sv_ptype(const State *s, int pid) { return s->b[s->poff[pid]]; }
+static inline void sv_set_pc(State *s, int pid, int pc)
+{
+	uint8_t *p = s->b + s->poff[pid] + 1;
+	p[0] = (uint8_t)pc; p[1] = (uint8_t)(pc >> 8);
+}
+static inline Proctype *sv_proc(VM *vm, const State *s, int pid) { return vm->m->ptypes[sv_ptype(s, pid)]; }
+static inline int sv_depth(const State *s, int pid) { return s->b[s->poff[pid] + 3]; }
+/* the code the pc belongs to */
+static inline Code *sv_code(VM *vm, const State *s, int pid)
+{
+	if (!sv_depth(s, pid)) return sv_proc(vm, s, pid)->code;
+	return vm->m->funcs[s->b[s->ftop[pid]]]->code;
+}
+
 typedef struct Exec {
 	VM *vm;
 	State *s;
@@ -121,12 +143,6 @@ int vm_check(VM *vm);
 /* state.c */
 void sv_index(const Model *m, State *s);                 /* recompute offsets from the bytes */
 void sv_copy(State *dst, const State *src);
-int sv_pc(const State *s, int pid);
-int sv_ptype(const State *s, int pid);
-void sv_set_pc(State *s, int pid, int pc);
-Proctype *sv_proc(VM *vm, const State *s, int pid);
-int sv_depth(const State *s, int pid);
-Code *sv_code(VM *vm, const State *s, int pid);  /* the code the pc belongs to */
 void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
 
 int vm_heap_alloc(Exec *x, int class_id);   /* next-free allocation; 0 on error */
@@ -149,12 +165,16 @@ void vm_bound_error(Exec *x, const char *fmt, ...);   /* ERR_BOUND */
 int vm_rv_match(Exec *x, const Trans *recv, int cidx, const int32_t *msg, int n);
 int vm_send_values(Exec *x, const Stmt *s, int32_t *msg);
 
-/* guard.c: guards that are pure expressions over plain variables, as
- * flat postfix code (Trans.guard), compiled once before the search */
+/* guard.c: guards that are pure expressions over plain variables, and
+ * assignments of such expressions to plain variables, as flat postfix
+ * code (Trans.guard, Trans.act), compiled once before the search */
 void vm_compile_guards(Program *p);
 /* is the guard true in x's state?  -1: it cannot run here (no process),
  * ask vm_eval */
 int guard_enabled(const Exec *x, const Guard *g);
+/* run an assignment compiled into Trans.act on x's state (not the pc);
+ * 0: it cannot run here (no process), run the tree */
+int guard_act(Exec *x, const Guard *g);
 
 /* next_vm.c (the next-state interface itself is vm/next.h) */
 int vm_valid_end(VM *vm, const uint8_t *b, int len);

@@ -4,7 +4,9 @@
  * each process running its proctype.  The model's guards take every
  * shape the compiler takes (&& chains, !v, v OP c, c OP v, nested || and
  * arithmetic, array elements, locals, short, int, unsigned bit-fields,
- * mtypes) and some it leaves to the tree (a variable index). */
+ * mtypes) and some it leaves to the tree (a variable index).  The
+ * assignments compiled into Trans.act write what the tree writes, with
+ * values that overflow their type (u++ on a 3-bit field, j * 2, s++). */
 #include "unit_helpers.h"
 #include "../../reduce/reduce.h"
 
@@ -21,6 +23,7 @@ static const char *MODEL =
 	"  :: 2 > k && ~k != 0 && -j > 0 -> k++; j = -j\n"
 	"  :: m == red && (a[2] ^ a[3]) == 0 -> m = green; a[2] = 1\n"
 	"  :: a[k] == 0 && k < 3 -> a[k] = 1\n"
+	"  :: f && a[3] < 250 -> a[3] = a[3] + 100; s = s - 20000; f = 0\n"
 	"  :: u != 7 && 1 < u -> u = 7\n"
 	"  :: i >= 2 -> break\n"
 	"  od\n"
@@ -40,9 +43,13 @@ Test(guard, compiled_guards_agree_with_the_tree)
 	Ctx *c = ns_ctx_new(stack_build(&vm, &sp), &vm);   /* compiles the guards */
 	cr_assert_not_null(c);
 	int compiled = 0;
-	for (int k = 0; k < prog->ntrans; k++)
+	int nact = 0;
+	for (int k = 0; k < prog->ntrans; k++) {
 		compiled += prog->trans[k]->guard != NULL;
+		nact += prog->trans[k]->act != NULL;
+	}
 	cr_assert_geq(compiled, 8, "only %d guards compiled", compiled);
+	cr_assert_geq(nact, 10, "only %d assignments compiled", nact);
 
 	Store st;
 	SuccBuf sb = { 0 };
@@ -51,7 +58,7 @@ Test(guard, compiled_guards_agree_with_the_tree)
 	cr_assert_eq(ns_initial(c, &sb), 1);
 	size_t idx;
 	store_insert(&st, sb.v[0].b, sb.v[0].len, state_hash(sb.v[0].b, sb.v[0].len), &idx);
-	long checked = 0, held = 0;
+	long checked = 0, held = 0, acts = 0;
 	for (size_t next = 0; next < st.nrec && next < 20000; next++) {
 		int len;
 		const uint8_t *b = store_get(&st, next, &len);
@@ -74,12 +81,38 @@ Test(guard, compiled_guards_agree_with_the_tree)
 				checked++;
 				held += tree;
 			}
+		/* compiled assignments (Trans.act) write what the tree writes */
+		for (int pid = 0; pid < s.nproc; pid++)
+			for (int k = 0; k < prog->ntrans; k++) {
+				Trans *tr = prog->trans[k];
+				if (!tr->act || tr->owner != sv_proc(&vm, &s, pid))
+					continue;
+				uint8_t b1[MAXSTATE], b2[MAXSTATE];
+				State s1 = s, s2 = s;
+				memcpy(b1, copy, (size_t)len);
+				memcpy(b2, copy, (size_t)len);
+				s1.b = b1;
+				s2.b = b2;
+				Exec x1, x2;
+				exec_init(&x1, &vm, &s1, pid);
+				vm_execute(&x1, tr);
+				const Guard *act = tr->act;
+				tr->act = NULL;
+				exec_init(&x2, &vm, &s2, pid);
+				vm_execute(&x2, tr);
+				tr->act = act;
+				cr_assert_eq(x1.err, 0);
+				cr_assert_eq(x2.err, 0);
+				cr_assert(!memcmp(b1, b2, (size_t)len), "assignment '%s' of pid %d: compiled and tree differ", tr->st->text, pid);
+				acts++;
+			}
 		SState ss = { copy, len, NULL, 0, -1 };
 		int n = ns_next_all(c, &ss, &sb);
 		for (int i = 0; i < n; i++)
 			store_insert(&st, sb.v[i].b, sb.v[i].len, state_hash(sb.v[i].b, sb.v[i].len), &idx);
 	}
 	cr_assert_gt(held, 0);
+	cr_assert_gt(acts, 100);
 	cr_assert_gt(checked - held, 0);
 	cr_assert_gt(st.nrec, 100, "only %zu states", st.nrec);
 	store_free(&st);
