@@ -22,7 +22,8 @@
 #     -T REGEX     replay the trails of the configurations matching REGEX
 #                  (default: all of them; -T '' replays none)
 #     -P N         also run the distributed search (-dist, mpirun -np 2) on
-#                  every Nth seed (default 0: never; 1: every seed)
+#                  every Nth seed (default 0: never; 1: every seed), also
+#                  under -a and -a -f (OWCTY) when liveness is checked
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -130,10 +131,10 @@ if [ "${1:-}" != --one ]; then
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
 	ntr=$(grep -c ' trails=ok' "$WORK/results"); ntree=$(grep -c ' tree=ok' "$WORK/results")
-	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndist=$(grep -c ' dist=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
+	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndist=$(grep -c ' dist=ok' "$WORK/results"); ndlive=$(grep -c ' dist-a=ok' "$WORK/results"); ndfair=$(grep -c ' dist-a-f=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive, -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -448,6 +449,26 @@ distributed() {
 	fi
 	TAG="$TAG dist=ok"
 }
+# -dist -a (OWCTY, search/dist_owcty.c) under mpirun -np 2, on every
+# DISTEVERYth seed, under MODE (-a or -a -f): unreduced and with
+# -sym=heap,proc, the unreduced nested search's exit and error kinds
+# (after part: BRC BKI; the error counts differ, the nested search counts
+# one per seed).  Exits on a failure.
+distributed_live() {
+	[ "${DISTEVERY:-0}" -gt 0 ] && [ $((seed % DISTEVERY)) = 0 ] || return 0
+	local mpi="mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0 -np 2"
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	local cfg m=${MODE// /}
+	for cfg in "none none all" "heap,proc si all"; do
+		dist_run "$mpi" $cfg
+		if ! valid || [ "$RC" != "$BRC" ] || [ "$KI" != "$BKI" ]; then
+			cp "$prog" "$FAILDIR/seed${seed}dist$m.dpml"
+			echo "FAIL $seed dist [$MODE -sym=${cfg%% *} -dist, mpirun -np 2]: exit $RC, kinds $KI; sequential unreduced: exit $BRC, kinds $BKI -> $FAILDIR/seed${seed}dist$m.dpml"
+			exit 0
+		fi
+	done
+	TAG="$TAG dist$m=ok"
+}
 # dist_run MPIRUN SYM POR CACHE: a -dist run; when mpirun gave no output
 # at all (it can drop rank 0's output when it aborts a job whose rank
 # exited 1: search/dist.c's dist_exit), once more
@@ -519,9 +540,9 @@ if [ "$LIVE" != no ]; then
 	prog=$dir/seed${seed}ltl.dpml
 	"$GEN" "$seed" --ltl ${FEATURES:+--features=$FEATURES} > "$prog"
 	BIG=0
-	MODE="-a"; part -a "$LIVE_LIST"
+	MODE="-a"; part -a "$LIVE_LIST" && distributed_live
 	# weak fairness multiplies the states by up to N+1: no use trying
-	if [ "$BIG" = 0 ]; then MODE="-a -f"; part -a-f "$FAIR_LIST"; else TAG="$TAG -a-f=skip(-a too big)"; fi
+	if [ "$BIG" = 0 ]; then MODE="-a -f"; part -a-f "$FAIR_LIST" && distributed_live; else TAG="$TAG -a-f=skip(-a too big)"; fi
 fi
 case $TAG in
 *=ok*) echo "ok $seed$TAG" ;;
