@@ -38,7 +38,10 @@
  * empty everywhere, or an error stopped a rank.  No message of level L
  * + 1 can overtake one of level L: a rank sends level L + 1's batches
  * only after the Allreduce, which every rank enters after it has
- * received all of level L's.
+ * received all of level L's, and which blocks (no batch is taken while a
+ * rank waits in it, so none of level L + 1 is stored as level L + 1's
+ * own).  The batches, the counting and the STOP message are
+ * search/dist_net.c, which the distributed OWCTY shares.
  *
  * Errors: without -e the first rank to meet one stops and tells the
  * others (a STOP message, counted like the batches); the lowest rank
@@ -51,7 +54,7 @@
  * trail is then written exactly as -bfs writes it and replays with -t.
  */
 #include "dist.h"
-#include <mpi.h>
+#include "dist_net.h"
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 #include <stdio.h>
@@ -59,20 +62,12 @@
 #include <string.h>
 #include <time.h>
 #include <sys/resource.h>
-#include <sched.h>
 
 #define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
-#define BATCH (64 * 1024)      /* bytes in a batch of successors */
-#define BATCHCAP (BATCH + sizeof(Entry) + MAXSTATE + 256)  /* a batch's buffer: it is sent
-                                * when it holds BATCH bytes or more */
-#define MAXPOOL 256            /* free batch buffers kept */
-#define MAXPENDING 64          /* batches in flight before a rank waits */
 #define POLL_EVERY 16          /* expansions between looks at the inbox */
 #define OWNER_SEED 0x9e3779b97f4a7c15ull
 #define NOPARENT UINT64_MAX
 #define RANK_SHIFT 48
-
-enum { TAG_SUCC = 1, TAG_STOP = 2 };
 
 /* a successor in a batch: this header, the key, the aux bytes */
 typedef struct Entry {
@@ -104,11 +99,6 @@ typedef struct Note {
 	char msg[256];
 } Note;
 
-typedef struct Pending {
-	MPI_Request req;
-	uint8_t *b;
-} Pending;
-
 typedef struct Dist {
 	VM *vm;
 	const SearchOpts *o;
@@ -123,7 +113,10 @@ typedef struct Dist {
 	size_t cap;
 	Buf auxs;
 	uint32_t level;
-	int stop, oom;
+	int oom;
+	Net net;                   /* the exchange (search/dist_net.c); net.stop: stop
+	                            * searching (an error without -e, a STOP message,
+	                            * out of memory) */
 	/* the expansion being made */
 	uint64_t cur;
 	int tainted;
@@ -147,20 +140,8 @@ typedef struct Dist {
 	size_t ndeferred, capdeferred;
 	Store ans;                 /* questions asked this level; payload 0 asked, 1 yes, 2 no */
 	Buf *query;                /* per peer: the questions (u16 length, key) */
-	/* messages */
-	Buf *out;                  /* per peer: the batch being filled */
-	uint64_t *sent;            /* per peer: messages sent this level */
-	uint64_t received;         /* messages received this level */
-	Pending *pend;
-	int npend;
-	uint8_t *pool[MAXPOOL];    /* free batch buffers (BATCHCAP bytes): a batch
-	                            * is filled in one and never reallocated */
-	int npool;
-	size_t cappend;
-	int stop_sent;
-	Buf inbox;
 	/* what the rank did */
-	uint64_t stored, matched, atomic_steps, messages, sent_states;
+	uint64_t stored, matched, atomic_steps, sent_states;
 	long maxdepth;
 	int max_vec;
 	Note err, bound;
@@ -262,160 +243,23 @@ static int owner_of(const Dist *d, const uint8_t *b, int len)
 static void out_of_memory(Dist *d)
 {
 	d->oom = 1;
-	d->stop = 1;
+	d->net.stop = 1;
 }
 
 /* ---- messages ---- */
 
-static void put_buffer(Dist *d, uint8_t *b)
-{
-	if (!b)
-		return;
-	if (d->npool < MAXPOOL)
-		d->pool[d->npool++] = b;
-	else
-		free(b);
-}
-
-/* an empty batch for peer, from the pool */
-static int new_batch(Dist *d, Buf *b)
-{
-	b->b = d->npool ? d->pool[--d->npool] : malloc(BATCHCAP);
-	b->n = 0;
-	b->cap = b->b ? BATCHCAP : 0;
-	return b->b != NULL;
-}
-
-static void reap_sends(Dist *d)
-{
-	int k = 0;
-	for (int i = 0; i < d->npend; i++) {
-		int done = 0;
-		MPI_Test(&d->pend[i].req, &done, MPI_STATUS_IGNORE);
-		if (done)
-			put_buffer(d, d->pend[i].b);
-		else
-			d->pend[k++] = d->pend[i];
-	}
-	d->npend = k;
-}
-
-static void isend(Dist *d, int peer, uint8_t *b, size_t n, int tag)
-{
-	if (!grow((void **)&d->pend, &d->cappend, (size_t)d->npend + 1, sizeof(Pending))) {
-		out_of_memory(d);
-		free(b);
-		return;
-	}
-	Pending *p = &d->pend[d->npend++];
-	static const uint8_t none = 0;     /* a STOP message carries no bytes */
-	p->b = b;
-	MPI_Isend(b ? b : &none, (int)n, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &p->req);
-	d->sent[peer]++;
-	d->messages++;
-}
-
 static void insert_entry(Dist *d, const uint8_t *e, int src);
 
-/* take every message waiting; whether there was one */
-static int poll_inbox(Dist *d)
+/* a batch of successors from rank src */
+static void deliver(void *arg, const uint8_t *b, size_t n, int src)
 {
-	int took = 0;
-	for (;;) {
-		MPI_Status stt;
-		int flag = 0;
-		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &stt);
-		if (!flag)
-			return took;
-		took = 1;
-		int n = 0;
-		MPI_Get_count(&stt, MPI_BYTE, &n);
-		d->inbox.n = 0;
-		if (!buf_reserve(&d->inbox, (size_t)n + 1)) {
-			/* the message must still be taken off the channel */
-			out_of_memory(d);
-			uint8_t *tmp = malloc((size_t)n + 1);
-			MPI_Recv(tmp, n, MPI_BYTE, stt.MPI_SOURCE, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			free(tmp);
-			d->received++;
-			continue;
-		}
-		MPI_Recv(d->inbox.b, n, MPI_BYTE, stt.MPI_SOURCE, stt.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-		d->received++;
-		if (stt.MPI_TAG == TAG_STOP) {
-			d->stop = 1;
-			continue;
-		}
-		for (size_t off = 0; off < (size_t)n;) {
-			Entry en;
-			memcpy(&en, d->inbox.b + off, sizeof en);
-			insert_entry(d, d->inbox.b + off, stt.MPI_SOURCE);
-			off += sizeof en + en.len + en.alen;
-		}
+	Dist *d = arg;
+	for (size_t off = 0; off + sizeof(Entry) <= n;) {
+		Entry en;
+		memcpy(&en, b + off, sizeof en);
+		insert_entry(d, b + off, src);
+		off += sizeof en + en.len + en.alen;
 	}
-}
-
-/* nothing to do: a few yields, then short sleeps (a rank that waits for
- * the others at the end of a level leaves them the cores) */
-static void back_off(int *idle)
-{
-	if (++*idle < 16) {
-		sched_yield();
-		return;
-	}
-	struct timespec ts = { 0, 20000 };
-	nanosleep(&ts, NULL);
-}
-
-/* Wait for a collective operation begun with MPI_I...: meanwhile take
- * the batches that arrive, so that a rank still expanding, which may be
- * waiting for its sends to complete (flush_peer), is never waiting for a
- * rank that waits in the collective.  Idle, it gives up the core
- * (oversubscribed runs). */
-static void coll_wait(Dist *d, MPI_Request *req)
-{
-	int idle = 0;
-	for (;;) {
-		int done = 0;
-		MPI_Test(req, &done, MPI_STATUS_IGNORE);
-		if (done)
-			return;
-		reap_sends(d);
-		if (poll_inbox(d))
-			idle = 0;
-		else
-			back_off(&idle);
-	}
-}
-
-static void flush_peer(Dist *d, int peer)
-{
-	Buf *b = &d->out[peer];
-	if (!b->n)
-		return;
-	uint8_t *data = b->b;
-	size_t n = b->n;
-	if (!new_batch(d, b))
-		out_of_memory(d);
-	isend(d, peer, data, n, TAG_SUCC);
-	int idle = 0;
-	while (d->npend > MAXPENDING) {
-		/* keep taking messages while ours wait, or two ranks sending
-		 * to each other could wait for ever */
-		reap_sends(d);
-		if (d->npend > MAXPENDING && !poll_inbox(d))
-			back_off(&idle);
-	}
-}
-
-static void send_stop(Dist *d)
-{
-	if (d->stop_sent)
-		return;
-	d->stop_sent = 1;
-	for (int p = 0; p < d->nranks; p++)
-		if (p != d->rank)
-			isend(d, p, NULL, 0, TAG_STOP);
 }
 
 /* ---- the local store ---- */
@@ -540,7 +384,7 @@ static void query_round(Dist *d)
 	}
 	MPI_Request req;
 	MPI_Ialltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD, &req);
-	coll_wait(d, &req);
+	net_coll_wait(&d->net, &req);
 	size_t rtotal = 0;
 	for (int p = 0; p < K; p++) {
 		rdisp[p] = (int)rtotal;
@@ -548,7 +392,7 @@ static void query_round(Dist *d)
 	}
 	uint8_t *rq = malloc(rtotal + 1);
 	MPI_Ialltoallv(sq.b, scount, sdisp, MPI_BYTE, rq, rcount, rdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
-	coll_wait(d, &req);
+	net_coll_wait(&d->net, &req);
 	/* the answers, one byte per question, in the order asked */
 	uint8_t *ra = malloc(rtotal / 2 + 1);
 	size_t nra = 0;
@@ -568,7 +412,7 @@ static void query_round(Dist *d)
 		na[p] = (int)nra - adisp[p];
 	}
 	MPI_Ialltoall(na, 1, MPI_INT, nq, 1, MPI_INT, MPI_COMM_WORLD, &req);
-	coll_wait(d, &req);
+	net_coll_wait(&d->net, &req);
 	size_t ntot = 0;
 	for (int p = 0; p < K; p++) {
 		qdisp[p] = (int)ntot;
@@ -576,7 +420,7 @@ static void query_round(Dist *d)
 	}
 	uint8_t *ans = malloc(ntot + 1);
 	MPI_Ialltoallv(ra, na, adisp, MPI_BYTE, ans, nq, qdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
-	coll_wait(d, &req);
+	net_coll_wait(&d->net, &req);
 	for (int p = 0; p < K; p++) {
 		size_t k = (size_t)qdisp[p];
 		for (size_t off = 0; off < (size_t)scount[p];) {
@@ -742,15 +586,14 @@ static void commit(Dist *d)
 				take_note(d, &d->bound, e);
 			continue;
 		}
-		if (d->stop && !d->o->keep_going)
+		if (d->net.stop && !d->o->keep_going)
 			break;
 		result_note_error(r, e->msg);
 		nerr++;
 		if (!d->err.set)
 			take_note(d, &d->err, e);
 		if (!d->o->keep_going) {
-			d->stop = 1;
-			send_stop(d);
+			net_send_stop(&d->net);
 		}
 	}
 	(void)nerr;
@@ -763,14 +606,8 @@ static void commit(Dist *d)
 		}
 		Entry en;
 		memcpy(&en, e, sizeof en);
-		size_t n = sizeof en + en.len + en.alen;
-		if (!buf_put(&d->out[f->owner], e, n)) {
-			out_of_memory(d);
-			return;
-		}
+		net_put(&d->net, f->owner, e, sizeof en + en.len + en.alen);
 		d->sent_states++;
-		if (d->out[f->owner].n >= BATCH)
-			flush_peer(d, f->owner);
 	}
 }
 
@@ -807,38 +644,6 @@ static int expand_stored(Dist *d, uint64_t idx)
 		d->c->stats = keep;     /* it will be counted when made again */
 	discard(d);
 	return ok;
-}
-
-/* ---- the end of a level ---- */
-
-static void end_level(Dist *d)
-{
-	int K = d->nranks;
-	for (int p = 0; p < K; p++)
-		if (p != d->rank)
-			flush_peer(d, p);
-	uint64_t *expect = calloc((size_t)K, sizeof(uint64_t));
-	MPI_Request req;
-	MPI_Ialltoall(d->sent, 1, MPI_UINT64_T, expect, 1, MPI_UINT64_T, MPI_COMM_WORLD, &req);
-	coll_wait(d, &req);
-	uint64_t total = 0;
-	for (int p = 0; p < K; p++)
-		total += expect[p];
-	free(expect);
-	int idle = 0;
-	while (d->received < total) {
-		if (poll_inbox(d))
-			idle = 0;
-		else
-			back_off(&idle);
-	}
-	while (d->npend) {
-		reap_sends(d);
-		if (d->npend)
-			back_off(&idle);
-	}
-	d->received = 0;
-	memset(d->sent, 0, sizeof(uint64_t) * (size_t)K);
 }
 
 /* ---- the counterexample ---- */
@@ -1030,7 +835,7 @@ static void merge_results(Dist *d)
 	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), &r->kinds_full, sizeof(int));
 	MPI_Allgather(mine, (int)kb, MPI_BYTE, all, (int)kb, MPI_BYTE, MPI_COMM_WORLD);
 	/* per rank: states, messages, successors sent, peak memory, time */
-	double one[6] = { (double)d->stored, (double)d->messages, (double)d->sent_states, peak_mb(), now() - d->t0, cpu_secs() };
+	double one[6] = { (double)d->stored, (double)d->net.messages, (double)d->sent_states, peak_mb(), now() - d->t0, cpu_secs() };
 	double *ranks = malloc(sizeof one * (size_t)K);
 	MPI_Allgather(one, 6, MPI_DOUBLE, ranks, 6, MPI_DOUBLE, MPI_COMM_WORLD);
 
@@ -1104,18 +909,11 @@ static void dist_free(Dist *d)
 	for (int i = 0; i < d->nsbs; i++)
 		succbuf_free(&d->sbs[i]);
 	free(d->sbs);
-	for (int p = 0; p < d->nranks; p++) {
-		free(d->out[p].b);
+	for (int p = 0; d->query && p < d->nranks; p++)
 		free(d->query[p].b);
-	}
-	free(d->out);
 	free(d->query);
-	free(d->sent);
 	free(d->scratch);
-	free(d->pend);
-	for (int i = 0; i < d->npool; i++)
-		free(d->pool[i]);
-	free(d->inbox.b);
+	net_free(&d->net);
 	free(d->exp.b);
 	free(d->found);
 	free(d->errs);
@@ -1146,14 +944,9 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	int K = d->nranks;
 	d->t0 = d->last_progress = now();
 	d->c = ns_ctx_new(o->stack, vm);
-	d->out = calloc((size_t)K, sizeof(Buf));
 	d->query = calloc((size_t)K, sizeof(Buf));
-	d->sent = calloc((size_t)K, sizeof(uint64_t));
 	d->scratch = malloc(MAXSTATE + 256);
-	int bufs = 1;
-	for (int p = 0; d->out && p < K; p++)
-		if (p != d->rank && !new_batch(d, &d->out[p]))
-			bufs = 0;
+	int bufs = net_init(&d->net, deliver, d);
 	store_init(&d->st, o->mem_limit);
 	d->st.indexed = 1;
 	d->st.payload = sizeof(uint32_t);
@@ -1161,7 +954,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	d->ans.payload = 1;
 	SuccBuf sb0;
 	memset(&sb0, 0, sizeof sb0);
-	int ok = bufs && d->c && d->out && d->query && d->sent && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
+	int ok = bufs && d->c && d->query && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
 	int allok = 0;
 	MPI_Allreduce(&ok, &allok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (!allok) {
@@ -1187,7 +980,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	for (d->level = 0;; d->level++) {
 		size_t hi = d->st.nrec;
 		for (size_t i = lo; i < hi; i++) {
-			if (d->stop)
+			if (d->net.stop)
 				break;
 			if (!expand_stored(d, i)) {
 				if (!grow((void **)&d->deferred, &d->capdeferred, d->ndeferred + 1, sizeof(uint64_t)))
@@ -1195,29 +988,25 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 				else
 					d->deferred[d->ndeferred++] = i;
 			}
-			if ((i & (POLL_EVERY - 1)) == 0) {
-				reap_sends(d);
-				poll_inbox(d);
-			}
+			if ((i & (POLL_EVERY - 1)) == 0)
+				net_poll(&d->net);
 		}
 		/* the proviso's questions, until every expansion had its answers */
 		for (;;) {
-			uint64_t nd = d->stop ? 0 : d->ndeferred, gnd = 0;
+			uint64_t nd = d->net.stop ? 0 : d->ndeferred, gnd = 0;
 			MPI_Request req;
 			MPI_Iallreduce(&nd, &gnd, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &req);
-			coll_wait(d, &req);
+			net_coll_wait(&d->net, &req);
 			if (!gnd)
 				break;
 			query_round(d);
 			size_t n = d->ndeferred;
 			d->ndeferred = 0;
-			for (size_t k = 0; k < n && !d->stop; k++) {
+			for (size_t k = 0; k < n && !d->net.stop; k++) {
 				if (!expand_stored(d, d->deferred[k]))
 					d->deferred[d->ndeferred++] = d->deferred[k];
-				if ((k & (POLL_EVERY - 1)) == 0) {
-					reap_sends(d);
-					poll_inbox(d);
-				}
+				if ((k & (POLL_EVERY - 1)) == 0)
+					net_poll(&d->net);
 			}
 		}
 		d->ndeferred = 0;
@@ -1226,8 +1015,10 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 			store_init(&d->ans, 0);
 			d->ans.payload = 1;
 		}
-		end_level(d);
-		uint64_t mine[3] = { d->st.nrec - hi, (uint64_t)d->stop, d->stored }, all[3];
+		net_end_round(&d->net);
+		/* blocking (dist_net.h): no batch of the next level is taken
+		 * before this rank has numbered it */
+		uint64_t mine[3] = { d->st.nrec - hi, (uint64_t)d->net.stop, d->stored }, all[3];
 		MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
 		lo = hi;
 		double t = now();
@@ -1239,6 +1030,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 		if (!all[0] || all[1])
 			break;
 	}
+	d->oom |= d->net.oom;
 	if (d->oom && !r->incomplete)
 		r->incomplete = 2;
 	merge_results(d);

@@ -7,8 +7,9 @@
  * has announced how many messages it sent to each peer (MPI_Alltoall),
  * each knows how many are still on their way to it and receives until it
  * has them all.  A record of the next round cannot overtake: the callers
- * begin the next round only after a collective that every rank enters
- * after net_end_round. */
+ * begin the next round only after a blocking collective that every rank
+ * enters after net_end_round (blocking, so that a rank waiting in it
+ * takes no record of the next round before it has begun that round). */
 #include "dist_net.h"
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,7 @@ static void isend(Net *n, int peer, uint8_t *b, size_t len, int tag)
 int net_poll(Net *n)
 {
 	int took = 0;
+	reap(n);
 	for (;;) {
 		MPI_Status st;
 		int flag = 0;

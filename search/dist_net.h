@@ -3,9 +3,9 @@
  * with MPI_Isend when full; the end of a round detected by Mattern's
  * channel counting (every record sent in the round has been delivered
  * when net_end_round returns, on every rank); a STOP message that ends
- * the search early.  The distributed OWCTY (search/dist_owcty.c) uses it;
- * search/dist.c has its own copy of the same machinery, entangled with
- * its proviso's queries.  Only the -dist searches include this file. */
+ * the search early.  The distributed safety search (search/dist.c) and
+ * OWCTY (search/dist_owcty.c) use it.  Only the -dist searches include
+ * this file. */
 #ifndef DSPIN_DIST_NET_H
 #define DSPIN_DIST_NET_H
 #include <mpi.h>
@@ -57,7 +57,8 @@ void net_free(Net *n);
 /* append a record of len bytes (<= NET_MAXREC) for peer; a full batch
  * goes at once */
 void net_put(Net *n, int peer, const void *rec, size_t len);
-/* take every batch waiting; whether there was one */
+/* complete the sends that are done, take every batch waiting; whether
+ * there was one */
 int net_poll(Net *n);
 /* wait for a collective begun with MPI_I..., taking batches meanwhile */
 void net_coll_wait(Net *n, MPI_Request *req);
