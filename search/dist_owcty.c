@@ -289,25 +289,24 @@ static void expand(Ow *w, uint64_t idx)
 				if (w->net.stop || c->err == ERR_RUNTIME)
 					continue;
 			}
-			w->transitions++;
 		} else if (c->err == ERR_BOUND || c->err == ERR_RUNTIME)
 			continue;
 		send_succ(w, idx, c->b, c->len, c->atomic_pid, c->aux, c->alen);
 	}
 }
 
-/* one pass: expand the queue, round after round, until no rank has
- * anything queued (collective) */
+/* one pass of Reachability or Elimination: expand the queue, round
+ * after round, until no rank has anything queued (collective) */
 static void pass(Ow *w)
 {
 	for (;;) {
-		for (size_t k = 0; k < w->cur.n && !(w->net.stop && w->phase == P_EXPLORE) && !w->oom; k++) {
+		for (size_t k = 0; k < w->cur.n && !w->oom && !w->net.oom; k++) {
 			expand(w, w->cur.v[k]);
 			if ((k & 15) == 0)
 				net_poll(&w->net);
 		}
 		net_end_round(&w->net);
-		uint64_t mine[2] = { w->next.n, (uint64_t)(w->net.stop && (w->phase == P_EXPLORE || w->oom)) }, all[2];
+		uint64_t mine[2] = { w->next.n, (uint64_t)(w->oom || w->net.oom) }, all[2];
 		/* blocking: no record of the next round may be taken before
 		 * this rank has begun it (dist_net.h) */
 		MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
@@ -343,6 +342,8 @@ static void explore(Ow *w)
 		 * this rank has begun it (dist_net.h) */
 		MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
 		lo = hi;
+		if (all[0])
+			w->levels++;
 		if (all[1])
 			w->net.stop = 1;
 		if (!all[0] || all[1])
@@ -350,8 +351,8 @@ static void explore(Ow *w)
 	}
 }
 
-/* Reachability from the accepting nodes of S; returns |S| after it */
-static uint64_t reachability(Ow *w)
+/* Reachability from the accepting nodes of S */
+static void reachability(Ow *w)
 {
 	w->phase = P_REACH;
 	w->cur.n = w->next.n = 0;
@@ -365,13 +366,9 @@ static uint64_t reachability(Ow *w)
 		}
 	}
 	pass(w);
-	uint64_t n = 0;
-	for (size_t i = 0; i < w->st.nrec; i++) {
+	for (size_t i = 0; i < w->st.nrec; i++)
 		if (!(w->flag[i] & F_SEEN))
 			w->flag[i] &= (uint8_t)~F_IN;
-		n += (w->flag[i] & F_IN) != 0;
-	}
-	return net_sum(&w->net, n);
 }
 
 /* Elimination of the nodes of S without predecessors in S; |S| after */
@@ -411,11 +408,11 @@ static void merge(Ow *w, SearchResult *g)
 {
 	SearchResult *r = w->r;
 	int K = w->K;
-	uint64_t sum[7] = { w->stored, w->matched, w->transitions, (uint64_t)w->c->stats.heap_renumbered,
-		(uint64_t)w->c->stats.procs_permuted, (uint64_t)r->errors,
+	uint64_t sum[7] = { w->stored, w->matched, 0, (uint64_t)w->stats.heap_renumbered,
+		(uint64_t)w->stats.procs_permuted, (uint64_t)r->errors,
 		w->st.bytes + w->cap * 21 + (w->aoff ? w->cap * 9 : 0) + w->auxs.cap }, tot[7];
 	MPI_Allreduce(sum, tot, 7, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-	int64_t mx[3] = { w->max_vec, w->c->stats.max_objects, r->incomplete }, gmx[3];
+	int64_t mx[3] = { w->max_vec, w->stats.max_objects, r->incomplete }, gmx[3];
 	MPI_Allreduce(mx, gmx, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
 	size_t kb = sizeof r->kinds + sizeof r->bound_msg + 2 * sizeof(int);
 	uint8_t *mine = malloc(kb), *all = malloc(kb * (size_t)K);
@@ -430,7 +427,8 @@ static void merge(Ow *w, SearchResult *g)
 	memset(g, 0, sizeof *g);
 	g->stored = tot[0];
 	g->matched = tot[1];
-	g->transitions = tot[2];
+	g->transitions = g->stored + g->matched;    /* the edges explored, and the initial state */
+	g->depth = w->levels;
 	g->stats.heap_renumbered = tot[3];
 	g->stats.procs_permuted = tot[4];
 	g->stats.max_objects = (int)gmx[1];
@@ -526,6 +524,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 		send_succ(w, NOPARENT, sb0.v[0].b, sb0.v[0].len, -1, sb0.v[0].aux, sb0.v[0].alen);
 	succbuf_free(&sb0);
 	explore(w);
+	w->stats = w->c->stats;     /* the passes expand the same nodes again */
 	uint64_t all = net_sum(&w->net, w->stored);
 	int cycle = 0, iters = 0;
 	uint64_t left = 0;
@@ -543,9 +542,10 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 			if (o->progress && w->rank == 0 && now() - w->t0 > 5.0)
 				fprintf(stderr, "dspin: OWCTY iteration %d: %llu of %llu states left\n", iters,
 					(unsigned long long)after, (unsigned long long)all);
-			if (after == size)
-				break;
+			int done = after == size || !after;
 			size = after;
+			if (done)
+				break;
 		}
 		left = size;
 		cycle = !w->net.stop && left > 0;
@@ -556,7 +556,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 	SearchResult g;
 	merge(w, &g);
 	g.secs = now() - w->t0;
-	if (w->rank == 0 && !o->quiet)
+	if (w->rank == 0 && !o->quiet && iters)
 		printf("dspin: OWCTY: %d iteration%s, %llu of %llu states on accepting cycles or reachable from them\n",
 		       iters, iters == 1 ? "" : "s", (unsigned long long)left, (unsigned long long)all);
 	/* the counterexample: a safety error first, as the nested search

@@ -55,7 +55,9 @@ typedef struct Ow {
 	Queue cur, next;
 	uint8_t key[MAXSTATE + 2], aux[MAXPROC + 1];   /* the node being expanded */
 	uint8_t rec[NET_MAXREC];
-	uint64_t stored, matched, transitions, sent_states;
+	uint64_t stored, matched, sent_states;
+	NsStats stats;             /* what the layers counted in the exploration */
+	long levels;               /* the exploration's depth in nodes (breadth-first) */
 	int max_vec;
 	Note err, bound;
 	double t0;

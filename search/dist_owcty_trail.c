@@ -270,6 +270,12 @@ void owcty_trail_cycle(Ow *w, SearchResult *g)
 			first = (int64_t)i;
 	int me = first >= 0 ? w->rank : w->K, from;
 	MPI_Allreduce(&me, &from, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (from == w->K) {
+		/* cannot be: S is not empty */
+		if (w->rank == 0)
+			fprintf(stderr, "dspin: the counterexample could not be rebuilt (please report it)\n");
+		return;
+	}
 	MPI_Bcast(&first, 1, MPI_INT64_T, from, MPI_COMM_WORLD);
 	/* walk the pred links until a node repeats: x0, x1 = pred(x0), ... */
 	Store seen;
