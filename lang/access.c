@@ -278,6 +278,27 @@ static void note_field(Access *a, const Expr *e, Use use)
 		access_add(a, A_HEAP, e->var, is_chan_use(use) ? AM_READ : var_mode(use));
 }
 
+/* what of P a remote reference reads, finer than A_REMOTE (which every
+ * user but the claim layer goes by): the label's location, or the
+ * variable at the root of P[i]:x.f[j] */
+static void note_remote(Access *a, const Expr *e)
+{
+	if (!e->ptype)
+		return;
+	if (e->k == E_REMOTE_LABEL) {
+		const Code *k = e->ptype->code;
+		if (k && e->label_loc >= 0 && e->label_loc < k->nlocs)
+			access_add(a, A_REMOTE_AT, &k->locs[e->label_loc], AM_READ);
+		else
+			access_add(a, A_REMOTE_AT, NULL, AM_READ);
+		return;
+	}
+	const Expr *x = e->b;
+	while (x && x->k == E_FIELD)
+		x = x->b;
+	access_add(a, A_REMOTE_VAR, x && x->k == E_VAR ? x->var : NULL, AM_READ);
+}
+
 static int note_expr(Visitor *v, Expr *e, Use use)
 {
 	Collect *c = v->ctx;
@@ -296,6 +317,7 @@ static int note_expr(Visitor *v, Expr *e, Use use)
 	case E_REMOTE_VAR: case E_REMOTE_LABEL:
 		if (e->ptype)
 			access_add(a, A_REMOTE, e->ptype, AM_READ);
+		note_remote(a, e);
 		break;
 	case E_NEW:
 		access_add(a, A_NEW, e->val >= 0 && e->val < c->m->nrecords ? c->m->records[e->val] : NULL, AM_WRITE);
@@ -507,12 +529,14 @@ static void whole_model(Ana *an)
 {
 	const Model *m = an->m;
 	AccessTable *t = an->t;
-	t->model = new_access();
-	access_union(t->model, t->globals);
+	t->system = new_access();
+	access_union(t->system, t->globals);
 	for (int i = 0; i < m->nptypes; i++)
-		access_union(t->model, t->own[i]);
+		access_union(t->system, t->own[i]);
 	for (int i = 0; i < m->nfuncs; i++)
-		access_union(t->model, t->func[i]);
+		access_union(t->system, t->func[i]);
+	t->model = new_access();
+	access_union(t->model, t->system);
 	access_union(t->model, t->claim);
 }
 
@@ -551,7 +575,9 @@ AccessTable *access_analyze(Program *p)
 	/* priorities (SPIN 6.5): whether a process may move depends on
 	 * whether every process of higher priority is enabled, so every
 	 * process is observed, as with enabled() (no POR, no process symmetry) */
-	if (m->uses_priority)
+	if (m->uses_priority) {
 		access_add(t->model, A_ALLPROCS, NULL, AM_READ);
+		access_add(t->system, A_ALLPROCS, NULL, AM_READ);
+	}
 	return t;
 }

@@ -65,6 +65,8 @@ typedef enum {
 	A_NRPR,      /* the number of processes, _nr_pr */
 	A_RUN,       /* a process created (its Proctype): a pid, _nr_pr */
 	A_REMOTE,    /* another process's locals or pc (its Proctype) */
+	A_REMOTE_AT, /* P[i]@L: whether P is at L (the label's Loc in P's code) */
+	A_REMOTE_VAR,/* P[i]:x: P's local x (its Var; NULL: not known which) */
 	A_ALLPROCS,  /* every process: enabled(), pc_value(), _last */
 	A_TIMEOUT,   /* whether any process can move */
 	A_NP,        /* whether any process is in a progress state (np_) */
@@ -112,6 +114,9 @@ typedef struct AccessTable {
 	Access *claim;      /* what the never claim observes (NULL: none) */
 	Access *globals;    /* the global initialisers */
 	Access *model;      /* all of the above */
+	Access *system;     /* all but the claim: what the processes observe of
+	                     * each other (the claim's observations are the claim
+	                     * layer's to judge, vm/layer_claim.c) */
 } AccessTable;
 
 /* compile_model calls it (Program.access); GC-allocated, immutable after */

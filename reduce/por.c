@@ -159,13 +159,15 @@ static void classify(PorTable *t, const AccessTable *at, const Proctype *pt)
 	}
 }
 
-/* A process's own variables are private only if nobody else looks at
- * them: a remote reference P[i]:x or P[i]@L reads P's locals or its pc,
- * so every move of P is visible to the reader, wherever the reference
- * stands (a local initialiser, a run argument, a provided clause...);
- * enabled(), pc_value() and _last observe every process.  (SPIN's
- * reduction ignores remote references and misses errors:
- * tests/models/sym/por_remote_ref.pml.) */
+/* A process's own variables are private only if no other process looks
+ * at them: a remote reference P[i]:x or P[i]@L in a process reads P's
+ * locals or its pc, so every move of P is visible to the reader, wherever
+ * the reference stands (a local initialiser, a run argument, a provided
+ * clause...); enabled(), pc_value() and _last observe every process.
+ * (SPIN's reduction ignores remote references and misses errors:
+ * tests/models/sym/por_remote_ref.pml.)  The never claim is not such a
+ * reader: what it observes, the claim layer judges move by move
+ * (vm/layer_claim.c), so at->system, not at->model. */
 static int observed(const Access *all, const Proctype *pt)
 {
 	return access_find(all, A_ALLPROCS, NULL) || access_find(all, A_REMOTE, pt);
@@ -250,11 +252,11 @@ PorTable *por_table(VM *vm, int mode, const ProcSym *ps)
 		return t;
 	t->provided = any_provided(m);
 	for (int i = 0; i < m->nptypes; i++)
-		if (!observed(at->model, m->ptypes[i]))
+		if (!observed(at->system, m->ptypes[i]))
 			classify(t, at, m->ptypes[i]);
 	/* a function runs in its caller's frame: observed like any process
 	 * once anything is observed (the caller could be observed) */
-	if (observed(at->model, NULL))
+	if (observed(at->system, NULL))
 		return t;
 	for (int i = 0; i < m->nfuncs; i++)
 		classify(t, at, m->funcs[i]);

@@ -22,9 +22,12 @@
  * expansion, or which process's moves) is kept; every later expansion of
  * that system state, with any claim location and in either search,
  * replays it.  The proviso hook answers "this system state has been
- * expanded before" (the closed-set proviso, at system level): on any cycle
- * of the reduced system graph, the state first expanded last has its
- * successor on the cycle expanded before it, so it was fully expanded.
+ * expanded before, with a reduced choice" (or is the one being decided):
+ * on any cycle of the reduced system graph, the state decided last has
+ * its successor on the cycle decided before it, so either that successor
+ * was expanded fully or this state was.  (The closed set, any state
+ * expanded before, is sound too and reduces less: SPIN's mobile1.pml
+ * stored 86,406 states with it, 55,077 with this.)
  * The reduced system graph thus meets the ample-set conditions C0-C3,
  * and its product with the (stutter-invariant) claim has an accepting
  * cycle iff the full product has (Peled; Clarke, Grumberg and Peled).
@@ -195,13 +198,19 @@ static int system_key(Nd *d, const uint8_t *b, int len, int apid)
 	return len + 1;
 }
 
-/* the proviso hook: has the successor's system state been expanded?  (A
- * successor in an ample set is outside atomic sequences.) */
-static int expanded_before(void *arg, const uint8_t *b, int len)
+/* the proviso hook: has the successor's system state been expanded, and
+ * not fully?  (The state being decided counts: its payload is still 0.
+ * Without payloads, -compress=tree, any expansion counts.  A successor in
+ * an ample set is outside atomic sequences.) */
+static int reduced_before(void *arg, const uint8_t *b, int len)
 {
 	Nd *d = arg;
 	int n = system_key(d, b, len, -1);
-	return store_has(&d->sys, d->key, n, state_hash(d->key, n));
+	uint64_t h = state_hash(d->key, n);
+	if (!store_has(&d->sys, d->key, n, h))
+		return 0;
+	const uint8_t *pay = store_payload(&d->sys, d->key, n, h);
+	return !pay || *pay != NS_FULL + 2;
 }
 
 /* fill a frame's successor list; with the reduction, its choice for this
@@ -456,7 +465,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	store_init(&d.sys, o->mem_limit);
 	d.use_aux = d.sb.v[0].alen > 0;
 	d.sys.payload = d.use_aux ? 1 + sizeof(uint64_t) : 1;
-	d.c->proviso = expanded_before;
+	d.c->proviso = reduced_before;
 	d.c->proviso_arg = &d;
 	store_init(&d.s2, o->mem_limit);
 	if (o->store_mode == STORE_TREE &&

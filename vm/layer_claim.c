@@ -173,13 +173,36 @@ static int seen_by_claim(const Access *obs, const Access *a)
 	return 0;
 }
 
+/* Does move t (from location loc of code k) of a process the claim names
+ * remotely change what the claim reads of it?  P[i]@L: a move into or out
+ * of L, the label's location; P[i]:x: a write of x.  An item the analysis
+ * could not pin down (obj NULL) sees every move. */
+static int remote_sees(const Access *obs, const Access *a, const Code *k, const Loc *loc, const Trans *t)
+{
+	if (access_find(obs, A_REMOTE_AT, loc) ||
+	    (t->to >= 0 && t->to < k->nlocs && access_find(obs, A_REMOTE_AT, &k->locs[t->to])))
+		return 1;
+	for (int i = 0; i < obs->n; i++) {
+		const AccItem *it = &obs->v[i];
+		if ((it->kind == A_REMOTE_AT || it->kind == A_REMOTE_VAR) && !it->obj)
+			return 1;
+		if (it->kind == A_REMOTE_VAR && (access_find(a, A_LOCAL, it->obj) & ~AM_READ))
+			return 1;
+	}
+	return 0;
+}
+
 /* Are process pid's moves in s invisible to the claim?  Only for a
  * stutter-invariant claim (Holzmann & Peled's condition for reducing
  * with a claim: the reduction may drop stuttering steps).  A move is
- * visible when it changes what the claim reads: the process's locals or
- * pc when the claim names it remotely (or reads enabled(), pc_value(),
- * _last), np_ when it enters or leaves a progress location, a channel or
- * global the claim tests. */
+ * visible when it changes what the claim reads: the process's pc or a
+ * local when the claim names it remotely (remote_sees; its death, and
+ * any move inside a function call, which the claim's P[i]@L and P[i]:x
+ * read through the caller's frame, count as visible), every move when
+ * the claim reads enabled(), pc_value() or _last, np_ when it enters or
+ * leaves a progress location, a channel or global the claim tests.
+ * SPIN degrades only the locations of the labels a claim names (pan.t,
+ * `visstate`) and ignores P[i]:x. */
 static int claim_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
 {
 	const ClaimConf *cf = l->conf;
@@ -196,10 +219,13 @@ static int claim_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
 	sv_index(c->vm->m, &w->cur);
 	if (pid < 0 || pid >= w->cur.nproc)
 		return 0;
-	if (access_find(obs, A_REMOTE, sv_depth(&w->cur, pid) ? NULL : sv_proc(c->vm, &w->cur, pid)))
+	if (sv_depth(&w->cur, pid) && access_find(obs, A_REMOTE, NULL))
 		return 0;
+	int remote = access_find(obs, A_REMOTE, sv_proc(c->vm, &w->cur, pid)) != 0;
 	const Code *k = sv_code(c->vm, &w->cur, pid);
 	const Loc *loc = &k->locs[sv_pc(&w->cur, pid)];
+	if (remote && (loc == &k->locs[k->endloc] || loc->nt == 0))
+		return 0;
 	int np = access_find(obs, A_NP, NULL) != 0;
 	if (np && loc->progress)
 		return 0;
@@ -208,6 +234,8 @@ static int claim_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
 		if (np && t->to >= 0 && t->to < k->nlocs && k->locs[t->to].progress)
 			return 0;
 		if (seen_by_claim(obs, at->trans[t->id]))
+			return 0;
+		if (remote && remote_sees(obs, at->trans[t->id], k, loc, t))
 			return 0;
 	}
 	return 1;

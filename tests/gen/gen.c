@@ -26,7 +26,8 @@
  *            per-object lock or mailbox
  *   mutual   A gets a `B ob` field while B has `A back` (mutual references)
  * --ltl appends `ltl prop { ... }`: a formula over the globals (values,
- * null tests, reference equality, channel lengths) in one of
+ * null tests, reference equality, channel lengths) and, with `control`,
+ * the remote references P0[1]:t and P0[1]@Lb, in one of
  * the usual shapes ([] p, <> p, [] <> p, <> [] p, [] (p -> <> q), p U q, ...).
  * The program above it is the same as without --ltl.
  * and, independently of those,
@@ -1586,6 +1587,14 @@ static void atom(char *out)
 {
 	const Var *v = &gvars[rnd((unsigned)ngvars)];
 	unsigned k = rnd(3);
+	/* a remote reference: the claim layer judges which of the target's
+	 * moves it sees (a move into or out of Lb, a write of t) */
+	if (nremote && chance(25)) {
+		int r = (int)rnd((unsigned)nremote);
+		if (remotes[r].label && chance(50)) sprintf(out, "P%d[%d]@Lb", remotes[r].pt, remotes[r].pid);
+		else sprintf(out, "(P%d[%d]:t %s %u)", remotes[r].pt, remotes[r].pid, chance(50) ? "==" : ">", k);
+		return;
+	}
 	if (nchans && chance(15)) { sprintf(out, "(len(%s) > 0)", chans[rnd((unsigned)nchans)].name); return; }
 	switch (v->cls) {
 	case -1: sprintf(out, chance(60) ? "(%s == %u)" : "(%s > %u)", v->name, k); break;

@@ -83,6 +83,10 @@ improviso_collapse~search/improviso.c~s/dfs_collapse\(d, collapse_base\(d\)\);/d
 fair_follow~vm/layer_fair.c~s/int p = j < sc->alen \? pos\[sc->aux\[j\]\] : -1;/int p = j < np ? j : -1;/~^proc_none_all~weak fairness under process symmetry: the served mask and the awaited process are not carried through the permutation (Iosif 4.1)
 ndfs_trail_ids~search/ndfs.c~s/f->smv\[i\]\.pid = path_pid\(f, s->tmv\.pid\);/f->smv[i].pid = s->mv.pid;/~^proc_none_all~nested-DFS trails name the mover by its position in the representative, not by creation pid
 backedge_nested~search/ndfs.c~s/\t\t\} else\n\t\t\td->r->revisits\+\+;/\t\t} else\n\t\t\tcontinue;/~_backedge~-cache=backedge: the nested search takes a successor it does not store as visited instead of exploring it again
+ndfs_proviso~search/ndfs.c~s/return !pay \|\| \*pay != NS_FULL \+ 2;/return 0;/~none_static_all~the nested DFS offers no cycle proviso (tests/models/live/por_selfloop.pml, por_twocycle.pml)
+ndfs_proviso_self~search/ndfs.c~s/return !pay \|\| \*pay != NS_FULL \+ 2;/return pay \&\& *pay >= 2;/~none_static_all~the nested DFS's proviso does not count the state being decided, so an ample self-loop is taken (live/por_selfloop.pml)
+claim_remote_at~vm/layer_claim.c~s/if \(access_find\(obs, A_REMOTE_AT, loc\) \|\|\n\s*\(t->to >= 0 && t->to < k->nlocs && access_find\(obs, A_REMOTE_AT, &k->locs\[t->to\]\)\)\)/if (0)/~none_static_all~a claim's P[i]\@L does not make moves into or out of L visible (live/por_remote_at.pml)
+claim_remote_var~vm/layer_claim.c~s/if \(it->kind == A_REMOTE_VAR && \(access_find\(a, A_LOCAL, it->obj\) & \x7eAM_READ\)\)/if (0)/~none_static_all~a claim's P[i]:x does not make writes of x visible (live/por_remote_var.pml)
 procsym_pid_arrays~reduce/procsym_canon.c~s/ps->pid_lo && i < ps->nparr;/ps->pid_lo \&\& i < 0;/~^proc_none_all~process symmetry moves the instances of a class that reads _pid but not the elements of the arrays they index by pid (flag[_pid]); the generator's pidarr programs (15% of the seeds) catch it, and so do the corpus (-c, tests/models/sym/pid_*.pml) and the orbit oracle
 ltl_sim_accept~lang/ltl.c~s/sim\[\(size_t\)a \* NS \+ b\] = !AS\[a\]\.dead && !AS\[b\]\.dead && \(!AS\[a\]\.acc \|\| AS\[b\]\.acc\);/sim[(size_t)a * NS + b] = !AS[a].dead && !AS[b].dead;/~^none_static_all~ltl claims: direct simulation ignores acceptance, so an accepting state merges with one that is not (the driver cannot see it, dspin is its own reference: tests/ltl_random.sh in liveness_tests.sh, -c, compares with pan)
 deadvars_escape~reduce/deadvars.c~s/const Trans \*t = lc->t\[j\];/const Trans *t = lc->t[j]; if (t->escape) continue;/~^none_static_all$~dead variables: the unless escapes' guards are not reads of the locations they guard (tests/models/dead/escape_reads.pml)
@@ -122,7 +126,7 @@ while IFS='~' read -r name file subst configs what; do
 		case $configs in *heap*) oracle=$scratch/dspin_heap_oracle ;; esac
 		# the liveness mutants are run with the driver's -a and -a -f checks too
 		live=no
-		case $name in backedge_* | fair_* | ndfs_* | por_plain_claim) live=yes ;; esac
+		case $name in backedge_* | fair_* | ndfs_* | claim_* | por_plain_claim) live=yes ;; esac
 		out=$(bash "$here/driver.sh" -j "$JOBS" -n -L $live -C "$configs" -d "$scratch/b/dspin" \
 			-g "$scratch/dspin_gen" -o "$oracle" -f "$scratch/failures" $SEEDS 2>&1)
 		caught=$(printf '%s\n' "$out" | grep -c '^FAIL ')
