@@ -18,6 +18,12 @@
  */
 #include "dfs_impl.h"
 #include <stdlib.h>
+
+/* the compact stack's successor blocks, in bytes (Dfs.arlimit): tests
+ * build with a tiny one so that nearly every frame is expanded again */
+#ifndef DFS_ARLIMIT
+#define DFS_ARLIMIT ((size_t)16 << 20)
+#endif
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
@@ -150,7 +156,7 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 		/* the plain search reads only these (clearing the whole frame,
 		 * Twophase's and Improviso's fields too, was 2% of a search
 		 * that pushes a frame per step of an atomic sequence) */
-		f->succ_off = f->cur_off = f->aux_off = 0;
+		f->succ_off = f->cur_off = 0;
 		f->nsucc = f->next = f->alen = 0;
 		f->unstored = f->stored = f->hashed = f->nerr = 0;
 		f->hash = 0;
@@ -164,6 +170,19 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 	return 0;
 }
 
+/* pop the top frame's bytes: its successor block (none when it is below
+ * floor: then no frame has one) and, on the compact stack, its state */
+static void drop_top(Dfs *d)
+{
+	const Frame *f = &d->fr[d->nfr - 1];
+	if (d->compact) {
+		d->arn = d->nfr - 1 < d->floor ? 0 : f->succ_off;
+		d->svn = f->state_off;
+	} else
+		d->arn = f->succ_off;
+	d->nfr--;
+}
+
 void dfs_progress(Dfs *d)
 {
 	double t = now();
@@ -172,7 +191,7 @@ void dfs_progress(Dfs *d)
 	double el = t - d->t0;
 	fprintf(stderr, "dspin: %llu states stored, depth %ld, %.0f states/s, %.1f MB\n",
 		(unsigned long long)d->r->stored, d->nfr ? d->fr[d->nfr - 1].depth : 0,
-		el > 0 ? d->r->stored / el : 0.0, (d->st.bytes + d->arcap) / 1048576.0);
+		el > 0 ? d->r->stored / el : 0.0, (d->st.bytes + d->arcap + d->svcap) / 1048576.0);
 }
 
 /* Report the error raised by successor i (the move did not happen if it
@@ -219,12 +238,12 @@ int dfs_enter(Dfs *d, Frame *f)
 {
 	if (d->o->max_depth && f->depth >= d->o->max_depth) {
 		d->r->incomplete = d->r->incomplete ? d->r->incomplete : 1;
-		d->arn = f->succ_off; d->nfr--;
+		drop_top(d);
 		return 0;
 	}
 	if (f->depth > d->r->depth) d->r->depth = f->depth;
 	if (!f->hashed && !(d->lazy_hash && f->atomic_pid >= 0)) {
-		f->hash = state_hash(d->ar + f->state_off, f->len);
+		f->hash = state_hash(frame_bytes(d, f), f->len);
 		f->hashed = 1;
 	}
 	return 1;
@@ -239,7 +258,7 @@ static int same_state(const Dfs *d, const Frame *a, const Frame *b)
 {
 	if (a->len != b->len)
 		return 0;
-	const uint8_t *p = d->ar + a->state_off, *q = d->ar + b->state_off;
+	const uint8_t *p = frame_bytes(d, a), *q = frame_bytes(d, b);
 	if (a->len >= 8) {
 		uint64_t x, y;
 		memcpy(&x, p + a->len - 8, 8);
@@ -248,6 +267,67 @@ static int same_state(const Dfs *d, const Frame *a, const Frame *b)
 			return 0;
 	}
 	return !memcmp(p, q, (size_t)a->len);
+}
+
+/* The compact stack's successor blocks passed arlimit: drop the lowest
+ * frames' blocks until about half of it is left (the top frame's is
+ * always kept), moving the rest to the arena's start.  Each drop moves
+ * at most arlimit/2 bytes and touches the frames above the new floor,
+ * about as many as it dropped: amortized, a constant per frame. */
+static void evict(Dfs *d)
+{
+	long top = d->nfr - 1, k = d->floor;
+	while (k < top && d->arn - d->fr[k].succ_off > d->arlimit / 2)
+		k++;
+	if (k <= d->floor)
+		return;
+	size_t delta = d->fr[k].succ_off;
+	memmove(d->ar, d->ar + delta, d->arn - delta);
+	for (long i = k; i <= top; i++) {
+		d->fr[i].succ_off -= delta;
+		d->fr[i].cur_off -= delta;
+	}
+	d->arn -= delta;
+	d->floor = k;
+}
+
+/* The search came back to a frame whose successor block was dropped:
+ * expand its state again into the (empty) arena and go on at successor
+ * `next`.  Without a proviso the expansion is a function of the state,
+ * so it gives the same successors in the same order; its statistics are
+ * not counted twice, its errors were reported the first time, and the
+ * moves that failed are skipped again as dfs_report_move_error marked
+ * them.  Returns -1 when the search stops. */
+static int reexpand(Dfs *d)
+{
+	Frame *f = &d->fr[d->nfr - 1];
+	int nsucc = f->nsucc, next = f->next, from_atomic;
+	NsStats keep = d->c->stats;
+	d->arn = 0;
+	int n = dfs_expand(d, &from_atomic);
+	d->c->stats = keep;
+	if (n < 0)
+		return -1;
+	f = &d->fr[d->nfr - 1];
+	if (n != nsucc) {
+		fprintf(stderr, "dspin: internal error: a state expanded again gave %d successors, not %d\n", n, nsucc);
+		d->r->incomplete = 2;
+		d->stop = 1;
+		return -1;
+	}
+	size_t off = f->succ_off;
+	for (int i = 0; i < n; i++) {
+		SRec *rec = (SRec *)(d->ar + off);
+		if (rec->err == ERR_BOUND || rec->err == ERR_RUNTIME)
+			rec->skip = 1;
+		if (i == next)
+			f->cur_off = off;
+		off += SREC + PAD8(rec->len) + PAD8(rec->alen);
+	}
+	f->next = next;
+	d->floor = d->nfr - 1;
+	d->reexpanded++;
+	return 0;
 }
 
 /* Decide whether the top frame's state is new; expands it if so.
@@ -271,7 +351,7 @@ static int visit(Dfs *d)
 			for (long i = d->nfr - 2; i >= 0 && d->fr[i].unstored; i--)
 				if (same_state(d, &d->fr[i], f)) {
 					d->r->matched++;
-					d->arn = f->succ_off; d->nfr--;
+					drop_top(d);
 					return 0;
 				}
 			f->unstored = 1;
@@ -281,22 +361,23 @@ static int visit(Dfs *d)
 	}
 	{
 		size_t idx;
+		const uint8_t *b = frame_bytes(d, f);
 		if (!f->hashed) {   /* atomicity was lost here (lazy_hash) */
-			f->hash = state_hash(d->ar + f->state_off, f->len);
+			f->hash = state_hash(b, f->len);
 			f->hashed = 1;
 		}
 		uint64_t h = f->hash;
-		int ins = store_insert(&d->st, d->ar + f->state_off, f->len, h, &idx);
+		int ins = store_insert(&d->st, b, f->len, h, &idx);
 		if (ins < 0) {
 			d->r->incomplete = 2;
 			d->stop = 1;
 			return 0;
 		}
-		if (ins == 0) { d->r->matched++; d->arn = f->succ_off; d->nfr--; return 0; }
+		if (ins == 0) { d->r->matched++; drop_top(d); return 0; }
 		d->r->stored++;
 		f->stored = 1;
 		if (d->c->proviso_used) os_add(&d->onstack, h);
-		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
+		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, b, f->len);
 		if ((d->r->stored & 0xffff) == 0 && d->o->progress) dfs_progress(d);
 	}
 	if (f->atomic_pid < 0) {
@@ -307,6 +388,8 @@ static int visit(Dfs *d)
 	}
 expanded:
 	dfs_report_state_errors(d, n);
+	if (d->compact && d->arn > d->arlimit)
+		evict(d);
 	return 1;
 }
 
@@ -436,7 +519,7 @@ void dfs_collapse(Dfs *d, long base)
 	memmove(d->ar + dst + slen, d->ar + S->succ_off, nsb);
 	size_t delta = S->succ_off - (dst + slen);
 	Frame nf = *S;
-	nf.state_off = dst; nf.aux_off = dst + PAD8(S->len);
+	nf.state_off = dst;
 	nf.succ_off -= delta; nf.cur_off -= delta;
 	nf.in = in;
 	nf.cm_off = cm_off; nf.cm_len = (int)(t - x - 1);
@@ -563,14 +646,20 @@ static int push_initial(Dfs *d)
 	if (n != 1 || d->sb.oom)
 		return -1;
 	Succ *s = &d->sb.v[0];
-	uint8_t *b = ar_alloc(d, PAD8(s->len) + PAD8(s->alen));
+	uint8_t *b;
+	if (d->compact) {
+		if (!ns_reserve(&d->sv, &d->svcap, PAD8(s->len) + PAD8(s->alen)))
+			return -1;
+		b = d->sv;
+		d->svn = PAD8(s->len) + PAD8(s->alen);
+	} else
+		b = ar_alloc(d, PAD8(s->len) + PAD8(s->alen));
 	if (!b || push(d, 0, s->len, NULL, -1, 0) < 0)
 		return -1;
 	memcpy(b, s->b, (size_t)s->len);
 	if (s->alen)
 		memcpy(b + PAD8(s->len), s->aux, (size_t)s->alen);
 	Frame *f = &d->fr[0];
-	f->aux_off = PAD8(s->len);
 	f->alen = s->alen;
 	f->succ_off = d->arn;
 	f->tp_start = 0;
@@ -588,11 +677,10 @@ static void pop(Dfs *d)
 	if (f->stored && d->c->proviso_used) os_del(&d->onstack, f->hash);
 	if (f->tp_inset) os_del(&d->tplist, f->hash);
 	if (f->cm_len) d->ncm = f->cm_off;
-	d->arn = f->succ_off;
-	d->nfr--;
+	drop_top(d);
 	/* the parent's next successor is visited next: its bucket */
 	Frame *par = d->nfr ? &d->fr[d->nfr - 1] : NULL;
-	if (par && par->next < par->nsucc) {
+	if (par && par->next < par->nsucc && !(d->compact && d->nfr - 1 < d->floor)) {
 		const SRec *nx = (const SRec *)(d->ar + par->cur_off);
 		if (nx->hashed)
 			store_prefetch(&d->st, nx->hash);
@@ -617,13 +705,23 @@ static int push_next(Dfs *d)
 	size_t soff = off + SREC;
 	Move in = trail_move(rec);
 	int len = rec->len, alen = rec->alen;
+	if (d->compact) {
+		/* the state onto the state stack: its parent's block may go */
+		size_t need = PAD8(len) + PAD8(alen);
+		if (!ns_reserve(&d->sv, &d->svcap, d->svn + need)) {
+			d->oom = d->stop = 1;
+			return 0;
+		}
+		memcpy(d->sv + d->svn, d->ar + soff, need);
+		soff = d->svn;
+		d->svn += need;
+	}
 	if (push(d, soff, len, &in, rec->atomic_pid, depth) < 0)
 		return 0;
 	Frame *par = &d->fr[d->nfr - 2], *ch = &d->fr[d->nfr - 1];
 	ch->hash = rec->hash;
 	ch->hashed = rec->hashed;
 	ch->succ_off = d->arn;
-	ch->aux_off = soff + PAD8(len);
 	ch->alen = alen;
 	if (d->o->improviso)
 		improviso_child(d, par, ch, rec);
@@ -650,6 +748,8 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	d.c->proviso = on_stack;
 	d.c->proviso_arg = &d;
 	d.lazy_hash = !d.c->proviso_used && !o->twophase && !o->improviso;
+	d.compact = d.lazy_hash;
+	d.arlimit = DFS_ARLIMIT;
 	store_init(&d.st, o->mem_limit);
 	if (o->store_mode && store_set_mode(&d.st, o->store_mode, o->wbits) < 0) {
 		if (o->store_mode == STORE_BITSTATE)
@@ -669,6 +769,8 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 			Frame *f = &d.fr[d.nfr - 1];
 			if (f->next >= f->nsucc)
 				pop(&d);
+			else if (d.compact && d.nfr - 1 < d.floor && reexpand(&d) < 0)
+				break;
 			else if (push_next(&d))
 				visit_fn(&d);
 		}
@@ -677,14 +779,14 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->stats = d.c->stats;
 	r->omission = store_omission(&d.st);
 	r->transitions = r->stored + r->matched;
-	r->mem = d.st.bytes + d.arcap + (size_t)d.capfr * sizeof(Frame);
+	r->mem = d.st.bytes + d.arcap + d.svcap + (size_t)d.capfr * sizeof(Frame);
 	r->store_bytes = d.st.bytes;
 	r->secs = now() - d.t0;
 	store_free(&d.st);
 	os_free(&d.onstack);
 	os_free(&d.tplist); free(d.cm);
 	os_free(&d.ipset); free(d.ipkey);
-	free(d.fr); free(d.ar);
+	free(d.fr); free(d.ar); free(d.sv);
 	succbuf_free(&d.sb);
 	ns_ctx_free(d.c);
 	return r->errors;

@@ -38,29 +38,34 @@ static inline Move trail_move(const SRec *rec)
 #define SREC PAD8(sizeof(SRec))   /* records are 8-aligned in the arena */
 
 typedef struct Frame {
-	size_t state_off;            /* this frame's state bytes in the arena */
-	int len;
+	/* 8-byte fields first, then 4, then 1: a deep search keeps millions
+	 * of frames (136 bytes each) */
+	size_t state_off;            /* this frame's state bytes (frame_bytes); its
+	                              * aux bytes follow at state_off + PAD8(len) */
 	size_t succ_off;             /* first successor record */
-	int nsucc, next;
 	size_t cur_off;              /* record of successor `next` */
-	int atomic_pid;
-	int unstored;                /* inside an atomic sequence: not in the store */
-	size_t aux_off; int alen;    /* the state's aux bytes (vm/next.h) */
-	uint64_t hash; int stored;   /* stored frames are in the on-stack set */
-	int hashed;                  /* hash is known (from its SRec, or dfs_enter) */
-	int nerr;                    /* successors that raised an error */
+	uint64_t hash;
 	long depth;
 	Move in;
 	/* Twophase and Improviso: see visit_twophase, visit_improviso */
 	long tp_start;               /* frame that began this phase 1 (the state x) */
+	size_t cm_off;               /* moves of the chain collapsed into this frame */
+	size_t ip_keys;              /* Improviso, at x: where its phase 1's keys begin in Dfs.ipkey */
+	int len, alen;               /* key and aux bytes (vm/next.h) */
+	int nsucc, next;
+	int atomic_pid;
+	int nerr;                    /* successors that raised an error */
 	int tp_pid;                  /* next process phase 1 examines here */
+	int tp_cpid;                 /* what the phase-1 child inherits, with tp_clist, tp_csave */
+	int cm_len;
+	uint8_t unstored;            /* inside an atomic sequence: not in the store */
+	uint8_t stored;              /* stored frames are in the on-stack set */
+	uint8_t hashed;              /* hash is known (from its SRec, or dfs_enter) */
 	uint8_t tp_list, tp_save;    /* in phase 1's list / to be stored after it */
 	uint8_t tp_atomic;           /* continues an atomic sequence: never stored */
 	uint8_t tp_phase2;           /* expanded fully: children begin new phase 1s */
 	uint8_t tp_inset;            /* its hash is in Dfs.tplist */
-	int tp_cpid; uint8_t tp_clist, tp_csave;  /* what the phase-1 child inherits */
-	size_t cm_off; int cm_len;   /* moves of the chain collapsed into this frame */
-	size_t ip_keys;              /* Improviso, at x: where its phase 1's keys begin in Dfs.ipkey */
+	uint8_t tp_clist, tp_csave;
 } Frame;
 
 typedef struct Dfs {
@@ -83,13 +88,32 @@ typedef struct Dfs {
 	                              * atomic sequence is hashed only if it is stored
 	                              * (its successors mostly continue the sequence,
 	                              * and such states are never stored or looked up) */
+	/* The compact stack (plain DFS without a proviso, as lazy_hash): each
+	 * frame's state is copied onto a stack of its own (sv), and successor
+	 * blocks are kept only for the frames from `floor` up, at most about
+	 * arlimit bytes of them; a frame below floor expands its state again
+	 * when the search comes back to it (search/dfs.c, reexpand).  Without
+	 * it a deep search keeps every frame's successors whole (petersonN4:
+	 * 1.65 million frames, 360 bytes each). */
+	int compact;
+	uint8_t *sv; size_t svn, svcap;
+	long floor;
+	size_t arlimit;
+	unsigned long long reexpanded;
 	double t0, last_progress;
 } Dfs;
+
+/* the frame's state bytes (its key; aux PAD8(len) bytes on) */
+static inline uint8_t *frame_bytes(const Dfs *d, const Frame *f)
+{
+	return (d->compact ? d->sv : d->ar) + f->state_off;
+}
 
 /* the frame's state as the interface takes it */
 static inline SState frame_state(const Dfs *d, const Frame *f)
 {
-	SState ss = { d->ar + f->state_off, f->len, d->ar + f->aux_off, f->alen, f->atomic_pid };
+	const uint8_t *base = d->compact ? d->sv : d->ar;
+	SState ss = { base + f->state_off, f->len, base + f->state_off + PAD8(f->len), f->alen, f->atomic_pid };
 	return ss;
 }
 
