@@ -37,7 +37,7 @@ static double now(void)
 static void *ar_alloc(Dfs *d, size_t n)
 {
 	n = (n + 7) & ~(size_t)7;
-	if (!ns_reserve(&d->ar, &d->arcap, d->arn + n)) {
+	if (d->arn + n > d->arcap && !ns_reserve(&d->ar, &d->arcap, d->arn + n)) {
 		d->oom = d->stop = 1;
 		return NULL;
 	}
@@ -387,7 +387,8 @@ static int visit(Dfs *d)
 		f = &d->fr[d->nfr - 1];
 	}
 expanded:
-	dfs_report_state_errors(d, n);
+	if (n == 0 || f->nerr)
+		dfs_report_state_errors(d, n);
 	if (d->compact && d->arn > d->arlimit)
 		evict(d);
 	return 1;
@@ -708,7 +709,7 @@ static int push_next(Dfs *d)
 	if (d->compact) {
 		/* the state onto the state stack: its parent's block may go */
 		size_t need = PAD8(len) + PAD8(alen);
-		if (!ns_reserve(&d->sv, &d->svcap, d->svn + need)) {
+		if (d->svn + need > d->svcap && !ns_reserve(&d->sv, &d->svcap, d->svn + need)) {
 			d->oom = d->stop = 1;
 			return 0;
 		}

@@ -164,6 +164,18 @@ static int try_select(Gen *g, int pid, const Trans *t)
 static int try_trans(Gen *g, int pid, const Trans *t)
 {
 	Exec x;
+	if (t->guard) {
+		/* vm_enabled's first question, asked before the Exec is set up
+		 * (most guards are false): the compiled guard reads only the
+		 * state and the pid */
+		x.s = &g->w->cur;
+		x.pid = pid;
+		int e = guard_enabled(&x, t->guard);
+		if (!e)
+			return 0;
+		if (e > 0)
+			goto enabled;   /* fresh sets x up */
+	}
 	exec_on(g, &x, &g->w->cur, pid);
 	if (t->st && t->st->k == S_SEND && !t->dstep) {
 		/* a send on a rendezvous channel pairs with a receive */
@@ -180,13 +192,6 @@ static int try_trans(Gen *g, int pid, const Trans *t)
 			goto enabled;
 		}
 		x.err = 0;   /* vm_enabled finds the error again, with its place */
-	} else if (t->guard) {
-		/* vm_enabled's first question, asked without the call */
-		int e = guard_enabled(&x, t->guard);
-		if (!e)
-			return 0;
-		if (e > 0)
-			goto enabled;
 	} else if (t->act)
 		goto enabled;   /* an assignment is always executable */
 	if (!vm_enabled(&x, t))
