@@ -27,6 +27,12 @@
 # Default models: bench/models/leader.pml (5.4 million states) and
 # bench/models/petersonN4.pml (12.6 million).
 #
+# Liveness: a model whose FLAGS have -a or -l (e.g. "leader_ltl.pml:-a -N p0")
+# runs the nested search as dfs, no -bfs, and OWCTY under -dist; the
+# states column is OWCTY's (the product's nodes; the nested search stores
+# its second search's states too, in brackets), and the row says DIFFER
+# when an exit status differs from the nested search's.
+#
 # Environment: DSPIN (default: build/dspin next to this directory).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -47,7 +53,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-declare -A best cpu mem states msgs
+declare -A best cpu mem states msgs ex
 json() { sed -n "s/.*\"$2\":\\([0-9.]*\\).*/\\1/p" "$1" | head -1; }
 # run TOOL MODEL-INDEX: one timed run; TOOL: dfs bfs np1 np2 ...
 run() {
@@ -57,7 +63,7 @@ run() {
 		local extra=(); [ "$tool" = bfs ] && extra=(-bfs)
 		# shellcheck disable=SC2086
 		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "$DSPIN" -sym=none -por=none -json "${extra[@]}" ${flags[i]} "${files[i]}" > "$out" 2>/dev/null
-		mem[$tool,$i]=$(( $(cut -d' ' -f4 "$TMP/time") / 1024 ))
+		mem[$tool,$i]=$(( $(tail -1 "$TMP/time" | cut -d' ' -f4) / 1024 ))
 		;;
 	np*)
 		# CPU time: mpirun's and its ranks' (they are its children)
@@ -67,18 +73,21 @@ run() {
 		msgs[$tool,$i]=$(grep -o '"messages":[0-9]*' "$out" | cut -d: -f2 | paste -sd+ | bc)
 		;;
 	esac
-	secs=$(cut -d' ' -f1 "$TMP/time")
-	c=$(awk '{ printf "%.2f", $2 + $3 }' "$TMP/time")
+	# (GNU time writes a line before its own when the exit status is not 0)
+	secs=$(tail -1 "$TMP/time" | cut -d' ' -f1)
+	c=$(tail -1 "$TMP/time" | awk '{ printf "%.2f", $2 + $3 }')
 	states[$tool,$i]=$(json "$out" states_stored)
+	ex[$tool,$i]=$(json "$out" exit)
 	if [ -z "${best[$tool,$i]:-}" ] || [ "$(echo "$secs < ${best[$tool,$i]}" | bc)" = 1 ]; then
 		best[$tool,$i]=$secs
 		cpu[$tool,$i]=$c
 	fi
 }
-files=() flags=() names=()
+files=() flags=() names=() live=()
 for m in "$@"; do
 	f=${m%%:*}; fl=; [ "$f" != "$m" ] && fl=${m#*:}
 	files+=("$(readlink -f "$f")"); flags+=("$fl"); names+=("$(basename "$f")${fl:+ $fl}")
+	case " $fl " in *" -a "*|*" -l "*) live+=(1) ;; *) live+=("") ;; esac
 done
 nm=${#files[@]}
 tools="dfs bfs"
@@ -86,7 +95,10 @@ for n in $NPS; do tools="$tools np$n"; done
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 1; r <= REPS; r++)); do
 	for ((i = 0; i < nm; i++)); do
-		for t in $tools; do run "$t" "$i"; done
+		for t in $tools; do
+			[ "$t" = bfs ] && [ -n "${live[i]}" ] && continue
+			run "$t" "$i"
+		done
 	done
 done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -101,9 +113,12 @@ done
 echo "$head np1/np2 | np2 rank/dfs MB |"
 echo "$sep ---: | ---: |"
 for ((i = 0; i < nm; i++)); do
-	row="| ${names[i]} | ${states[dfs,$i]} |"
+	ref=dfs; [ -n "${live[i]}" ] && ref=np${NPS%% *}
+	row="| ${names[i]} | ${states[$ref,$i]}${live[i]:+ (${states[dfs,$i]})} |"
 	for t in $tools; do
-		[ "${states[$t,$i]}" = "${states[dfs,$i]}" ] || row="$row DIFFER (${states[$t,$i]})"
+		if [ -z "${best[$t,$i]:-}" ]; then row="$row - | - |"; continue; fi
+		[ "${states[$t,$i]}" = "${states[$ref,$i]}" ] || [ "$t" = dfs ] && [ -n "${live[i]}" ] || row="$row DIFFER (${states[$t,$i]})"
+		[ "${ex[$t,$i]}" = "${ex[dfs,$i]}" ] || row="$row DIFFER (exit ${ex[$t,$i]})"
 		row="$row $(printf %.2f "${best[$t,$i]}") (${cpu[$t,$i]}) | ${mem[$t,$i]} |"
 		case $t in np*) row="$row ${msgs[$t,$i]} |" ;; esac
 	done
