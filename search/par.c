@@ -321,13 +321,18 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 	}
 	if (n == 0 && !ns_valid_end(w->c, &ss))
 		par_error(w, "invalid end state", w->path, np);
-	/* each successor's bucket is asked for while the one before is put */
-	uint64_t hnext = n ? succ_hash(w, &sb->v[0]) : 0;
+	/* each successor's bucket is asked for while the AHEAD before it are
+	 * put (one ahead left too little time for the fetch: the put was a
+	 * third of the search on manna8) */
+	enum { AHEAD = 4 };
+	uint64_t hq[AHEAD];
+	for (int i = 0; i < n && i < AHEAD; i++)
+		hq[i] = succ_hash(w, &sb->v[i]);
 	for (int i = 0; i < n && !stopped(p); i++) {
 		Succ *c = &sb->v[i];
-		uint64_t h = hnext;
-		if (i + 1 < n)
-			hnext = succ_hash(w, &sb->v[i + 1]);
+		uint64_t h = hq[i % AHEAD];
+		if (i + AHEAD < n)
+			hq[i % AHEAD] = succ_hash(w, &sb->v[i + AHEAD]);
 		if (np >= MAXCHAIN) {
 			par_error(w, "atomic sequence too long (does it loop?)", w->path, np);
 			break;
