@@ -53,6 +53,7 @@ typedef struct GOp {
 struct Guard {
 	int n;
 	int has_local;       /* reads the process's locals: needs a valid pid */
+	int quick;           /* superinstructions only: guard_quick runs it */
 	GOp ops[];
 };
 
@@ -233,9 +234,13 @@ static const Guard *guard_compile(const Expr *e)
 		return NULL;
 	g->n = n;
 	g->has_local = 0;
-	for (int i = 0; i < n; i++)
+	g->quick = 1;
+	for (int i = 0; i < n; i++) {
 		if (ops[i].op == G_LOCAL || ops[i].local)
 			g->has_local = 1;
+		if (ops[i].op != G_TVAR && ops[i].op != G_TNVAR && ops[i].op != G_TCMP)
+			g->quick = 0;
+	}
 	memcpy(g->ops, ops, sizeof(GOp) * (size_t)n);
 	return g;
 }
@@ -274,6 +279,7 @@ static const Guard *act_compile(const Stmt *st)
 		return NULL;
 	g->n = n;
 	g->has_local = 0;
+	g->quick = 0;
 	for (int i = 0; i < n; i++)
 		if (ops[i].op == G_LOCAL || ops[i].local)
 			g->has_local = 1;
@@ -376,6 +382,31 @@ int guard_enabled(const Exec *x, const Guard *g)
 		}
 	}
 	return 1;   /* every conjunct held */
+}
+
+/* A guard that is a conjunction of v, !v and v OP c (a puzzle's moves,
+ * a protocol's state tests): the same answer as guard_enabled without
+ * its operand stack, on the state alone, so that the generator asks it
+ * before it sets up anything else; -1 when it is not such a guard or
+ * cannot run here */
+int guard_quick(const State *s, int pid, const Guard *g)
+{
+	if (!g->quick)
+		return -1;
+	const uint8_t *glob = s->b + GOFF;
+	const uint8_t *loc = glob;
+	if (g->has_local) {
+		if (pid < 0 || pid >= s->nproc)
+			return -1;
+		loc = s->b + s->poff[pid] + PHDR;
+	}
+	for (int i = 0; i < g->n; i++) {
+		const GOp *o = &g->ops[i];
+		int32_t v = load_at((o->local ? loc : glob) + o->off, o);
+		if (o->op == G_TVAR ? !v : o->op == G_TNVAR ? v != 0 : !binop(o->tok, v, o->val))
+			return 0;
+	}
+	return 1;
 }
 
 /* Run a compiled assignment (Trans.act) in x's state; 0 when it cannot

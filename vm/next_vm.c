@@ -161,6 +161,20 @@ static int try_select(Gen *g, int pid, const Trans *t)
 	return n;
 }
 
+/* t is enabled: its successors */
+static int take_trans(Gen *g, int pid, const Trans *t)
+{
+	if (t->st && t->st->k == S_SELECT && !t->dstep)
+		return try_select(g, pid, t);
+	Exec x;
+	fresh(g, &x, pid);
+	vm_execute(&x, t);
+	Move mv = { (int16_t)pid, -1, t->id, -1, 0, 0, 0, 0 };
+	int keeps = (t->st && t->st->k == S_RETURN) ? x.ret_atomic : t->atomic;
+	emit(g, &x, &mv, keeps ? pid : -1);
+	return 1;
+}
+
 static int try_trans(Gen *g, int pid, const Trans *t)
 {
 	Exec x;
@@ -197,14 +211,7 @@ static int try_trans(Gen *g, int pid, const Trans *t)
 	if (!vm_enabled(&x, t))
 		return 0;
 enabled:
-	if (t->st && t->st->k == S_SELECT && !t->dstep)
-		return try_select(g, pid, t);
-	fresh(g, &x, pid);
-	vm_execute(&x, t);
-	Move mv = { (int16_t)pid, -1, t->id, -1, 0, 0, 0, 0 };
-	int keeps = (t->st && t->st->k == S_RETURN) ? x.ret_atomic : t->atomic;
-	emit(g, &x, &mv, keeps ? pid : -1);
-	return 1;
+	return take_trans(g, pid, t);
 }
 
 /* the unless-escapes of l, in the order pan lists them (lang/compile.c,
@@ -276,7 +283,10 @@ static int gen_proc(Gen *g, int pid)
 			continue;
 		if (t->is_else && n)
 			continue;
-		n += try_trans(g, pid, t);
+		int q = t->guard ? guard_quick(cur, pid, t->guard) : -1;
+		if (q == 0)
+			continue;
+		n += q > 0 ? take_trans(g, pid, t) : try_trans(g, pid, t);
 	}
 	return n;
 }

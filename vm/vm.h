@@ -172,6 +172,9 @@ void vm_compile_guards(Program *p);
 /* is the guard true in x's state?  -1: it cannot run here (no process),
  * ask vm_eval */
 int guard_enabled(const Exec *x, const Guard *g);
+/* the same for a conjunction of v, !v, v OP c, on the state alone; -1:
+ * not such a guard (or no process), ask guard_enabled */
+int guard_quick(const State *s, int pid, const Guard *g);
 /* run an assignment compiled into Trans.act on x's state (not the pc);
  * 0: it cannot run here (no process), run the tree */
 int guard_act(Exec *x, const Guard *g);

@@ -58,7 +58,7 @@ Test(guard, compiled_guards_agree_with_the_tree)
 	cr_assert_eq(ns_initial(c, &sb), 1);
 	size_t idx;
 	store_insert(&st, sb.v[0].b, sb.v[0].len, state_hash(sb.v[0].b, sb.v[0].len), &idx);
-	long checked = 0, held = 0, acts = 0;
+	long checked = 0, held = 0, acts = 0, quicks = 0;
 	for (size_t next = 0; next < st.nrec && next < 20000; next++) {
 		int len;
 		const uint8_t *b = store_get(&st, next, &len);
@@ -78,6 +78,11 @@ Test(guard, compiled_guards_agree_with_the_tree)
 				int tree = vm_eval(&x, tr->st->rhs) != 0;
 				cr_assert_eq(x.err, 0);
 				cr_assert_eq(flat, tree, "guard '%s' of pid %d: compiled %d, tree %d", tr->st->text, pid, flat, tree);
+				int quick = guard_quick(&s, pid, tr->guard);
+				if (quick >= 0) {
+					cr_assert_eq(quick, tree, "guard '%s' of pid %d: quick %d, tree %d", tr->st->text, pid, quick, tree);
+					quicks++;
+				}
 				checked++;
 				held += tree;
 			}
@@ -113,6 +118,7 @@ Test(guard, compiled_guards_agree_with_the_tree)
 	}
 	cr_assert_gt(held, 0);
 	cr_assert_gt(acts, 100);
+	cr_assert_gt(quicks, 100);
 	cr_assert_gt(checked - held, 0);
 	cr_assert_gt(st.nrec, 100, "only %zu states", st.nrec);
 	store_free(&st);
