@@ -61,7 +61,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/resource.h>
 
 #define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
 #define POLL_EVERY 16          /* expansions between looks at the inbox */
@@ -799,20 +798,6 @@ static int rebuild_trail(Dist *d, int who, Note *mine)
 
 /* ---- the results of every rank ---- */
 
-static double peak_mb(void)
-{
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	return ru.ru_maxrss / 1024.0;
-}
-
-static double cpu_secs(void)
-{
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
-}
-
 static void merge_results(Dist *d)
 {
 	SearchResult *r = d->r;
@@ -826,18 +811,6 @@ static void merge_results(Dist *d)
 	int64_t mx[4] = { d->maxdepth, d->max_vec, d->c->stats.max_objects, r->incomplete == 2 ? 4 : r->incomplete };
 	int64_t gmx[4];
 	MPI_Allreduce(mx, gmx, 4, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
-	/* the error kinds and the resource bound's message, rank 0's first */
-	size_t kb = sizeof r->kinds + sizeof r->bound_msg + 2 * sizeof(int);
-	uint8_t *mine = malloc(kb), *all = malloc(kb * (size_t)K);
-	memcpy(mine, r->kinds, sizeof r->kinds);
-	memcpy(mine + sizeof r->kinds, r->bound_msg, sizeof r->bound_msg);
-	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg, &r->nkinds, sizeof(int));
-	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), &r->kinds_full, sizeof(int));
-	MPI_Allgather(mine, (int)kb, MPI_BYTE, all, (int)kb, MPI_BYTE, MPI_COMM_WORLD);
-	/* per rank: states, messages, successors sent, peak memory, time */
-	double one[6] = { (double)d->stored, (double)d->net.messages, (double)d->sent_states, peak_mb(), now() - d->t0, cpu_secs() };
-	double *ranks = malloc(sizeof one * (size_t)K);
-	MPI_Allgather(one, 6, MPI_DOUBLE, ranks, 6, MPI_DOUBLE, MPI_COMM_WORLD);
 
 	SearchResult g = { 0 };
 	g.stored = tot[0];
@@ -853,39 +826,12 @@ static void merge_results(Dist *d)
 	g.incomplete = gmx[3] == 4 ? 2 : (int)gmx[3];
 	g.mem = tot[7];
 	g.store_bytes = d->st.bytes;
-	for (int p = 0; p < K; p++) {
-		const uint8_t *a = all + kb * (size_t)p;
-		int nk, full;
-		memcpy(&nk, a + sizeof r->kinds + sizeof r->bound_msg, sizeof(int));
-		memcpy(&full, a + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), sizeof(int));
-		for (int i = 0; i < nk; i++) {
-			int errs = g.errors;
-			result_note_error(&g, (const char *)a + i * sizeof r->kinds[0]);
-			g.errors = errs;
-		}
-		g.kinds_full |= full;
-		const char *bm = (const char *)a + sizeof r->kinds;
-		if (bm[0] && !g.bound_msg[0])
-			snprintf(g.bound_msg, sizeof g.bound_msg, "%s", bm);
-	}
+	/* the error kinds and the resource bound's message, rank 0's first;
+	 * per rank: states, messages, successors sent, peak memory, time */
+	net_merge_report(&d->net, r, &g, d->stored, d->sent_states, now() - d->t0);
 	/* without -e one error is counted, as on one process */
 	g.errors = d->o->keep_going ? (int)tot[6] : tot[6] > 0;
 	g.secs = now() - d->t0;
-	g.nranks = K;
-	if (d->rank == 0) {
-		g.ranks = calloc((size_t)K, sizeof(DistRank));
-		for (int p = 0; g.ranks && p < K; p++) {
-			g.ranks[p].stored = (uint64_t)ranks[6 * p];
-			g.ranks[p].messages = (uint64_t)ranks[6 * p + 1];
-			g.ranks[p].sent_states = (uint64_t)ranks[6 * p + 2];
-			g.ranks[p].peak_mb = ranks[6 * p + 3];
-			g.ranks[p].secs = ranks[6 * p + 4];
-			g.ranks[p].cpu_secs = ranks[6 * p + 5];
-		}
-	}
-	free(ranks);
-	free(mine);
-	free(all);
 	/* the first error: the lowest rank that noted one */
 	int who[2] = { d->err.set ? d->rank : K, d->bound.set ? d->rank : K }, gwho[2];
 	MPI_Allreduce(who, gwho, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);

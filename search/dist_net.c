@@ -15,6 +15,8 @@
 #include <string.h>
 #include <time.h>
 #include <sched.h>
+#include <stdio.h>
+#include <sys/resource.h>
 
 enum { TAG_DATA = 11, TAG_STOP = 12 };
 #define BATCHCAP (NET_BATCH + NET_MAXREC)
@@ -264,4 +266,70 @@ uint64_t net_sum(Net *n, uint64_t v)
 	uint64_t all = 0;
 	MPI_Allreduce(&v, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
 	return all;
+}
+
+/* ---- the end of a search ---- */
+
+static double peak_mb(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_maxrss / 1024.0;
+}
+
+static double cpu_secs(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
+}
+
+void net_merge_report(Net *n, const SearchResult *r, SearchResult *g, uint64_t stored, uint64_t sent_states,
+		      double secs)
+{
+	int K = n->nranks;
+	size_t kb = sizeof r->kinds + sizeof r->bound_msg + 2 * sizeof(int);
+	uint8_t *mine = malloc(kb), *all = malloc(kb * (size_t)K);
+	double one[6] = { (double)stored, (double)n->messages, (double)sent_states, peak_mb(), secs, cpu_secs() };
+	double *ranks = malloc(sizeof one * (size_t)K);
+	if (!mine || !all || !ranks) {
+		fprintf(stderr, "dspin: out of memory merging the ranks' results\n");
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	memcpy(mine, r->kinds, sizeof r->kinds);
+	memcpy(mine + sizeof r->kinds, r->bound_msg, sizeof r->bound_msg);
+	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg, &r->nkinds, sizeof(int));
+	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), &r->kinds_full, sizeof(int));
+	MPI_Allgather(mine, (int)kb, MPI_BYTE, all, (int)kb, MPI_BYTE, MPI_COMM_WORLD);
+	MPI_Allgather(one, 6, MPI_DOUBLE, ranks, 6, MPI_DOUBLE, MPI_COMM_WORLD);
+	for (int p = 0; p < K; p++) {
+		const uint8_t *a = all + kb * (size_t)p;
+		int nk, full;
+		memcpy(&nk, a + sizeof r->kinds + sizeof r->bound_msg, sizeof(int));
+		memcpy(&full, a + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), sizeof(int));
+		for (int i = 0; i < nk; i++) {
+			int errs = g->errors;
+			result_note_error(g, (const char *)a + i * sizeof r->kinds[0]);
+			g->errors = errs;
+		}
+		g->kinds_full |= full;
+		const char *bm = (const char *)a + sizeof r->kinds;
+		if (bm[0] && !g->bound_msg[0])
+			snprintf(g->bound_msg, sizeof g->bound_msg, "%s", bm);
+	}
+	g->nranks = K;
+	if (n->rank == 0) {
+		g->ranks = calloc((size_t)K, sizeof(DistRank));
+		for (int p = 0; g->ranks && p < K; p++) {
+			g->ranks[p].stored = (uint64_t)ranks[6 * p];
+			g->ranks[p].messages = (uint64_t)ranks[6 * p + 1];
+			g->ranks[p].sent_states = (uint64_t)ranks[6 * p + 2];
+			g->ranks[p].peak_mb = ranks[6 * p + 3];
+			g->ranks[p].secs = ranks[6 * p + 4];
+			g->ranks[p].cpu_secs = ranks[6 * p + 5];
+		}
+	}
+	free(ranks);
+	free(mine);
+	free(all);
 }

@@ -11,6 +11,7 @@
 #include <mpi.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "search.h"
 
 #define NET_BATCH (64 * 1024)      /* a batch is sent once it holds this many bytes */
 #define NET_MAXREC (66 * 1024)     /* the largest record */
@@ -71,4 +72,12 @@ void net_send_stop(Net *n);
  * take the next round's before it has begun that round (a pass that
  * resets its counters, a level not yet numbered) */
 uint64_t net_sum(Net *n, uint64_t v);
+
+/* What both searches report at the end (collective: every rank calls it
+ * at the same point): every rank's error kinds and resource-bound message
+ * merged into g (the lowest rank's message first), and for rank 0 a line
+ * per rank in g->ranks (states stored, batches sent, successors sent,
+ * peak memory, seconds since t0, CPU seconds). */
+void net_merge_report(Net *n, const SearchResult *mine, SearchResult *g, uint64_t stored, uint64_t sent_states,
+		      double secs);
 #endif

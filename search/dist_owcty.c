@@ -59,7 +59,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/resource.h>
 
 static double now(void)
 {
@@ -388,42 +387,17 @@ static uint64_t elimination(Ow *w)
 	return net_sum(&w->net, n);
 }
 
-static double peak_mb(void)
-{
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	return ru.ru_maxrss / 1024.0;
-}
-
-static double cpu_secs(void)
-{
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
-}
-
 /* every rank's counts to every rank, the per-rank lines to rank 0, the
  * error kinds merged (collective) */
 static void merge(Ow *w, SearchResult *g)
 {
 	SearchResult *r = w->r;
-	int K = w->K;
 	uint64_t sum[7] = { w->stored, w->matched, 0, (uint64_t)w->stats.heap_renumbered,
 		(uint64_t)w->stats.procs_permuted, (uint64_t)r->errors,
 		w->st.bytes + w->cap * 21 + (w->aoff ? w->cap * 9 : 0) + w->auxs.cap }, tot[7];
 	MPI_Allreduce(sum, tot, 7, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
 	int64_t mx[3] = { w->max_vec, w->stats.max_objects, r->incomplete }, gmx[3];
 	MPI_Allreduce(mx, gmx, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
-	size_t kb = sizeof r->kinds + sizeof r->bound_msg + 2 * sizeof(int);
-	uint8_t *mine = malloc(kb), *all = malloc(kb * (size_t)K);
-	memcpy(mine, r->kinds, sizeof r->kinds);
-	memcpy(mine + sizeof r->kinds, r->bound_msg, sizeof r->bound_msg);
-	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg, &r->nkinds, sizeof(int));
-	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), &r->kinds_full, sizeof(int));
-	MPI_Allgather(mine, (int)kb, MPI_BYTE, all, (int)kb, MPI_BYTE, MPI_COMM_WORLD);
-	double one[6] = { (double)w->stored, (double)w->net.messages, (double)w->sent_states, peak_mb(), now() - w->t0, cpu_secs() };
-	double *ranks = malloc(sizeof one * (size_t)K);
-	MPI_Allgather(one, 6, MPI_DOUBLE, ranks, 6, MPI_DOUBLE, MPI_COMM_WORLD);
 	memset(g, 0, sizeof *g);
 	g->stored = tot[0];
 	g->matched = tot[1];
@@ -436,37 +410,8 @@ static void merge(Ow *w, SearchResult *g)
 	g->incomplete = (int)gmx[2];
 	g->mem = tot[6];
 	g->store_bytes = w->st.bytes;
-	for (int p = 0; p < K; p++) {
-		const uint8_t *a = all + kb * (size_t)p;
-		int nk, full;
-		memcpy(&nk, a + sizeof r->kinds + sizeof r->bound_msg, sizeof(int));
-		memcpy(&full, a + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), sizeof(int));
-		for (int i = 0; i < nk; i++) {
-			int errs = g->errors;
-			result_note_error(g, (const char *)a + i * sizeof r->kinds[0]);
-			g->errors = errs;
-		}
-		g->kinds_full |= full;
-		const char *bm = (const char *)a + sizeof r->kinds;
-		if (bm[0] && !g->bound_msg[0])
-			snprintf(g->bound_msg, sizeof g->bound_msg, "%s", bm);
-	}
+	net_merge_report(&w->net, r, g, w->stored, w->sent_states, now() - w->t0);
 	g->errors = w->o->keep_going ? (int)tot[5] : tot[5] > 0;
-	g->nranks = K;
-	if (w->rank == 0) {
-		g->ranks = calloc((size_t)K, sizeof(DistRank));
-		for (int p = 0; g->ranks && p < K; p++) {
-			g->ranks[p].stored = (uint64_t)ranks[6 * p];
-			g->ranks[p].messages = (uint64_t)ranks[6 * p + 1];
-			g->ranks[p].sent_states = (uint64_t)ranks[6 * p + 2];
-			g->ranks[p].peak_mb = ranks[6 * p + 3];
-			g->ranks[p].secs = ranks[6 * p + 4];
-			g->ranks[p].cpu_secs = ranks[6 * p + 5];
-		}
-	}
-	free(ranks);
-	free(mine);
-	free(all);
 }
 
 static void ow_free(Ow *w)

@@ -144,33 +144,6 @@ static void path_ids(uint8_t *p, int *plen, const uint8_t *a, int alen, const ui
 	*plen = salen;
 }
 
-static void rename_move(Move *m, const uint8_t *t, int n)
-{
-	if (m->pid >= 0 && m->pid < n)
-		m->pid = t[m->pid];
-	if (m->rv_pid >= 0 && m->rv_pid < n)
-		m->rv_pid = t[m->rv_pid];
-}
-
-/* ndfs.c's turns: the order of the renaming t one turn makes, 1 when
- * it is too large to write out */
-static int turns(const uint8_t *t, int n)
-{
-	uint8_t cur[MAXPROC + 1];
-	for (int x = 0; x < n; x++)
-		cur[x] = t[x];
-	for (int k = 1; k <= 60; k++) {
-		int id = 1;
-		for (int x = 0; x < n && id; x++)
-			id = cur[x] == x;
-		if (id)
-			return k;
-		for (int x = 0; x < n; x++)
-			cur[x] = t[cur[x]];
-	}
-	return 1;
-}
-
 /* The move from node a to node b (b's key among a's successors), named
  * by the path's identities p, which then become b's; 0 if none */
 static int step(Ow *w, const Node *a, const Node *b, uint8_t *p, int *plen, Move *mv)
@@ -222,18 +195,7 @@ static int write_path(Ow *w, const Path *pa, const Move *last, int cycle, const 
 	}
 	if (ok && cycle >= 0 && pclen == plen && plen > 0) {
 		/* around the cycle again until the identities are back */
-		uint8_t t[MAXPROC + 1];
-		for (int x = 0; x <= MAXPROC; x++)
-			t[x] = (uint8_t)x;
-		for (int j = 0; j < plen; j++)
-			t[pc[j]] = p[j];
-		int k = turns(t, plen), len = n - cycle;
-		for (int r = 1; r < k; r++)
-			for (int i = 0; i < len; i++) {
-				mv[n] = mv[n - len];
-				rename_move(&mv[n], t, plen);
-				n++;
-			}
+		n = trail_unwind_cycle(mv, n, cycle, pc, p, plen);
 	}
 	int wrote = 0;
 	if (ok)

@@ -298,35 +298,6 @@ static NFrame *push_succ(Nd *d, NFrame **fr, int *n, int *cap, int pi, int i, ui
 	return push(fr, n, cap, p->skey[i], p->sklen[i], h, &mv, paux, palen, d->use_aux ? p->saux[i] : NULL);
 }
 
-/* How many turns of a cycle return to its first state in the unreduced
- * state space: the order of t, the renaming of identities one turn makes
- * (t[x]: the identity that x's position holds after the turn); 1 when
- * it is too large to write out. */
-static int turns(const uint8_t *t, int n)
-{
-	uint8_t cur[MAXPROC + 1];
-	for (int x = 0; x < n; x++)
-		cur[x] = t[x];
-	for (int k = 1; k <= 60; k++) {
-		int id = 1;
-		for (int x = 0; x < n && id; x++)
-			id = cur[x] == x;
-		if (id)
-			return k;
-		for (int x = 0; x < n; x++)
-			cur[x] = t[cur[x]];
-	}
-	return 1;
-}
-
-static void rename_move(Move *m, const uint8_t *t, int n)
-{
-	if (m->pid >= 0 && m->pid < n)
-		m->pid = t[m->pid];
-	if (m->rv_pid >= 0 && m->rv_pid < n)
-		m->rv_pid = t[m->rv_pid];
-}
-
 /* the trail: the first stack, the nested stack if with_cycle, then last
  * (whose state has identities last_ids: with process symmetry the cycle
  * is repeated until they are the seed's again) */
@@ -334,17 +305,9 @@ static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle, c
 {
 	if (!d->o->trail_path) return;
 	int n = 0, cyc = -1;
-	int k = 1, np = 0;
-	uint8_t t[MAXPROC + 1];
 	const NFrame *seed = &d->fr[d->nfr - 1];
-	if (with_cycle && last_ids && d->use_aux) {
-		np = seed->palen;
-		for (int x = 0; x < MAXPROC + 1; x++)
-			t[x] = (uint8_t)x;
-		for (int j = 0; j < np; j++)
-			t[seed->paux[j]] = last_ids[j];
-		k = turns(t, np);
-	}
+	int unwind = with_cycle && last_ids && d->use_aux;
+	int k = unwind ? trail_cycle_turns(seed->paux, last_ids, seed->palen) : 1;
 	Move *mv = malloc(sizeof(Move) * (size_t)(d->nfr + (d->nfr2 + 2) * k));
 	if (!mv) return;
 	for (int i = 1; i < d->nfr; i++) mv[n++] = d->fr[i].in;
@@ -353,14 +316,8 @@ static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle, c
 		for (int i = 1; i < d->nfr2; i++) mv[n++] = d->fr2[i].in;
 	}
 	if (last) mv[n++] = *last;
-	/* the next turns, each renamed by t once more */
-	int len = n - (cyc < 0 ? n : cyc);
-	for (int r = 1; r < k; r++)
-		for (int i = 0; i < len; i++) {
-			mv[n] = mv[n - len];
-			rename_move(&mv[n], t, np);
-			n++;
-		}
+	if (unwind)
+		n = trail_unwind_cycle(mv, n, cyc, seed->paux, last_ids, seed->palen);
 	d->r->trail_written = trail_write_cycle(d->o, mv, n, msg, cyc) == 0;
 	free(mv);
 }

@@ -91,6 +91,13 @@ const char *search_name(int se);
 int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
 int trail_write(const SearchOpts *o, const Move *mv, int n, const char *err);
 int trail_write_cycle(const SearchOpts *o, const Move *mv, int n, const char *err, int cycle);
+/* Process symmetry: a cycle whose identities go from `from` to `to` (np
+ * positions) is repeated, each turn renamed once more, until they are
+ * back: trail_cycle_turns says how many turns (at most 60; mv needs room
+ * for that many copies of mv[cycle..n)), trail_unwind_cycle appends them
+ * and returns the new length. */
+int trail_cycle_turns(const uint8_t *from, const uint8_t *to, int np);
+int trail_unwind_cycle(Move *mv, int n, int cycle, const uint8_t *from, const uint8_t *to, int np);
 int trail_options(const char *path, char *buf, size_t size);
 /* replay on a stack without symmetry or reduction (moves name creation pids) */
 int trail_replay(VM *vm, const Layer *plain, const char *path, FILE *out);

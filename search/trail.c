@@ -15,6 +15,56 @@ int trail_write(const SearchOpts *o, const Move *mv, int n, const char *err)
 }
 
 /* cycle >= 0: the moves from index cycle on form the accepting cycle */
+/* A cycle of representatives under process symmetry can close with the
+ * interchangeable processes' identities permuted: t[x] is the identity
+ * that x's position holds after one turn (from: the identities at the
+ * cycle's start, to: at its end, np positions).  Its order is the number
+ * of turns that end where the cycle began in the unreduced state space
+ * (1 when it is too large to write out, above 60). */
+static int cycle_renaming(uint8_t *t, const uint8_t *from, const uint8_t *to, int np)
+{
+	uint8_t cur[MAXPROC + 1];
+	for (int x = 0; x <= MAXPROC; x++)
+		t[x] = (uint8_t)x;
+	for (int j = 0; j < np; j++)
+		t[from[j]] = to[j];
+	for (int x = 0; x < np; x++)
+		cur[x] = t[x];
+	for (int k = 1; k <= 60; k++) {
+		int id = 1;
+		for (int x = 0; x < np && id; x++)
+			id = cur[x] == x;
+		if (id)
+			return k;
+		for (int x = 0; x < np; x++)
+			cur[x] = t[cur[x]];
+	}
+	return 1;
+}
+
+int trail_cycle_turns(const uint8_t *from, const uint8_t *to, int np)
+{
+	uint8_t t[MAXPROC + 1];
+	return cycle_renaming(t, from, to, np);
+}
+
+int trail_unwind_cycle(Move *mv, int n, int cycle, const uint8_t *from, const uint8_t *to, int np)
+{
+	uint8_t t[MAXPROC + 1];
+	int k = cycle_renaming(t, from, to, np), len = n - cycle;
+	for (int r = 1; r < k; r++)
+		for (int i = 0; i < len; i++) {
+			Move *m = &mv[n];
+			*m = mv[n - len];
+			if (m->pid >= 0 && m->pid < np)
+				m->pid = t[m->pid];
+			if (m->rv_pid >= 0 && m->rv_pid < np)
+				m->rv_pid = t[m->rv_pid];
+			n++;
+		}
+	return n;
+}
+
 int trail_write_cycle(const SearchOpts *o, const Move *mv, int n, const char *err, int cycle)
 {
 	FILE *f = fopen(o->trail_path, "w");
