@@ -80,7 +80,8 @@ typedef struct Nd {
 	VM *vm; const SearchOpts *o; SearchResult *r;
 	Ctx *c;
 	Store sys;                       /* system states expanded, with the
-	                                  * reduction's choice + 2 (0: deciding)
+	                                  * reduction's choice + 2 (0: deciding; two
+	                                  * bytes: pid 254 + 2 does not fit one)
 	                                  * and, with aux, where auxar keeps the
 	                                  * identities it is expanded with */
 	int use_aux;                     /* the states have aux bytes */
@@ -131,6 +132,23 @@ static uint8_t *dup_bytes(const uint8_t *b, int n)
 	return p;
 }
 
+/* a system state's payload in sys: the reduction's choice + 2 (0: not
+ * decided yet), two bytes, then with aux bytes where its identities are */
+enum { CHOICE_BYTES = 2 };
+
+static int get_choice(const uint8_t *pay)
+{
+	uint16_t v;
+	memcpy(&v, pay, sizeof v);
+	return v;
+}
+
+static void set_choice(uint8_t *pay, int v)
+{
+	uint16_t w = (uint16_t)v;
+	memcpy(pay, &w, sizeof w);
+}
+
 /* The identities of a system state's expansion: the ones it was first
  * expanded with (pay: its payload in sys); the first time, the ones the
  * move that found it gave it (f->xaux as push left it). */
@@ -147,9 +165,9 @@ static void expansion_ids(Nd *d, NFrame *f, uint8_t *pay, int fresh)
 		d->auxar[d->auxn] = (uint8_t)f->xalen;
 		memcpy(d->auxar + d->auxn + 1, f->xaux, (size_t)f->xalen);
 		d->auxn += (size_t)f->xalen + 1;
-		memcpy(pay + 1, &off, sizeof off);
+		memcpy(pay + CHOICE_BYTES, &off, sizeof off);
 	}
-	memcpy(&off, pay + 1, sizeof off);
+	memcpy(&off, pay + CHOICE_BYTES, sizeof off);
 	free(f->xaux);
 	f->xalen = d->auxar[off - 1];
 	f->xaux = dup_bytes(d->auxar + off, f->xalen);
@@ -210,7 +228,7 @@ static int reduced_before(void *arg, const uint8_t *b, int len)
 	if (!store_has(&d->sys, d->key, n, h))
 		return 0;
 	const uint8_t *pay = store_payload(&d->sys, d->key, n, h);
-	return !pay || *pay != NS_FULL + 2;
+	return !pay || get_choice(pay) != NS_FULL + 2;
 }
 
 /* fill a frame's successor list; with the reduction, its choice for this
@@ -236,10 +254,11 @@ static void expand(Nd *d, NFrame *f)
 		if (d->c->proviso_used)
 			choice = pay;
 	}
-	d->c->force = choice && *choice ? *choice - 2 : choice ? NS_DECIDE : NS_FULL;
+	int had = choice ? get_choice(choice) : 0;
+	d->c->force = had ? had - 2 : choice ? NS_DECIDE : NS_FULL;
 	int n = ns_next_all(d->c, &ss, &d->sb);
-	if (choice && !*choice)
-		*choice = (uint8_t)(d->c->choice + 2);
+	if (choice && !had)
+		set_choice(choice, d->c->choice + 2);
 	f->nsucc = n; f->next = 0;
 	f->skey = malloc(sizeof(uint8_t *) * (n + 1)); f->sklen = malloc(sizeof(int) * (n + 1));
 	f->smv = malloc(sizeof(Move) * (n + 1)); f->serr = malloc(sizeof(int) * (n + 1));
@@ -421,7 +440,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	store_init(&d.s1, o->mem_limit);
 	store_init(&d.sys, o->mem_limit);
 	d.use_aux = d.sb.v[0].alen > 0;
-	d.sys.payload = d.use_aux ? 1 + sizeof(uint64_t) : 1;
+	d.sys.payload = d.use_aux ? CHOICE_BYTES + sizeof(uint64_t) : CHOICE_BYTES;
 	d.c->proviso = reduced_before;
 	d.c->proviso_arg = &d;
 	store_init(&d.s2, o->mem_limit);
