@@ -502,7 +502,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (pormode != POR_NONE && !por_refused && o.accept) {
 		if (o.fair)
 			por_refused = "weak fairness is not preserved by the reduction";
-		else if (!m->never)
+		else if (!m->never || (o.accept == 1 && vm_proc_accept(&vm)))
 			por_refused = "accept labels in the processes are not a claim whose visible moves dspin knows";
 		else if (!claim_si)
 			por_refused = "a hand-written never claim may not be stutter-invariant (an ltl formula is)";

@@ -16,6 +16,7 @@
 
 typedef struct ClaimConf {
 	int no_stutter;
+	int proc_accept;         /* -a, and the processes have accept labels */
 	int stutter_invariant;   /* from an ltl formula (no X) or -l: moves the
 	                          * claim cannot see may be reduced away */
 } ClaimConf;
@@ -249,10 +250,15 @@ static int claim_valid_end(const Layer *l, Ctx *c, const SState *s)
 	return 1;
 }
 
+/* the claim at an accept label, or under -a a process at one: pan's
+ * acceptance cycles pass through either (its accpstate covers every
+ * proctype); -l's cycles are the claim's alone */
 static int claim_accepting(const Layer *l, Ctx *c, const SState *s)
 {
-	(void)l;
-	return c->vm->m->never->code->locs[vm_claim_pc(c->vm, s->b)].accept;
+	const ClaimConf *cf = l->conf;
+	if (c->vm->m->never->code->locs[vm_claim_pc(c->vm, s->b)].accept)
+		return 1;
+	return cf->proc_accept && ns_below_accepting(l, c, s);
 }
 
 static const Layer CLAIM_LAYER = { .name = "claim", .work_new = claim_work_new, .work_free = claim_work_free,
@@ -261,9 +267,9 @@ static const Layer CLAIM_LAYER = { .name = "claim", .work_new = claim_work_new, 
 
 Layer *layer_claim(VM *vm, int no_stutter, int stutter_invariant)
 {
-	(void)vm;
 	ClaimConf *cf = xalloc(sizeof *cf);
 	cf->no_stutter = no_stutter;
+	cf->proc_accept = !no_stutter && vm_proc_accept(vm);
 	cf->stutter_invariant = stutter_invariant;
 	return ns_layer(&CLAIM_LAYER, cf);
 }

@@ -144,6 +144,9 @@ int ns_below_accepting(const Layer *l, Ctx *c, const SState *s);
 
 /* the bottom layer: the VM's semantics (vm/next_vm.c) */
 Layer *layer_vm(VM *vm);
+/* some process or function has an accept label (pan -a counts them with
+ * a never claim too) */
+int vm_proc_accept(const VM *vm);
 /* the never-claim product (vm/layer_claim.c); no_stutter for -l;
  * stutter_invariant: the claim comes from an ltl formula or -l, so moves
  * it cannot see may be reduced away */

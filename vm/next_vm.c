@@ -402,7 +402,22 @@ static int vm_valid_end_op(const Layer *l, Ctx *c, const SState *s)
 	return vm_valid_end(c->vm, s->b, s->len);
 }
 
-/* without a never claim, accept labels in the processes (as pan -a) */
+int vm_proc_accept(const VM *vm)
+{
+	const Model *m = vm->m;
+	for (int i = 0; i < m->nptypes; i++)
+		for (int l = 0; !m->ptypes[i]->is_never && m->ptypes[i]->code && l < m->ptypes[i]->code->nlocs; l++)
+			if (m->ptypes[i]->code->locs[l].accept)
+				return 1;
+	for (int i = 0; i < m->nfuncs; i++)
+		for (int l = 0; m->funcs[i]->code && l < m->funcs[i]->code->nlocs; l++)
+			if (m->funcs[i]->code->locs[l].accept)
+				return 1;
+	return 0;
+}
+
+/* accept labels in the processes (as pan -a; with a never claim, the
+ * claim layer asks here too) */
 static int vm_accepting_op(const Layer *l, Ctx *c, const SState *s)
 {
 	(void)l;
