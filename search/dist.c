@@ -77,11 +77,6 @@ typedef struct Entry {
 	uint8_t pad;
 } Entry;
 
-typedef struct Buf {
-	uint8_t *b;
-	size_t n, cap;
-} Buf;
-
 /* what an expansion produced, kept until it is known to count */
 typedef struct Found {
 	size_t off;                /* its Entry in Dist.exp */
@@ -110,7 +105,7 @@ typedef struct Dist {
 	uint64_t *aoff;            /* aux bytes in auxs (allocated at the first aux) */
 	uint8_t *alen;
 	size_t cap;
-	Buf auxs;
+	NetBuf auxs;
 	uint32_t level;
 	int oom;
 	Net net;                   /* the exchange (search/dist_net.c); net.stop: stop
@@ -119,7 +114,7 @@ typedef struct Dist {
 	/* the expansion being made */
 	uint64_t cur;
 	int tainted;
-	Buf exp;
+	NetBuf exp;
 	Found *found;
 	int nfound;
 	size_t capfound;
@@ -138,7 +133,7 @@ typedef struct Dist {
 	uint64_t *deferred;
 	size_t ndeferred, capdeferred;
 	Store ans;                 /* questions asked this level; payload 0 asked, 1 yes, 2 no */
-	Buf *query;                /* per peer: the questions (u16 length, key) */
+	NetBuf *query;                /* per peer: the questions (u16 length, key) */
 	/* what the rank did */
 	uint64_t stored, matched, atomic_steps, sent_states;
 	long maxdepth;
@@ -189,31 +184,6 @@ int dist_exit(int code)
 		nanosleep(&ts, NULL);
 	}
 	return rank == 0 ? code : 0;
-}
-
-static int buf_reserve(Buf *b, size_t more)
-{
-	if (b->n + more <= b->cap)
-		return 1;
-	size_t nc = b->cap ? b->cap : 4096;
-	while (nc < b->n + more)
-		nc *= 2;
-	uint8_t *nb = realloc(b->b, nc);
-	if (!nb)
-		return 0;
-	b->b = nb;
-	b->cap = nc;
-	return 1;
-}
-
-static int buf_put(Buf *b, const void *p, size_t n)
-{
-	if (!buf_reserve(b, n))
-		return 0;
-	if (n)
-		memcpy(b->b + b->n, p, n);
-	b->n += n;
-	return 1;
 }
 
 static int grow(void **p, size_t *cap, size_t need, size_t elem)
@@ -321,7 +291,7 @@ static void insert_entry(Dist *d, const uint8_t *e, int src)
 	if (d->aoff) {
 		d->aoff[idx] = d->auxs.n;
 		d->alen[idx] = en.alen;
-		if (!buf_put(&d->auxs, aux, en.alen)) {
+		if (!net_buf_put(&d->auxs, aux, en.alen)) {
 			out_of_memory(d);
 			return;
 		}
@@ -357,7 +327,7 @@ static int level_proviso(void *arg, const uint8_t *b, int len)
 		size_t idx;
 		uint16_t l16 = (uint16_t)len;
 		if (store_insert(&d->ans, b, len, h, &idx) < 0 ||
-		    !buf_put(&d->query[owner], &l16, sizeof l16) || !buf_put(&d->query[owner], b, (size_t)len))
+		    !net_buf_put(&d->query[owner], &l16, sizeof l16) || !net_buf_put(&d->query[owner], b, (size_t)len))
 			out_of_memory(d);
 	}
 	d->tainted = 1;
@@ -372,13 +342,13 @@ static void query_round(Dist *d)
 	int *sdisp = calloc((size_t)K, sizeof(int)), *rdisp = calloc((size_t)K, sizeof(int));
 	int *nq = calloc((size_t)K, sizeof(int)), *na = calloc((size_t)K, sizeof(int));
 	int *qdisp = calloc((size_t)K, sizeof(int)), *adisp = calloc((size_t)K, sizeof(int));
-	Buf sq = { 0 };
+	NetBuf sq = { 0 };
 	for (int p = 0; p < K; p++) {
 		if (d->query[p].n > (size_t)1 << 30)
 			out_of_memory(d);
 		scount[p] = d->query[p].n > (size_t)1 << 30 ? 0 : (int)d->query[p].n;
 		sdisp[p] = (int)sq.n;
-		if (!buf_put(&sq, d->query[p].b, (size_t)scount[p]))
+		if (!net_buf_put(&sq, d->query[p].b, (size_t)scount[p]))
 			out_of_memory(d);
 	}
 	MPI_Request req;
@@ -477,7 +447,7 @@ static void found(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int al
 	f->off = d->exp.n;
 	f->owner = owner_of(d, s, len);
 	f->h = 0;
-	if (!buf_put(&d->exp, &en, sizeof en) || !buf_put(&d->exp, s, (size_t)len) || !buf_put(&d->exp, aux, (size_t)alen))
+	if (!net_buf_put(&d->exp, &en, sizeof en) || !net_buf_put(&d->exp, s, (size_t)len) || !net_buf_put(&d->exp, aux, (size_t)alen))
 		out_of_memory(d);
 }
 
@@ -720,7 +690,7 @@ static int rebuild_trail(Dist *d, int who, Note *mine)
 	 * owner broadcasts parent, length, aux length, key, aux */
 	size_t rec = 16 + MAXSTATE + 256;
 	uint8_t *one = malloc(rec);
-	Buf path = { 0 };             /* rank 0: the records, last first */
+	NetBuf path = { 0 };             /* rank 0: the records, last first */
 	int nstates = 0;
 	uint64_t cur_rank = (uint64_t)who, cur_idx = hdr[0];
 	for (;;) {
@@ -742,7 +712,7 @@ static int rebuild_trail(Dist *d, int who, Note *mine)
 		memcpy(&par, one, 8);
 		memcpy(&l32, one + 8, 4);
 		memcpy(&a32, one + 12, 4);
-		if (d->rank == 0 && !buf_put(&path, one, 16 + l32 + a32))
+		if (d->rank == 0 && !net_buf_put(&path, one, 16 + l32 + a32))
 			d->oom = 1;
 		nstates++;
 		if (par == NOPARENT)
@@ -890,7 +860,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	int K = d->nranks;
 	d->t0 = d->last_progress = now();
 	d->c = ns_ctx_new(o->stack, vm);
-	d->query = calloc((size_t)K, sizeof(Buf));
+	d->query = calloc((size_t)K, sizeof(NetBuf));
 	d->scratch = malloc(MAXSTATE + 256);
 	int bufs = net_init(&d->net, deliver, d);
 	store_init(&d->st, o->mem_limit);
