@@ -732,7 +732,8 @@ static int compare(Model *m, Program *prog, const Opts *op)
 		 * proctypes = none, ...) would give the same run: planned first,
 		 * run and shown once */
 		r->plan_only = 1;
-		verify(m, prog, &o, r);
+		if (verify(m, prog, &o, r) == 2)
+			continue;   /* refused with these options (said on stderr): no row */
 		int dup = 0;
 		for (int j = 0; j < nrows; j++) if (!strcmp(rows[j].algorithm, r->algorithm)) dup = 1;
 		if (dup) continue;
