@@ -331,6 +331,32 @@ static inline int32_t load_at(const uint8_t *p, const GOp *o)
 	return o->kind <= TY_BYTE ? p[0] : vm_load(p, (TypeKind)o->kind, o->bits);
 }
 
+/* one operand-stack operation: a constant, a load, an operator (the
+ * guard tests and the store are their callers' own) */
+static inline void stack_op(const GOp *o, int32_t *st, int *sp, const uint8_t *glob, const uint8_t *loc)
+{
+	switch (o->op) {
+	case G_CONST:
+		st[(*sp)++] = o->val;
+		break;
+	case G_GLOBAL:
+		st[(*sp)++] = load_at(glob + o->off, o);
+		break;
+	case G_LOCAL:
+		st[(*sp)++] = load_at(loc + o->off, o);
+		break;
+	case G_UN: {
+		int32_t a = st[*sp - 1];
+		st[*sp - 1] = o->tok == T_MINUS ? (int32_t)(0u - (uint32_t)a) : o->tok == T_NOT ? !a : ~a;
+		break;
+	}
+	default:
+		--*sp;
+		st[*sp - 1] = binop(o->tok, st[*sp - 1], st[*sp]);
+		break;
+	}
+}
+
 int guard_enabled(const Exec *x, const Guard *g)
 {
 	int32_t st[GMAXSTACK];
@@ -361,23 +387,8 @@ int guard_enabled(const Exec *x, const Guard *g)
 			if (!st[--sp])
 				return 0;
 			break;
-		case G_CONST:
-			st[sp++] = o->val;
-			break;
-		case G_GLOBAL:
-			st[sp++] = load_at(glob + o->off, o);
-			break;
-		case G_LOCAL:
-			st[sp++] = load_at(loc + o->off, o);
-			break;
-		case G_UN: {
-			int32_t a = st[sp - 1];
-			st[sp - 1] = o->tok == T_MINUS ? (int32_t)(0u - (uint32_t)a) : o->tok == T_NOT ? !a : ~a;
-			break;
-		}
 		default:
-			sp--;
-			st[sp - 1] = binop(o->tok, st[sp - 1], st[sp]);
+			stack_op(o, st, &sp, glob, loc);
 			break;
 		}
 	}
@@ -424,29 +435,10 @@ int guard_act(Exec *x, const Guard *g)
 	}
 	for (int i = 0; i < g->n; i++) {
 		const GOp *o = &g->ops[i];
-		switch (o->op) {
-		case G_CONST:
-			st[sp++] = o->val;
-			break;
-		case G_GLOBAL:
-			st[sp++] = load_at(glob + o->off, o);
-			break;
-		case G_LOCAL:
-			st[sp++] = load_at(loc + o->off, o);
-			break;
-		case G_UN: {
-			int32_t a = st[sp - 1];
-			st[sp - 1] = o->tok == T_MINUS ? (int32_t)(0u - (uint32_t)a) : o->tok == T_NOT ? !a : ~a;
-			break;
-		}
-		case G_STORE:
+		if (o->op == G_STORE)
 			vm_store((o->local ? loc : glob) + o->off, (TypeKind)o->kind, o->bits, st[sp - 1]);
-			break;
-		default:
-			sp--;
-			st[sp - 1] = binop(o->tok, st[sp - 1], st[sp]);
-			break;
-		}
+		else
+			stack_op(o, st, &sp, glob, loc);
 	}
 	return 1;
 }
