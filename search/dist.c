@@ -64,9 +64,6 @@
 
 #define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
 #define POLL_EVERY 16          /* expansions between looks at the inbox */
-#define OWNER_SEED 0x9e3779b97f4a7c15ull
-#define NOPARENT UINT64_MAX
-#define RANK_SHIFT 48
 
 /* a successor in a batch: this header, the key, the aux bytes */
 typedef struct Entry {
@@ -718,7 +715,7 @@ static int rebuild_trail(Dist *d, int who, Note *mine)
 		if (par == NOPARENT)
 			break;
 		cur_rank = par >> RANK_SHIFT;
-		cur_idx = par & ((1ull << RANK_SHIFT) - 1);
+		cur_idx = par & IDX_MASK;
 	}
 	free(one);
 	int wrote = 0;

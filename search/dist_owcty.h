@@ -6,10 +6,6 @@
 #include "dist.h"
 #include "dist_net.h"
 
-#define OWNER_SEED 0x9e3779b97f4a7c15ull   /* search/dist.c's */
-#define NOPARENT UINT64_MAX
-#define RANK_SHIFT 48
-#define IDX_MASK ((1ull << RANK_SHIFT) - 1)
 
 enum { F_ACC = 1, F_IN = 2, F_SEEN = 4 };
 enum { P_EXPLORE, P_REACH, P_ELIM };
