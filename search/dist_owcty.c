@@ -213,8 +213,10 @@ static void send_succ(Ow *w, uint64_t from, const uint8_t *b, int len, int apid,
 {
 	Rec h = { from, (uint32_t)len + 1, w->phase == P_EXPLORE ? (uint32_t)alen : 0 };
 	if (len + 1 > 65535) {
-		/* the store keeps at most 65535 bytes a key */
-		if (result_note_bound(w->r, "state vector too large for -dist -a") && !w->bound.set)
+		/* the store keeps at most 65535 bytes a key; from = NOPARENT:
+		 * the initial state, whose trail is empty */
+		if (result_note_bound(w->r, "state vector too large for -dist -a/-l (a node is the state and an atomic byte: at most 65535 bytes)") &&
+		    !w->bound.set)
 			w->bound = (Note){ .set = 2, .at = from };
 		return;
 	}

@@ -212,6 +212,8 @@ void owcty_trail_note(Ow *w, SearchResult *g, int who, Note *mine)
 	MPI_Bcast(&nt, (int)sizeof nt, MPI_BYTE, who, MPI_COMM_WORLD);
 	if (nt.set == 1)
 		snprintf(g->first_error, sizeof g->first_error, "%s", nt.msg);
+	if (nt.at == NOPARENT)
+		return;     /* the initial state itself: no move leads to it */
 	Path pa = { 0 };
 	int ok = stem(w, (uint64_t)who, nt.at, &pa);
 	if (w->rank == 0 && nt.set == 1 && !w->o->quiet)

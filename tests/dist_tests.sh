@@ -126,6 +126,25 @@ live 3 "$L/sym3_heap_starve.dpml" -l -sym=heap,proc
 live 2 "$L/sym3_heap_fair.dpml" -l -f
 live 2 "$L/sym3_heap_fair.dpml" -a -f -sym=heap,proc
 live 3 "$ROOT/models/spin/hajek.pml" -l
+# limits that once crashed or misled (tests/models/dist/*.pml say how):
+# a node over 65,535 bytes under -dist -a ends incomplete (exit 3, named);
+# -f with 255 processes is a resource bound, by one process and by OWCTY,
+# where 254 find the fair cycle
+limit() {   # NAME EXIT PATTERN COMMAND...
+	local name=$1 want=$2 pat=$3; shift 3
+	( cd "$TMP" && rm -f m.pml.trail && timeout 100 "$@" m.pml < /dev/null > lim.out 2>&1 ); local r=$?
+	if [ "$r" = "$want" ] && grep -q "$pat" "$TMP/lim.out"; then echo "ok $name"; pass=$((pass + 1))
+	else echo "FAIL $name: exit $r (want $want, '$pat')"; fail=$((fail + 1)); fi
+}
+stage "$ROOT/models/dist/vector_limit.pml"
+limit "vector_limit -a np 2" 3 'too large for -dist' "${MPIRUN[@]}" -np 2 "$DSPIN" -dist -a
+limit "vector_limit -a -f np 3" 3 'too large for -dist' "${MPIRUN[@]}" -np 3 "$DSPIN" -dist -a -f
+stage "$ROOT/models/dist/fair_255.pml"
+limit "fair_255 -a -f" 3 'at most 254 processes' "$DSPIN" -a -f
+limit "fair_255 -a -f np 2" 3 'at most 254 processes' "${MPIRUN[@]}" -np 2 "$DSPIN" -dist -a -f
+limit "fair_255 -a -f -sym=proc np 2" 3 'at most 254 processes' "${MPIRUN[@]}" -np 2 "$DSPIN" -dist -a -f -sym=proc
+limit "fair_255 N=254 -a -f" 1 'acceptance cycle' "$DSPIN" -DN=254 -a -f
+limit "fair_255 N=254 -a -f np 2" 1 'acceptance cycle' "${MPIRUN[@]}" -np 2 "$DSPIN" -dist -DN=254 -a -f
 # what the distributed search refuses: a usage error, before MPI starts
 stage "$ROOT/models/sym/por_safe_choice.pml"
 for bad in "-dist -a -m 100" "-dist -l -cache=backedge" "-dist -compress=tree" "-dist -hc" "-dist -bitstate" "-dist -cores=2" "-dist -compare" "-dist -simulate" "-dist -t" "-dist -report r.html" "-dist -dump-states d"; do

@@ -31,6 +31,7 @@
 #include "next.h"
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 typedef struct FairWork {
 	SuccBuf below;
@@ -39,7 +40,7 @@ typedef struct FairWork {
 	uint8_t aux[MAXPROC + 1];
 } FairWork;
 
-enum { FULL = 255 };
+enum { FULL = 255, MAXFAIR = 254 };
 
 static void *fair_work_new(const Layer *l, Ctx *c)
 {
@@ -265,8 +266,16 @@ static int fair_finish(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 			w->key[klen++] = (uint8_t)cc;
 		} else
 			w->key[klen++] = (uint8_t)next_copy(l, c, &below, copy, sc);
-		if (!sb_copy(out, sc, w->key, klen, aux, sc->alen))
+		Succ *d = sb_copy(out, sc, w->key, klen, aux, sc->alen);
+		if (!d)
 			return 0;
+		if ((s->b[0] > MAXFAIR || sc->b[0] > MAXFAIR) && d->err != ERR_RUNTIME) {
+			/* copy N+1 (or position + 1 beside FULL) must fit the byte:
+			 * with 255 processes the round could never end, and a fair
+			 * cycle was missed (tests/models/dist/fair_255.pml) */
+			d->err = ERR_BOUND;
+			snprintf(d->errmsg, sizeof d->errmsg, "weak fairness (-f) takes at most %d processes (its counter is one byte)", MAXFAIR);
+		}
 	}
 	sb_finish(out);
 	return out->n;
