@@ -585,6 +585,13 @@ static Expr **recv_args(P *p, int *n)
 		}
 		Expr *e = recv_arg(p, 1);
 		PUSH(a, *n, e);
+		/* SPIN's `q!e(a, b)` and `q?e(a, b)` for any first argument: a
+		 * constant, or a macro that expands to one (p101.pml's
+		 * `name!msgtype(124)`), not only a name; the same as e, a, b */
+		if (*n == 1 && accept(p, T_LPAREN)) {
+			do { Expr *f = recv_arg(p, 1); PUSH(a, *n, f); } while (accept(p, T_COMMA));
+			expect(p, T_RPAREN, "after message arguments");
+		}
 	} while (accept(p, T_COMMA));
 	return a;
 }
