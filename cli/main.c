@@ -27,6 +27,7 @@ static void print_usage(FILE *f)
 "  -por=none|static|si|twophase|improviso  partial-order reduction (default si)\n"
 "  -cache=all|backedge|none        Twophase selective caching (default all); with -a/-l,\n"
 "                   backedge stores only states not above their predecessor\n"
+"                   (nested DFS, and OWCTY under -dist)\n"
 "  -deadvars        reset locals that are dead at their process's pc (as SPIN's default)\n"
 "  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
 "  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
@@ -51,7 +52,8 @@ static void print_usage(FILE *f)
 "                   whose counts equal -bfs on one core (without POR, the default search's)\n"
 "  -dist            distributed search over MPI (mpirun -np K dspin -dist ...): the states\n"
 "                   partitioned over the ranks; the same counts and verdict as -bfs;\n"
-"                   with -a/-l OWCTY, the verdict of the nested search (no POR, no -m)\n"
+"                   with -a/-l OWCTY, the verdict of the nested search (no POR, no -m;\n"
+"                   -cache=backedge: the store-or-not order)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
 "  --help, -h       this text          --version   dspin's version\n");
@@ -222,10 +224,9 @@ static void parse_args(int argc, char **argv, Opts *o)
 			exit(2);
 		}
 		/* -a/-l run OWCTY (search/dist_owcty.c): its passes are
-		 * breadth-first, so a depth bound and -cache=backedge (the nested
-		 * search's store-or-not order) mean nothing there */
-		no = !o->accept ? NULL : o->depth ? "-m (a depth bound of the nested search)"
-			: !strcmp(o->cache, "backedge") ? "-cache=backedge" : NULL;
+		 * breadth-first, so a depth bound means nothing there
+		 * (-cache=backedge is the thesis's store-or-not OWCTY) */
+		no = !o->accept ? NULL : o->depth ? "-m (a depth bound of the nested search)" : NULL;
 		if (no) {
 			fprintf(stderr, "dspin: -dist -a/-l is OWCTY over breadth-first passes: %s is not available with it\n", no);
 			exit(2);
@@ -633,7 +634,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (o.deadvars) printf("\tdead variable elimination: %s\n", deadvars_ranges(so.stack) ? "locals reset where dead" : "no proctype takes part");
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
-	if (so.cache_backedge) printf("\tnested search: -cache=backedge (a state is stored only when reached from a greater one)\n");
+	if (so.cache_backedge) printf("\t%s: -cache=backedge (a state is stored only when reached from a greater one)\n",
+	                              so.dist ? "OWCTY" : "nested search");
 	if (so.improviso) printf("\tpartial-order reduction: Improviso, %d safe locations\n", nsafe);
 	if (por_ran_static) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
 	else if (por_refused) printf("\tpartial-order reduction: not with %s: %s\n", search_name(se), por_refused);

@@ -4,8 +4,42 @@
  * algorithm?", TACAS 2001), made explicit-state and distributed by Černá
  * and Pelánek ("Distributed explicit fair cycle detection", SPIN 2003)
  * and used so in DiVinE (Barnat, Brim, Chaloupka); the seed thesis
- * ../shared/papers/to-store-or-not-owcty.md, Algorithm 1, gives it as
- * this file runs it (without its store-or-not change).
+ * (P. Mičan, "Trading space for time in explicit-state model checking",
+ * Masaryk University 2013, ../shared/papers/to-store-or-not-owcty.md),
+ * Algorithm 1, gives it as this file runs it.
+ *
+ * -cache=backedge is that thesis's section 3.0.1, "altering OWCTY
+ * algorithm" (Algorithms 2-4), on Statement 3.0.1 (Behrmann, Larsen and
+ * Pelánek, "To store or not to store", CAV 2003): with a total order on
+ * nodes (search/ndfs.c's: the hash, the length, the bytes) the
+ * exploration stores a node only when an edge into it descends (not
+ * greater than its source), when it is accepting (Algorithm 2, line 6:
+ * OWCTY's seeds), or when it is the initial node.  Every cycle has an
+ * edge that leaves its greatest node, so the unstored nodes form no
+ * cycle (an edge between two of them climbs) and every path through them
+ * is finite.  A node not stored travels as its whole record (key and the
+ * identities of the path that reached it) and is expanded again at every
+ * arrival, in the exploration and in every pass, its successors sent as
+ * from the stored node the path left.  So OWCTY runs on the graph of the
+ * stored nodes whose edges are the paths between them through unstored
+ * nodes, counted one by one: Reachability adds one to a stored node per
+ * path (Algorithm 3, line 10: "all the paths following the t vertex are
+ * walked through again"), Elimination subtracts one per path (Algorithm
+ * 4), so the two stay equal.  That graph has an accepting cycle iff the
+ * product has (an accepting node is stored; a cycle of it expands to a
+ * closed walk of the product).  Which nodes are stored does not depend on
+ * the order of messages: a path of a pass through unstored nodes leaves a
+ * stored node, which the exploration expanded with the same identities,
+ * so the exploration took every edge of it, and an edge that descends
+ * stored its target.  The thesis decides per node (hashCondition(t));
+ * the order must be judged per edge, as Statement 3.0.1 says, or a cycle
+ * of unstored nodes would make the passes run for ever.  The thesis lets
+ * an unstored node's count go below zero (Algorithm 4, line 4); here an
+ * unstored node has no count, it only passes the decrement on.  Parent
+ * and pred links point to stored nodes only, and rank 0 finds the moves
+ * between two consecutive ones again (dist_owcty_trail.c: the shortest
+ * path whose intermediate nodes climb).  Counts are paths, so a count of
+ * 2^32 paths into one node ends the search as a resource bound.
  *
  * The graph is the product the next-state interface gives (the claim
  * layer in lockstep, the fairness counter above it for -f): a node is a
@@ -140,11 +174,49 @@ static int64_t lookup(Ow *w, const uint8_t *key, int len)
 	return i;
 }
 
+/* -cache=backedge: is a (key, length, hash) not smaller than b in the
+ * total order of search/ndfs.c's keep_succ (the hash, then the length,
+ * then the bytes)?  The edge a -> b then descends, and b is stored */
+int owcty_not_below(uint64_t ha, const uint8_t *a, int la, uint64_t hb, const uint8_t *b, int lb)
+{
+	if (ha != hb)
+		return ha > hb;
+	if (la != lb)
+		return la > lb;
+	return memcmp(a, b, (size_t)la) >= 0;
+}
+
+/* -cache=backedge: a node the store does not hold, to be expanded from
+ * its record in the next round (its successors then go out as sent by
+ * h->from) */
+static void queue_unstored(Ow *w, const Rec *h, const uint8_t *key, const uint8_t *aux)
+{
+	Rec t = *h;
+	t.flags = 0;
+	if (!net_buf_put(&w->tnext, &t, sizeof t) || !net_buf_put(&w->tnext, key, h->len) ||
+	    !net_buf_put(&w->tnext, aux, h->alen)) {
+		oom(w);
+		return;
+	}
+	w->ntnext++;
+}
+
 /* a record of the current phase, from rank src (or this rank) */
 static void take(Ow *w, const Rec *h, const uint8_t *key, const uint8_t *aux, int src)
 {
+	(void)src;
 	if (w->phase == P_EXPLORE) {
 		uint64_t hh = state_hash(key, (int)h->len);
+		if (!(h->flags & R_KEEP)) {
+			/* an edge that climbs to a node that is not accepting:
+			 * matched if some other edge stored it, else explored
+			 * without being stored */
+			if (store_payload(&w->st, key, (int)h->len, hh))
+				w->matched++;
+			else
+				queue_unstored(w, h, key, aux);
+			return;
+		}
 		size_t idx;
 		int ins = w->st.nrec >= UINT32_MAX ? -1 : store_insert(&w->st, key, (int)h->len, hh, &idx);
 		if (ins < 0) {
@@ -161,7 +233,7 @@ static void take(Ow *w, const Rec *h, const uint8_t *key, const uint8_t *aux, in
 			oom(w);
 			return;
 		}
-		w->parent[idx] = h->from == NOPARENT ? NOPARENT : (uint64_t)src << RANK_SHIFT | h->from;
+		w->parent[idx] = h->from;
 		w->flag[idx] = 0;
 		if (w->aoff) {
 			w->aoff[idx] = w->auxs.n;
@@ -176,6 +248,13 @@ static void take(Ow *w, const Rec *h, const uint8_t *key, const uint8_t *aux, in
 	}
 	int64_t i = lookup(w, key, (int)h->len);
 	if (i < 0) {
+		if (w->backedge) {
+			/* a path through unstored nodes: every one of them
+			 * counts for the stored node it reaches (the thesis's
+			 * Algorithm 3, line 10; Algorithm 4, line 4) */
+			queue_unstored(w, h, key, aux);
+			return;
+		}
 		/* the passes meet only nodes the exploration stored */
 		fprintf(stderr, "dspin: OWCTY met a node the exploration did not store (please report it)\n");
 		oom(w);
@@ -184,8 +263,14 @@ static void take(Ow *w, const Rec *h, const uint8_t *key, const uint8_t *aux, in
 	if (!(w->flag[i] & F_IN))
 		return;
 	if (w->phase == P_REACH) {
+		if (w->count[i] == UINT32_MAX) {
+			/* paths through unstored nodes, counted one by one */
+			if (result_note_bound(w->r, "more than 2^32 paths into one node (-cache=backedge)"))
+				w->net.stop = 1;
+			return;
+		}
 		if (w->count[i]++ == 0)
-			w->pred[i] = (uint64_t)src << RANK_SHIFT | h->from;
+			w->pred[i] = h->from;
 		if (!(w->flag[i] & F_SEEN)) {
 			w->flag[i] |= F_SEEN;
 			push(w, &w->next, (uint64_t)i);
@@ -208,16 +293,36 @@ static void deliver(void *arg, const uint8_t *b, size_t n, int src)
 	}
 }
 
-/* a successor to its owner: key (len bytes with the atomic byte), aux */
-static void send_succ(Ow *w, uint64_t from, const uint8_t *b, int len, int apid, const uint8_t *aux, int alen)
+static void note(Ow *w, Note *to, int set, const Succ *s, const char *msg)
 {
-	Rec h = { from, (uint32_t)len + 1, w->phase == P_EXPLORE ? (uint32_t)alen : 0 };
+	if (to->set)
+		return;
+	to->set = set;
+	to->link = w->cur_link;
+	to->has_move = s != NULL;
+	if (s)
+		to->mv = s->tmv;
+	snprintf(to->msg, sizeof to->msg, "%s", msg);
+	to->klen = to->kalen = 0;
+	if (w->cur_transit) {
+		to->klen = (uint32_t)w->klen;
+		to->kalen = (uint32_t)w->kalen;
+		memcpy(to->kb, w->key, (size_t)w->klen);
+		memcpy(to->kb + w->klen, w->aux, (size_t)w->kalen);
+	}
+}
+
+/* a successor of the node being expanded to its owner: key (len bytes
+ * with the atomic byte), aux */
+static void send_succ(Ow *w, const uint8_t *b, int len, int apid, const uint8_t *aux, int alen)
+{
+	int with_aux = w->phase == P_EXPLORE || w->backedge;
+	Rec h = { w->cur_link, (uint32_t)len + 1, with_aux ? (uint16_t)alen : 0, R_KEEP };
 	if (len + 1 > 65535) {
-		/* the store keeps at most 65535 bytes a key; from = NOPARENT:
-		 * the initial state, whose trail is empty */
-		if (result_note_bound(w->r, "state vector too large for -dist -a/-l (a node is the state and an atomic byte: at most 65535 bytes)") &&
-		    !w->bound.set)
-			w->bound = (Note){ .set = 2, .at = from };
+		/* the store keeps at most 65535 bytes a key; cur_link =
+		 * NOPARENT: the initial state, whose trail is empty */
+		if (result_note_bound(w->r, "state vector too large for -dist -a/-l (a node is the state and an atomic byte: at most 65535 bytes)"))
+			note(w, &w->bound, 2, NULL, "");
 		return;
 	}
 	uint8_t *k = w->rec + sizeof h;
@@ -225,6 +330,14 @@ static void send_succ(Ow *w, uint64_t from, const uint8_t *b, int len, int apid,
 	k[len] = (uint8_t)(apid + 1);
 	if (h.alen)
 		memcpy(k + len + 1, aux, h.alen);
+	if (w->phase == P_EXPLORE && w->backedge && w->cur_link != NOPARENT) {
+		/* Statement 3.0.1: store a successor not greater than its
+		 * predecessor; and every accepting node (Algorithm 2, line 6),
+		 * OWCTY's seeds.  The initial state is stored */
+		SState ss = { k, len, aux, alen, apid };
+		if (!owcty_not_below(w->hkey, w->key, w->klen, state_hash(k, len + 1), k, len + 1) && !ns_accepting(w->c, &ss))
+			h.flags = 0;
+	}
 	int owner = owner_of(w, k, len + 1);
 	if (owner == w->rank) {
 		take(w, &h, k, k + h.len, w->rank);
@@ -235,38 +348,23 @@ static void send_succ(Ow *w, uint64_t from, const uint8_t *b, int len, int apid,
 	w->sent_states++;
 }
 
-static void note(Note *to, int set, uint64_t at, const Succ *s, const char *msg)
-{
-	if (to->set)
-		return;
-	to->set = set;
-	to->at = at;
-	to->has_move = s != NULL;
-	if (s)
-		to->mv = s->tmv;
-	snprintf(to->msg, sizeof to->msg, "%s", msg);
-}
-
-static void error(Ow *w, uint64_t at, const Succ *s, const char *msg)
+static void error(Ow *w, const Succ *s, const char *msg)
 {
 	result_note_error(w->r, msg);
-	note(&w->err, 1, at, s, msg);
+	note(w, &w->err, 1, s, msg);
 	if (!w->o->keep_going)
 		net_send_stop(&w->net);
 }
 
-/* expand node idx with its stored identities; the successors go to their
- * owners as the phase's records */
-static void expand(Ow *w, uint64_t idx)
+/* expand the node in w->key (klen bytes with the atomic byte) and w->aux;
+ * the successors go to their owners as the phase's records */
+static void expand_key(Ow *w, int64_t idx)
 {
-	int len;
-	const uint8_t *s = store_get(&w->st, idx, &len);
-	memcpy(w->key, s, (size_t)len);      /* the store may move meanwhile */
-	int alen = w->aoff ? w->alen[idx] : 0;
-	if (alen)
-		memcpy(w->aux, w->auxs.b + w->aoff[idx], (size_t)alen);
-	SState ss = { w->key, len - 1, w->aux, alen, w->key[len - 1] - 1 };
-	if (w->phase == P_EXPLORE && ns_accepting(w->c, &ss))
+	int len = w->klen;
+	if (w->backedge && w->phase == P_EXPLORE)
+		w->hkey = state_hash(w->key, len);
+	SState ss = { w->key, len - 1, w->aux, w->kalen, w->key[len - 1] - 1 };
+	if (w->phase == P_EXPLORE && idx >= 0 && ns_accepting(w->c, &ss))
 		w->flag[idx] |= F_ACC;
 	int n = ns_next_all(w->c, &ss, &w->sb);
 	if (w->sb.oom) {
@@ -274,7 +372,7 @@ static void expand(Ow *w, uint64_t idx)
 		return;
 	}
 	if (w->phase == P_EXPLORE && n == 0 && !ns_valid_end(w->c, &ss))
-		error(w, idx, NULL, "invalid end state");
+		error(w, NULL, "invalid end state");
 	for (int i = 0; i < n && !(w->net.stop && w->phase == P_EXPLORE); i++) {
 		const Succ *c = &w->sb.v[i];
 		if (w->phase == P_EXPLORE) {
@@ -282,18 +380,75 @@ static void expand(Ow *w, uint64_t idx)
 			 * run-time error cuts the move, another error does not */
 			if (c->err == ERR_BOUND) {
 				if (result_note_bound(w->r, c->errmsg))
-					note(&w->bound, 2, idx, c, c->errmsg);
+					note(w, &w->bound, 2, c, c->errmsg);
 				continue;
 			}
 			if (c->err) {
-				error(w, idx, c, c->errmsg);
+				error(w, c, c->errmsg);
 				if (w->net.stop || c->err == ERR_RUNTIME)
 					continue;
 			}
 		} else if (c->err == ERR_BOUND || c->err == ERR_RUNTIME)
 			continue;
-		send_succ(w, idx, c->b, c->len, c->atomic_pid, c->aux, c->alen);
+		send_succ(w, c->b, c->len, c->atomic_pid, c->aux, c->alen);
 	}
+}
+
+/* expand stored node idx with its stored identities */
+static void expand(Ow *w, uint64_t idx)
+{
+	int len;
+	const uint8_t *s = store_get(&w->st, idx, &len);
+	memcpy(w->key, s, (size_t)len);      /* the store may move meanwhile */
+	w->klen = len;
+	w->kalen = w->aoff ? w->alen[idx] : 0;
+	if (w->kalen)
+		memcpy(w->aux, w->auxs.b + w->aoff[idx], (size_t)w->kalen);
+	w->cur_link = (uint64_t)w->rank << RANK_SHIFT | idx;
+	w->cur_transit = 0;
+	expand_key(w, (int64_t)idx);
+}
+
+/* -cache=backedge: expand the unstored nodes queued last round, with the
+ * identities of the path that reached them; their successors count for
+ * the stored node the path left */
+static void expand_unstored(Ow *w)
+{
+	size_t k = 0;
+	for (size_t off = 0; off + sizeof(Rec) <= w->tcur.n && !w->oom && !w->net.oom; k++) {
+		if (w->phase == P_EXPLORE && w->net.stop)
+			break;
+		Rec h;
+		memcpy(&h, w->tcur.b + off, sizeof h);
+		memcpy(w->key, w->tcur.b + off + sizeof h, h.len);
+		memcpy(w->aux, w->tcur.b + off + sizeof h + h.len, h.alen);
+		off += sizeof h + h.len + h.alen;
+		w->klen = (int)h.len;
+		w->kalen = h.alen;
+		w->cur_link = h.from;
+		w->cur_transit = 1;
+		if (w->phase == P_EXPLORE)
+			w->revisits++;
+		else
+			w->pass_revisits++;
+		expand_key(w, -1);
+		if ((k & 15) == 0)
+			net_poll(&w->net);
+	}
+	w->tcur.n = 0;
+}
+
+/* the end of a round: what arrived in it is the next round's (with
+ * drop, nothing: the pass is over) */
+static void next_unstored(Ow *w, int drop)
+{
+	NetBuf t = w->tcur;
+	w->tcur = w->tnext;
+	w->tnext = t;
+	w->tnext.n = 0;
+	w->ntnext = 0;
+	if (drop)
+		w->tcur.n = 0;
 }
 
 /* one pass of Reachability or Elimination: expand the queue, round
@@ -306,8 +461,10 @@ static void pass(Ow *w)
 			if ((k & 15) == 0)
 				net_poll(&w->net);
 		}
+		if (w->backedge)
+			expand_unstored(w);
 		net_end_round(&w->net);
-		uint64_t mine[2] = { w->next.n, (uint64_t)(w->oom || w->net.oom) }, all[2];
+		uint64_t mine[2] = { w->next.n + w->ntnext, (uint64_t)(w->oom || w->net.oom || w->net.stop) }, all[2];
 		/* blocking: no record of the next round may be taken before
 		 * this rank has begun it (dist_net.h) */
 		MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
@@ -315,6 +472,7 @@ static void pass(Ow *w)
 		w->cur = w->next;
 		w->next = t;
 		w->next.n = 0;
+		next_unstored(w, !all[0] || all[1]);
 		if (!all[0] || all[1]) {
 			if (all[1])
 				w->net.stop = 1;
@@ -325,7 +483,7 @@ static void pass(Ow *w)
 }
 
 /* the exploration: level by level, the records stored in one round
- * making the next (the store appends) */
+ * making the next (the store appends), with the unstored nodes queued */
 static void explore(Ow *w)
 {
 	w->phase = P_EXPLORE;
@@ -337,8 +495,10 @@ static void explore(Ow *w)
 			if ((i & 15) == 0)
 				net_poll(&w->net);
 		}
+		if (w->backedge)
+			expand_unstored(w);
 		net_end_round(&w->net);
-		uint64_t mine[2] = { w->st.nrec - hi, (uint64_t)w->net.stop }, all[2];
+		uint64_t mine[2] = { w->st.nrec - hi + w->ntnext, (uint64_t)w->net.stop }, all[2];
 		/* blocking: no record of the next round may be taken before
 		 * this rank has begun it (dist_net.h) */
 		MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
@@ -347,6 +507,7 @@ static void explore(Ow *w)
 			w->levels++;
 		if (all[1])
 			w->net.stop = 1;
+		next_unstored(w, !all[0] || all[1]);
 		if (!all[0] || all[1])
 			return;
 	}
@@ -394,16 +555,20 @@ static uint64_t elimination(Ow *w)
 static void merge(Ow *w, SearchResult *g)
 {
 	SearchResult *r = w->r;
-	uint64_t sum[7] = { w->stored, w->matched, 0, (uint64_t)w->stats.heap_renumbered,
+	uint64_t sum[8] = { w->stored, w->matched, w->revisits, (uint64_t)w->stats.heap_renumbered,
 		(uint64_t)w->stats.procs_permuted, (uint64_t)r->errors,
-		w->st.bytes + w->cap * 21 + (w->aoff ? w->cap * 9 : 0) + w->auxs.cap }, tot[7];
-	MPI_Allreduce(sum, tot, 7, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		w->st.bytes + w->cap * 21 + (w->aoff ? w->cap * 9 : 0) + w->auxs.cap + w->tcur.cap + w->tnext.cap,
+		w->pass_revisits }, tot[8];
+	MPI_Allreduce(sum, tot, 8, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
 	int64_t mx[3] = { w->max_vec, w->stats.max_objects, r->incomplete }, gmx[3];
 	MPI_Allreduce(mx, gmx, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
 	memset(g, 0, sizeof *g);
 	g->stored = tot[0];
 	g->matched = tot[1];
-	g->transitions = g->stored + g->matched;    /* the edges explored, and the initial state */
+	g->revisits = tot[2];
+	w->pass_revisits = tot[7];     /* now every rank's */
+	/* the edges explored, and the initial state */
+	g->transitions = g->stored + g->matched + g->revisits;
 	g->depth = w->levels;
 	g->stats.heap_renumbered = tot[3];
 	g->stats.procs_permuted = tot[4];
@@ -428,6 +593,8 @@ static void ow_free(Ow *w)
 	free(w->aoff);
 	free(w->alen);
 	free(w->auxs.b);
+	free(w->tcur.b);
+	free(w->tnext.b);
 	free(w->cur.v);
 	free(w->next.v);
 	if (w->c)
@@ -443,6 +610,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 		w->vm = vm;
 		w->o = o;
 		w->r = r;
+		w->backedge = o->cache_backedge;
 		w->t0 = now();
 		MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
 		MPI_Comm_size(MPI_COMM_WORLD, &w->K);
@@ -467,8 +635,9 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 	}
 	/* 1. exploration, from the initial state (no atomic control) */
 	w->phase = P_EXPLORE;
+	w->cur_link = NOPARENT;
 	if (w->rank == 0)
-		send_succ(w, NOPARENT, sb0.v[0].b, sb0.v[0].len, -1, sb0.v[0].aux, sb0.v[0].alen);
+		send_succ(w, sb0.v[0].b, sb0.v[0].len, -1, sb0.v[0].aux, sb0.v[0].alen);
 	succbuf_free(&sb0);
 	explore(w);
 	w->stats = w->c->stats;     /* the passes expand the same nodes again */
@@ -506,6 +675,9 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 	if (w->rank == 0 && !o->quiet && iters)
 		printf("dspin: OWCTY: %d iteration%s, %llu of %llu states on accepting cycles or reachable from them\n",
 		       iters, iters == 1 ? "" : "s", (unsigned long long)left, (unsigned long long)all);
+	if (w->rank == 0 && !o->quiet && iters && w->backedge)
+		printf("dspin: OWCTY: %llu expansions of states not stored in its passes (-cache=backedge)\n",
+		       (unsigned long long)w->pass_revisits);
 	/* the counterexample: a safety error first, as the nested search
 	 * would stop there; else the cycle */
 	int who[2] = { w->err.set ? w->rank : w->K, w->bound.set ? w->rank : w->K }, gwho[2];

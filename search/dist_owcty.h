@@ -9,21 +9,31 @@
 
 enum { F_ACC = 1, F_IN = 2, F_SEEN = 4 };
 enum { P_EXPLORE, P_REACH, P_ELIM };
+enum { R_KEEP = 1 };            /* Rec.flags: the exploration stores the node */
 
-/* a record's header: the sender's index of the expanded node, the key's
- * length (with the atomic byte), the aux length (exploration only) */
+/* a record's header: the link (rank << RANK_SHIFT | index) of the stored
+ * node whose expansion sent it, or NOPARENT; the key's length (with the
+ * atomic byte); the aux length (the exploration, and every pass under
+ * -cache=backedge, where the node may be unstored and expanded from the
+ * record); R_KEEP */
 typedef struct Rec {
 	uint64_t from;
 	uint32_t len;
-	uint32_t alen;
+	uint16_t alen;
+	uint16_t flags;
 } Rec;
 
+/* where an error or a bound was met: the expansion of the stored node
+ * `link`, or, under -cache=backedge, of an unstored node reached from it
+ * (its key and aux in kb, klen > 0) */
 typedef struct Note {
 	int set;                   /* 1 error, 2 resource bound */
-	uint64_t at;               /* the node expanded */
+	uint64_t link;             /* NOPARENT: before the initial state */
 	int has_move;
 	Move mv;
 	char msg[256];
+	uint32_t klen, kalen;
+	uint8_t kb[MAXSTATE + 2 + MAXPROC + 1];
 } Note;
 
 typedef struct Queue {
@@ -37,27 +47,42 @@ typedef struct Ow {
 	SearchResult *r;
 	Net net;
 	int rank, K, phase, oom;
+	int backedge;              /* -cache=backedge: the thesis's store-or-not order */
 	Ctx *c;
 	SuccBuf sb;
 	Store st;                  /* key: state + atomic byte; payload: the record index (u32) */
-	uint64_t *parent;          /* exploration: the parent's rank << 48 | index */
-	uint64_t *pred;            /* this pass: the first predecessor */
-	uint32_t *count;           /* this pass: predecessors in S */
+	uint64_t *parent;          /* exploration: the parent's link (the nearest stored ancestor) */
+	uint64_t *pred;            /* this pass: the first predecessor's link */
+	uint32_t *count;           /* this pass: predecessors in S (paths, under -cache=backedge) */
 	uint8_t *flag;
 	uint64_t *aoff;            /* aux bytes in auxs, per record */
 	uint8_t *alen;
 	NetBuf auxs;
 	size_t cap;
 	Queue cur, next;
+	NetBuf tcur, tnext;        /* -cache=backedge: records of unstored nodes to expand
+	                            * this round / next round */
+	uint64_t ntnext;           /* records in tnext */
 	uint8_t key[MAXSTATE + 2], aux[MAXPROC + 1];   /* the node being expanded */
+	int klen, kalen;
+	uint64_t hkey;             /* its state_hash (-cache=backedge's order) */
+	uint64_t cur_link;         /* the stored node it is, or was reached from */
+	int cur_transit;           /* it is not stored */
 	uint8_t rec[NET_MAXREC];
 	uint64_t stored, matched, sent_states;
+	uint64_t revisits;         /* exploration: expansions of unstored nodes */
+	uint64_t pass_revisits;    /* the passes: the same */
 	NsStats stats;             /* what the layers counted in the exploration */
 	long levels;               /* the exploration's depth in nodes (breadth-first) */
 	int max_vec;
 	Note err, bound;
 	double t0;
 } Ow;
+
+/* -cache=backedge's total order (search/ndfs.c's keep_succ): is key a
+ * (length la, state_hash ha) not smaller than b?  An edge a -> b then
+ * descends and the exploration stores b */
+int owcty_not_below(uint64_t ha, const uint8_t *a, int la, uint64_t hb, const uint8_t *b, int lb);
 
 /* rank 0 writes the trail to the noted node of rank `who` (a safety
  * error or a resource bound), or to the cycle OWCTY left; collective */

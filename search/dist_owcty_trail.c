@@ -6,7 +6,11 @@
  * names every move by the path's identities (creation pids), as
  * search/ndfs.c does, so that `dspin -a -t` replays the trail without
  * symmetry.  A cycle whose identities come back permuted is gone around
- * again until they are back (ndfs.c's turns). */
+ * again until they are back (ndfs.c's turns).  Under -cache=backedge
+ * (section 3.0.1 of the seed thesis, see dist_owcty.c) the links skip the
+ * nodes not stored, and the moves between consecutive nodes are found by
+ * an iterative-deepening search over the paths whose intermediate nodes
+ * climb in the order (the path the search took is one of them). */
 #include "dist_owcty.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,48 +148,161 @@ static void path_ids(uint8_t *p, int *plen, const uint8_t *a, int alen, const ui
 	*plen = salen;
 }
 
-/* The move from node a to node b (b's key among a's successors), named
- * by the path's identities p, which then become b's; 0 if none */
-static int step(Ow *w, const Node *a, const Node *b, uint8_t *p, int *plen, Move *mv)
+/* ---- the moves between consecutive nodes of the path (rank 0) ---- */
+
+/* one hop of the search from a node of the path to the next: the node
+ * expanded there, its successors, the one taken */
+typedef struct Hop {
+	SuccBuf sb;
+	SState ss;
+	uint8_t *key;              /* an intermediate node's key with its atomic byte */
+	int choice;
+} Hop;
+
+typedef struct Gap {
+	Hop *h;
+	int cap;
+	int cut;                   /* a path climbed on past the depth limit */
+} Gap;
+
+static int gap_reserve(Gap *g, int n)
 {
-	SState ss = { a->b, (int)a->len - 1, a->b + a->len, (int)a->alen, a->b[a->len - 1] - 1 };
-	int n = ns_next_all(w->c, &ss, &w->sb);
-	for (int i = 0; i < n; i++) {
-		const Succ *c = &w->sb.v[i];
-		if (c->err == ERR_BOUND || c->err == ERR_RUNTIME || (uint32_t)c->len + 1 != b->len ||
-		    b->b[c->len] != (uint8_t)(c->atomic_pid + 1) || memcmp(c->b, b->b, (size_t)c->len))
-			continue;
-		*mv = c->tmv;
-		mv->pid = path_pid(p, *plen, ss.aux, ss.alen, c->tmv.pid);
-		mv->rv_pid = path_pid(p, *plen, ss.aux, ss.alen, c->tmv.rv_pid);
-		path_ids(p, plen, ss.aux, ss.alen, c->aux, c->alen);
+	if (n <= g->cap)
 		return 1;
+	Hop *nh = realloc(g->h, sizeof(Hop) * (size_t)n);
+	if (!nh)
+		return 0;
+	g->h = nh;
+	for (; g->cap < n; g->cap++) {
+		memset(&g->h[g->cap], 0, sizeof(Hop));
+		g->h[g->cap].key = malloc(MAXSTATE + 2);
+		if (!g->h[g->cap].key)
+			return 0;
+	}
+	return 1;
+}
+
+static void gap_free(Gap *g)
+{
+	for (int i = 0; i < g->cap; i++) {
+		succbuf_free(&g->h[i].sb);
+		free(g->h[i].key);
+	}
+	free(g->h);
+}
+
+/* is successor c the node b (its key with the atomic byte)? */
+static int is_node(const Succ *c, const Node *b)
+{
+	return (uint32_t)c->len + 1 == b->len && b->b[c->len] == (uint8_t)(c->atomic_pid + 1) &&
+	       !memcmp(c->b, b->b, (size_t)c->len);
+}
+
+/* a path of exactly limit moves from hop d's node to b whose
+ * intermediate nodes climb (each greater than the one before: under
+ * -cache=backedge the nodes a path between stored nodes passes are not
+ * stored, so every edge into one of them climbs); 1 with the choices made */
+static int reach(Ow *w, Gap *g, int d, int limit, const Node *b)
+{
+	Hop *hp = &g->h[d];
+	int n = ns_next_all(w->c, &hp->ss, &hp->sb);
+	if (hp->sb.oom)
+		return 0;
+	int klen = hp->ss.len + 1;
+	uint64_t hk = w->backedge ? state_hash(hp->ss.b, klen) : 0;
+	for (int i = 0; i < n; i++) {
+		const Succ *c = &hp->sb.v[i];
+		if (c->err == ERR_BOUND || c->err == ERR_RUNTIME)
+			continue;
+		if (d == limit - 1 && is_node(c, b)) {
+			hp->choice = i;
+			return 1;
+		}
+		if (!w->backedge || c->len + 1 > MAXSTATE + 1)
+			continue;
+		Hop *nx = &g->h[d + 1];
+		memcpy(nx->key, c->b, (size_t)c->len);
+		nx->key[c->len] = (uint8_t)(c->atomic_pid + 1);
+		if (owcty_not_below(hk, hp->ss.b, klen, state_hash(nx->key, c->len + 1), nx->key, c->len + 1))
+			continue;
+		if (d == limit - 1) {
+			g->cut = 1;
+			continue;
+		}
+		nx->ss = (SState){ nx->key, c->len, c->aux, c->alen, c->atomic_pid };
+		if (reach(w, g, d + 1, limit, b)) {
+			hp->choice = i;
+			return 1;
+		}
 	}
 	return 0;
+}
+
+/* the moves from node a to node b, named by the path's identities p,
+ * which then become b's, appended to mv; 0 if none.  Without
+ * -cache=backedge b is one of a's successors; with it, the shortest
+ * climbing path is searched (iterative deepening) */
+static int step(Ow *w, Gap *g, const Node *a, const Node *b, uint8_t *p, int *plen, Move **mv, int *n, int *cap)
+{
+	int limit = 1;
+	for (;; limit++) {
+		if (!gap_reserve(g, limit + 1))
+			return 0;
+		g->cut = 0;
+		g->h[0].ss = (SState){ a->b, (int)a->len - 1, a->b + a->len, (int)a->alen, a->b[a->len - 1] - 1 };
+		if (reach(w, g, 0, limit, b))
+			break;
+		if (!g->cut)
+			return 0;
+	}
+	for (int d = 0; d < limit; d++) {
+		const Hop *hp = &g->h[d];
+		const Succ *c = &hp->sb.v[hp->choice];
+		if (*n == *cap) {
+			int nc = *cap * 2 + 64;
+			Move *nv = realloc(*mv, sizeof(Move) * (size_t)nc);
+			if (!nv)
+				return 0;
+			*mv = nv;
+			*cap = nc;
+		}
+		Move *m = &(*mv)[(*n)++];
+		*m = c->tmv;
+		m->pid = path_pid(p, *plen, hp->ss.aux, hp->ss.alen, c->tmv.pid);
+		m->rv_pid = path_pid(p, *plen, hp->ss.aux, hp->ss.alen, c->tmv.rv_pid);
+		path_ids(p, plen, hp->ss.aux, hp->ss.alen, c->aux, c->alen);
+	}
+	return 1;
 }
 
 /* Rank 0: the trail along the path's nodes, then `last` (a move out of
  * the last node, named by its expansion's identities) if given; cycle:
  * the node where the accepting cycle starts (the last node is that node
- * again), -1 none */
-static int write_path(Ow *w, const Path *pa, const Move *last, int cycle, const char *msg)
+ * again), -1 none.  *depth: the moves to the last node (and last) */
+static int write_path(Ow *w, const Path *pa, const Move *last, int cycle, const char *msg, int *depth)
 {
-	if (!w->o->trail_path || !pa->n)
+	*depth = 0;
+	if (!pa->n)
 		return 0;
 	uint8_t p[MAXPROC + 1], pc[MAXPROC + 1];
 	int plen = (int)pa->v[0].alen, pclen = 0;
 	memcpy(p, pa->v[0].b + pa->v[0].len, (size_t)plen);
-	Move *mv = malloc(sizeof(Move) * ((size_t)pa->n + 1) * 61);
-	if (!mv)
-		return 0;
-	int n = 0, ok = 1;
+	Move *mv = NULL;
+	int n = 0, cap = 0, ok = 1, cyc = -1;
+	Gap g = { 0 };
 	for (int i = 0; i + 1 < pa->n && ok; i++) {
 		if (i == cycle) {
 			memcpy(pc, p, (size_t)plen);
 			pclen = plen;
+			cyc = n;
 		}
-		ok = step(w, &pa->v[i], &pa->v[i + 1], p, &plen, &mv[n++]);
+		ok = step(w, &g, &pa->v[i], &pa->v[i + 1], p, &plen, &mv, &n, &cap);
 	}
+	gap_free(&g);
+	Move *room = ok ? realloc(mv, sizeof(Move) * ((size_t)n + 1) * 61) : NULL;
+	if (room)
+		mv = room;
+	ok = ok && room;
 	if (ok && last) {
 		const Node *e = &pa->v[pa->n - 1];
 		mv[n] = *last;
@@ -193,14 +310,15 @@ static int write_path(Ow *w, const Path *pa, const Move *last, int cycle, const 
 		mv[n].rv_pid = path_pid(p, plen, e->b + e->len, (int)e->alen, last->rv_pid);
 		n++;
 	}
-	if (ok && cycle >= 0 && pclen == plen && plen > 0) {
+	*depth = n;
+	if (ok && cyc >= 0 && pclen == plen && plen > 0) {
 		/* around the cycle again until the identities are back */
-		n = trail_unwind_cycle(mv, n, cycle, pc, p, plen);
+		n = trail_unwind_cycle(mv, n, cyc, pc, p, plen);
 	}
 	int wrote = 0;
-	if (ok)
-		wrote = trail_write_cycle(w->o, mv, n, msg, cycle) == 0;
-	else
+	if (ok && w->o->trail_path)
+		wrote = trail_write_cycle(w->o, mv, n, msg, cyc) == 0;
+	else if (!ok)
 		fprintf(stderr, "dspin: the counterexample could not be rebuilt (please report it)\n");
 	free(mv);
 	return wrote;
@@ -208,19 +326,42 @@ static int write_path(Ow *w, const Path *pa, const Move *last, int cycle, const 
 
 void owcty_trail_note(Ow *w, SearchResult *g, int who, Note *mine)
 {
-	Note nt = *mine;
-	MPI_Bcast(&nt, (int)sizeof nt, MPI_BYTE, who, MPI_COMM_WORLD);
-	if (nt.set == 1)
-		snprintf(g->first_error, sizeof g->first_error, "%s", nt.msg);
-	if (nt.at == NOPARENT)
+	Note *nt = malloc(sizeof *nt);
+	if (!nt)
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	*nt = *mine;
+	MPI_Bcast(nt, (int)sizeof *nt, MPI_BYTE, who, MPI_COMM_WORLD);
+	if (nt->set == 1)
+		snprintf(g->first_error, sizeof g->first_error, "%s", nt->msg);
+	if (nt->link == NOPARENT) {
+		free(nt);
 		return;     /* the initial state itself: no move leads to it */
+	}
 	Path pa = { 0 };
-	int ok = stem(w, (uint64_t)who, nt.at, &pa);
-	if (w->rank == 0 && nt.set == 1 && !w->o->quiet)
-		printf("dspin: %s (at depth %d)\n", nt.msg, pa.n - 1 + nt.has_move);
-	if (w->rank == 0 && ok)
-		g->trail_written = write_path(w, &pa, nt.has_move ? &nt.mv : NULL, -1, nt.msg);
+	int ok = stem(w, nt->link >> RANK_SHIFT, nt->link & IDX_MASK, &pa);
+	if (ok && nt->klen) {
+		/* -cache=backedge: met expanding a node not stored, reached
+		 * from the stem's last node */
+		Node x = { (uint64_t)w->K, 0, NOPARENT, nt->klen, nt->kalen, 0, malloc(nt->klen + nt->kalen + 1) };
+		Node *nv = realloc(pa.v, sizeof(Node) * ((size_t)pa.n + 1));
+		if (nv)
+			pa.v = nv;
+		ok = nv && x.b;
+		if (ok) {
+			memcpy(x.b, nt->kb, nt->klen + nt->kalen);
+			pa.v[pa.n++] = x;
+			pa.cap = pa.n;
+		} else
+			free(x.b);
+	}
+	if (w->rank == 0 && ok) {
+		int depth;
+		g->trail_written = write_path(w, &pa, nt->has_move ? &nt->mv : NULL, -1, nt->msg, &depth);
+		if (nt->set == 1 && !w->o->quiet)
+			printf("dspin: %s (at depth %d)\n", nt->msg, depth);
+	}
 	path_free(&pa);
+	free(nt);
 }
 
 void owcty_trail_cycle(Ow *w, SearchResult *g)
@@ -307,10 +448,12 @@ void owcty_trail_cycle(Ow *w, SearchResult *g)
 			memcpy(c.b, walk.v[i].b, c.len + c.alen);
 			pa.v[pa.n++] = c;
 		}
-		if (w->rank == 0 && !w->o->quiet)
-			printf("dspin: %s (at depth %d)\n", msg, pa.n - 1);
-		if (w->rank == 0 && ok)
-			g->trail_written = write_path(w, &pa, NULL, cyc, msg);
+		if (w->rank == 0 && ok) {
+			int depth;
+			g->trail_written = write_path(w, &pa, NULL, cyc, msg, &depth);
+			if (!w->o->quiet)
+				printf("dspin: %s (at depth %d)\n", msg, depth);
+		}
 	} else if (w->rank == 0)
 		fprintf(stderr, "dspin: the counterexample could not be rebuilt (please report it)\n");
 	path_free(&pa);

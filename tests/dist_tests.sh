@@ -13,8 +13,9 @@
 # and without -e, -np 2, on the models where -bfs finds an error: the
 # same verdict, and the trail (rebuilt from parent links spread over the
 # ranks) replays with -t to the error; on the symmetry corpus also with
-# -sym=heap,proc on 3 ranks.  Then a liveness selection (OWCTY, -a/-l)
-# against the nested search, and the refusals (exit 2).
+# -sym=heap,proc on 3 ranks.  Then a liveness selection (OWCTY, -a/-l,
+# also with -cache=backedge) against the nested search, and the refusals
+# (exit 2).
 # mpirun costs about 0.4 s a start, so by default a selection: every
 # tenth model of the SPIN corpus, every fourth of the dynamic one, every
 # fifth of the symmetry one, and the unreduced run left out on the
@@ -90,12 +91,12 @@ check() {   # name model flags...
 # order of the search).  Models with and without cycles, with heap
 # objects (the .dpml), weak fairness, process symmetry.
 kinds() { grep -o '"error_kinds":\[[^]]*\]' "$1" | tr -d '[]"' | sed 's/error_kinds://' | tr ',' '\n' | sort | tr '\n' ','; }
-live() {   # NP MODEL FLAGS...
+live() {   # NP MODEL FLAGS... (DX: flags for the -dist runs only)
 	local np=$1 f=$2; shift 2
-	local name="live $(basename "$f") $* np $np" m=
+	local name="live $(basename "$f") $* ${DX:-}np $np" m=
 	stage "$f"
 	( cd "$TMP" && timeout 30 "$DSPIN" "$@" m.pml > ref.out 2>&1 ); local r0=$?
-	( cd "$TMP" && rm -f m.pml.trail && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist "$@" m.pml < /dev/null > dist.out 2>&1 ); local r1=$?
+	( cd "$TMP" && rm -f m.pml.trail && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist ${DX:-} "$@" m.pml < /dev/null > dist.out 2>&1 ); local r1=$?
 	[ "$r1" = "$r0" ] || m="$m exit $r1, sequential $r0;"
 	local k0 k1
 	k0=$(grep -m1 -o '^dspin: .* (at depth' "$TMP/ref.out"); k1=$(grep -m1 -o '^dspin: .* (at depth' "$TMP/dist.out")
@@ -108,7 +109,7 @@ live() {   # NP MODEL FLAGS...
 		fi
 	fi
 	( cd "$TMP" && timeout 30 "$DSPIN" -e -json "$@" m.pml > ref.json 2>/dev/null
-	  timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist -e -json "$@" m.pml < /dev/null > dist.json 2>/dev/null )
+	  timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist ${DX:-} -e -json "$@" m.pml < /dev/null > dist.json 2>/dev/null )
 	local ks0 ks1; ks0=$(kinds "$TMP/ref.json"); ks1=$(kinds "$TMP/dist.json")
 	[ "$ks0" = "$ks1" ] || m="$m error kinds $ks1, sequential $ks0;"
 	[ "$k0" = "$k1" ] || [[ $ks0 == *,*,* ]] || m="$m first error '$k1', sequential '$k0';"
@@ -126,6 +127,36 @@ live 3 "$L/sym3_heap_starve.dpml" -l -sym=heap,proc
 live 2 "$L/sym3_heap_fair.dpml" -l -f
 live 2 "$L/sym3_heap_fair.dpml" -a -f -sym=heap,proc
 live 3 "$ROOT/models/spin/hajek.pml" -l
+# -cache=backedge under -dist: the thesis's store-or-not OWCTY
+# (search/dist_owcty.c), against the nested search storing every state;
+# trails from parent and pred links that skip unstored states, found
+# again on rank 0.  With and without cycles, -l, -f, process symmetry,
+# assertions met in stored and in unstored states (backedge_assert's
+# K = 1 and 9 fail in unstored ones), and a ring whose cycle runs through
+# unstored states (backedge_ring)
+DX="-cache=backedge "
+live 2 "$L/accept_cycle.pml" -a
+live 3 "$L/claim_holds.pml" -a
+live 3 "$L/ltl_basic.pml" -a -sym=proc
+live 2 "$L/claim_end.pml" -a
+live 2 "$L/progress_starve.pml" -l
+live 3 "$L/sym3_lock_ltl.pml" -a -f -sym=proc
+live 2 "$L/sym3_lock_ltl.pml" -a -sym=heap,proc
+live 3 "$L/sym3_heap_fair.dpml" -l -f
+live 2 "$L/sym3_heap_fair.dpml" -a -f -sym=heap,proc
+live 2 "$ROOT/models/spin/hajek.pml" -l -f
+for k in 1 2 9; do live 3 "$ROOT/models/dist/backedge_assert.pml" -a -DK=$k; done
+live 2 "$ROOT/models/dist/backedge_ring.pml" -a
+live 3 "$ROOT/models/dist/backedge_ring.pml" -a -DM=9
+live 2 "$ROOT/models/dist/backedge_ring.pml" -a -f -DM=3
+DX=
+# and it stores no more than OWCTY with every state (here fewer)
+stage "$L/sym3_heap_fair.dpml"
+( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np 2 "$DSPIN" -dist -e -l -f m.pml < /dev/null > all.out 2>&1
+  timeout 60 "${MPIRUN[@]}" -np 2 "$DSPIN" -dist -e -l -f -cache=backedge m.pml < /dev/null > be.out 2>&1 )
+sa=$(stored "$TMP/all.out"); sb=$(stored "$TMP/be.out")
+if [ -n "$sb" ] && [ -n "$sa" ] && [ "$sb" -lt "$sa" ]; then echo "ok backedge stores $sb of $sa"; pass=$((pass + 1))
+else echo "FAIL backedge stores '$sb', every state '$sa'"; fail=$((fail + 1)); fi
 # limits that once crashed or misled (tests/models/dist/*.pml say how):
 # a node over 65,535 bytes under -dist -a ends incomplete (exit 3, named);
 # -f with 255 processes is a resource bound, by one process and by OWCTY,
@@ -147,7 +178,7 @@ limit "fair_255 N=254 -a -f" 1 'acceptance cycle' "$DSPIN" -DN=254 -a -f
 limit "fair_255 N=254 -a -f np 2" 1 'acceptance cycle' "${MPIRUN[@]}" -np 2 "$DSPIN" -dist -DN=254 -a -f
 # what the distributed search refuses: a usage error, before MPI starts
 stage "$ROOT/models/sym/por_safe_choice.pml"
-for bad in "-dist -a -m 100" "-dist -l -cache=backedge" "-dist -compress=tree" "-dist -hc" "-dist -bitstate" "-dist -cores=2" "-dist -compare" "-dist -simulate" "-dist -t" "-dist -report r.html" "-dist -dump-states d"; do
+for bad in "-dist -a -m 100" "-dist -compress=tree" "-dist -hc" "-dist -bitstate" "-dist -cores=2" "-dist -compare" "-dist -simulate" "-dist -t" "-dist -report r.html" "-dist -dump-states d"; do
 	( cd "$TMP" && "$DSPIN" $bad m.pml > /dev/null 2> err ); r=$?
 	if [ "$r" = 2 ] && grep -q 'is not available with it' "$TMP/err"; then echo "ok $bad refused"; pass=$((pass + 1)); else echo "FAIL $bad: exit $r"; fail=$((fail + 1)); fi
 done

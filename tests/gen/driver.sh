@@ -451,21 +451,26 @@ distributed() {
 }
 # -dist -a (OWCTY, search/dist_owcty.c) under mpirun -np 2, on every
 # DISTEVERYth seed, under MODE (-a or -a -f): unreduced and with
-# -sym=heap,proc, the unreduced nested search's exit and error kinds
-# (after part: BRC BKI; the error counts differ, the nested search counts
-# one per seed).  Exits on a failure.
+# -sym=heap,proc, each with every state stored and with -cache=backedge
+# (the thesis's store-or-not OWCTY), the unreduced nested search's exit
+# and error kinds (after part: BRC BKI; the error counts differ, the
+# nested search counts one per seed); -cache=backedge never stores more
+# than the same -sym with every state stored.  Exits on a failure.
 distributed_live() {
 	[ "${DISTEVERY:-0}" -gt 0 ] && [ $((seed % DISTEVERY)) = 0 ] || return 0
 	local mpi="mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0 -np 2"
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-	local cfg m=${MODE// /}
-	for cfg in "none none all" "heap,proc si all"; do
+	local cfg m=${MODE// /} all=
+	for cfg in "none none all" "none none backedge" "heap,proc si all" "heap,proc si backedge"; do
 		dist_run "$mpi" $cfg
-		if ! valid || [ "$RC" != "$BRC" ] || [ "$KI" != "$BKI" ]; then
+		local more=
+		[[ $cfg == *backedge ]] && [ -n "$all" ] && [ "$CO" = true ] && [ "${ST:-0}" -gt "$all" ] && more=" stored $ST, more than $all with every state stored;"
+		if ! valid || [ "$RC" != "$BRC" ] || [ "$KI" != "$BKI" ] || [ -n "$more" ]; then
 			cp "$prog" "$FAILDIR/seed${seed}dist$m.dpml"
-			echo "FAIL $seed dist [$MODE -sym=${cfg%% *} -dist, mpirun -np 2]: exit $RC, kinds $KI; sequential unreduced: exit $BRC, kinds $BKI -> $FAILDIR/seed${seed}dist$m.dpml"
+			echo "FAIL $seed dist [$MODE -sym=${cfg%% *} -cache=${cfg##* } -dist, mpirun -np 2]: exit $RC, kinds $KI;$more sequential unreduced: exit $BRC, kinds $BKI -> $FAILDIR/seed${seed}dist$m.dpml"
 			exit 0
 		fi
+		[[ $cfg == *backedge ]] || all=$ST
 	done
 	TAG="$TAG dist$m=ok"
 }
