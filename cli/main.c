@@ -10,6 +10,7 @@
 #include "../reduce/por.h"
 #include "../reduce/reduce.h"
 #include "../report/report.h"
+#include "../report/unreached.h"
 #include <gc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +57,7 @@ static void print_usage(FILE *f)
 "                   -cache=backedge: the store-or-not order)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
+"  -n               no unreached-code report (as pan -n)\n"
 "  --help, -h       this text          --version   dspin's version\n");
 }
 
@@ -71,6 +73,7 @@ typedef struct Opts {
 	const char *cpp[64]; int ncpp;
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
+	int no_unreached;       /* -n: no unreached-code report (as pan -n) */
 	int deadvars;           /* -deadvars: reset dead locals (reduce/deadvars.c) */
 	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */
 	const char *ltl;        /* -N NAME or -ltl NAME: a never claim's or ltl formula's name */
@@ -174,6 +177,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-dump-states")) { if (i + 1 >= argc) usage(); o->dumpfile = argv[++i]; continue; }
 		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
 		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
+		if (!strcmp(a, "-n")) { o->no_unreached = 1; continue; }
 		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
 		if (!strcmp(a, "-dist")) { o->dist = 1; continue; }
 		if (!strcmp(a, "-e")) { o->keep_going = 1; continue; }
@@ -521,6 +525,10 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	/* the stack: semantics, then the reductions (vm/next.h) */
 	StackSpec sp = { .heap_canonical = heap_canonical, .deadvars = o.deadvars, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2,
 		.claim_stutter_invariant = claim_si, .fair = o.fair, .por = nsafe > 0 ? pt : NULL, .por_ample = !twophase && !improviso };
+	/* the unreached-code report's marks: every worker of this process
+	 * shares them (not -dist's ranks, each with its own share) */
+	Reached *reached = !row && !o.dist && !o.no_unreached ? calloc((size_t)prog->ntrans + 1, 1) : NULL;
+	sp.reached = reached;
 	so.stack = stack_build(&vm, &sp);
 	if (nsafe > 0 && twophase) so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
 	so.improviso = nsafe > 0 && improviso;
@@ -542,7 +550,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	Dump dump = { &vm, NULL, 0 };
 	if (o.dumpfile) {
 		dump.f = fopen(o.dumpfile, "w");
-		if (!dump.f) { fprintf(stderr, "dspin: cannot write '%s'\n", o.dumpfile); return 2; }
+		if (!dump.f) { fprintf(stderr, "dspin: cannot write '%s'\n", o.dumpfile); free(reached); return 2; }
 		so.on_store = dump_state; so.on_store_ctx = &dump;
 	}
 	ReportLargest largest;
@@ -572,7 +580,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		row->stored = r.stored; row->errors = r.errors; row->exit = code;
 		row->secs = r.secs; row->mem = r.mem;
 		snprintf(row->first_error, sizeof row->first_error, "%s", r.errors ? r.first_error : "-");
-		if (!o.json) return code;
+		if (!o.json) { free(reached); return code; }
 	}
 	if (o.json) {
 		printf("{\"model\":"); json_str(stdout, o.file);
@@ -621,8 +629,11 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		for (int i = 0; i < r.nkinds; i++) { if (i) printf(","); json_str(stdout, r.kinds[i]); }
 		printf("]%s", r.kinds_full ? ",\"error_kinds_full\":true" : "");
 		printf(",\"trail\":"); if (r.trail_written) json_str(stdout, trail); else printf("null");
+		printf(",\"unreached\":");
+		if (!reached || stopped || unreached_json(&vm, reached, stdout) < 0) printf("null");
 		printf(",\"exit\":%d}\n", code);
 		free(r.ranks);
+		free(reached);
 		return code;
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
@@ -661,6 +672,12 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (so.twophase) printf("%9llu deterministic phase-1 steps (Twophase)\n", (unsigned long long)r.por_reduced);
 	if (so.improviso) printf("%9llu phase-1 states expanded with one process (Improviso)\n", (unsigned long long)r.por_reduced);
 	if (so.cache_backedge) printf("%9llu states explored again without being stored (-cache=backedge)\n", (unsigned long long)r.revisits);
+	/* as pan: not when the search stopped at an error */
+	if (reached && !o.quiet && !(r.errors && !o.keep_going)) {
+		printf("\n");
+		unreached_print(&vm, reached, stdout);
+	}
+	free(reached);
 	printf("\nelapsed time %.3g seconds\n", r.secs);
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);

@@ -150,6 +150,7 @@ typedef struct Proctype {
 	int index;
 	int localsize;
 	struct Code *code;        /* compiled control-flow graph (vm/) */
+	Pos end_pos;              /* the body's closing brace (pan's "-end-" line) */
 	int nlocal_chans;
 	int priority;             /* `priority N` (default 1): the initial _priority */
 	struct Expr *prio_expr;

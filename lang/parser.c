@@ -1082,7 +1082,9 @@ static void proc_body(P *p, Proctype *pt)
 	Token *t = expect(p, T_LBRACE, "to start body");
 	pt->body = sequence(p, T_RBRACE, T_RBRACE);
 	pt->body->pos = t->pos;
-	expect(p, T_RBRACE, "to close body");
+	Token *e = expect(p, T_RBRACE, "to close body");
+	if (e)
+		pt->end_pos = e->pos;
 	p->cur = NULL;
 }
 

@@ -92,6 +92,7 @@ typedef struct StackSpec {
 	int fair;                /* -f */
 	const struct PorTable *por;
 	int por_ample;
+	Reached *reached;        /* the unreached-code report's marks, or NULL */
 } StackSpec;
 Layer *stack_build(VM *vm, const StackSpec *sp);
 #endif

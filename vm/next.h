@@ -32,6 +32,7 @@
 #ifndef DSPIN_NEXT_H
 #define DSPIN_NEXT_H
 #include "vm.h"
+#include <stdatomic.h>
 
 typedef struct Succ {
 	Move mv;                /* in the parent's process positions */
@@ -143,7 +144,14 @@ int ns_below_valid_end(const Layer *l, Ctx *c, const SState *s);
 int ns_below_accepting(const Layer *l, Ctx *c, const SState *s);
 
 /* the bottom layer: the VM's semantics (vm/next_vm.c) */
-Layer *layer_vm(VM *vm);
+/* Which transitions the search executed, for the unreached-code report
+ * (report/unreached.c): reached[Trans.id] becomes 1 when the bottom
+ * layer generates a successor through it, so a marked statement is one
+ * some reachable state can execute.  One array for all of a search's
+ * workers (atomic bytes: written once each, read often). */
+typedef _Atomic unsigned char Reached;
+/* the bottom layer; reached may be NULL (nothing recorded) */
+Layer *layer_vm(VM *vm, Reached *reached);
 /* some process or function has an accept label (pan -a counts them with
  * a never claim too) */
 int vm_proc_accept(const VM *vm);

@@ -32,7 +32,14 @@ typedef struct Gen {
 	VmWork *w;
 	SuccBuf *out;
 	int timeout;
+	Reached *reached;       /* the layer's conf: NULL, or where to mark */
 } Gen;
+
+static void mark(Reached *r, int tid)
+{
+	if (tid >= 0 && !atomic_load_explicit(&r[tid], memory_order_relaxed))
+		atomic_store_explicit(&r[tid], 1, memory_order_relaxed);
+}
 
 static void *vm_work_new(const Layer *l, Ctx *c)
 {
@@ -66,6 +73,10 @@ static void emit(Gen *g, Exec *x, const Move *mv, int atomic_pid)
 {
 	if (g->vm->m->uses_last)
 		x->s->b[3] = (uint8_t)(mv->rv_pid >= 0 ? mv->rv_pid : mv->pid);
+	if (g->reached) {
+		mark(g->reached, mv->tid);
+		mark(g->reached, mv->rv_tid);
+	}
 	uint8_t *d = sb_alloc(g->out, x->s->len);
 	Succ *s = sb_push(g->out);
 	if (!d || !s)
@@ -329,7 +340,7 @@ static void load(Gen *g, const SState *s)
 
 static int vm_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 {
-	Gen g = { c->vm, c->work[l->slot], out, 0 };
+	Gen g = { c->vm, c->work[l->slot], out, 0, l->conf };
 	load(&g, s);
 	succbuf_clear(out);
 	int n = 0;
@@ -353,7 +364,7 @@ static int vm_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 
 static int vm_next_proc(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf *out)
 {
-	Gen g = { c->vm, c->work[l->slot], out, 0 };
+	Gen g = { c->vm, c->work[l->slot], out, 0, l->conf };
 	load(&g, s);
 	succbuf_clear(out);
 	if (pid >= 0 && pid < g.w->cur.nproc)
@@ -434,10 +445,10 @@ static const Layer VM_LAYER = { .name = "vm", .work_new = vm_work_new, .work_fre
 	.initial = vm_initial_op, .next_all = vm_next_all, .next_proc = vm_next_proc,
 	.valid_end = vm_valid_end_op, .accepting = vm_accepting_op };
 
-Layer *layer_vm(VM *vm)
+Layer *layer_vm(VM *vm, Reached *reached)
 {
 	vm_compile_guards(vm->prog);
-	return ns_push(ns_layer(&VM_LAYER, NULL), NULL);
+	return ns_push(ns_layer(&VM_LAYER, reached), NULL);
 }
 
 /* Execute exactly one move on s (in place), printing output if the VM is in
