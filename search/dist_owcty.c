@@ -19,8 +19,8 @@
  * cycle (an edge between two of them climbs) and every path through them
  * is finite.  A node not stored travels as its whole record (key and the
  * identities of the path that reached it) and is expanded again at every
- * arrival, in the exploration and in every pass, its successors sent as
- * from the stored node the path left.  So OWCTY runs on the graph of the
+ * arrival, in the exploration and in every pass, as soon as it arrives
+ * (drain()), its successors sent as from the stored node the path left.  So OWCTY runs on the graph of the
  * stored nodes whose edges are the paths between them through unstored
  * nodes, counted one by one: Reachability adds one to a stored node per
  * path (Algorithm 3, line 10: "all the paths following the t vertex are
@@ -38,8 +38,11 @@
  * unstored node has no count, it only passes the decrement on.  Parent
  * and pred links point to stored nodes only, and rank 0 finds the moves
  * between two consecutive ones again (dist_owcty_trail.c: the shortest
- * path whose intermediate nodes climb).  Counts are paths, so a count of
- * 2^32 paths into one node ends the search as a resource bound.
+ * path whose intermediate nodes climb).  A node's pred is no longer
+ * always a round earlier, but it was still reached (and queued) before
+ * the node, so the walk along pred links meets accepting nodes as below.
+ * Counts are paths, so a count of 2^32 paths into one node ends the
+ * search as a resource bound.
  *
  * The graph is the product the next-state interface gives (the claim
  * layer in lockstep, the fairness counter above it for -f): a node is a
@@ -409,7 +412,7 @@ static void expand(Ow *w, uint64_t idx)
 	expand_key(w, (int64_t)idx);
 }
 
-/* -cache=backedge: expand the unstored nodes queued last round, with the
+/* -cache=backedge: expand the unstored nodes in tcur, with the
  * identities of the path that reached them; their successors count for
  * the stored node the path left */
 static void expand_unstored(Ow *w)
@@ -438,8 +441,8 @@ static void expand_unstored(Ow *w)
 	w->tcur.n = 0;
 }
 
-/* the end of a round: what arrived in it is the next round's (with
- * drop, nothing: the pass is over) */
+/* what arrived is to be expanded next (with drop, nothing: the pass is
+ * over) */
 static void next_unstored(Ow *w, int drop)
 {
 	NetBuf t = w->tcur;
@@ -451,18 +454,37 @@ static void next_unstored(Ow *w, int drop)
 		w->tcur.n = 0;
 }
 
+/* -cache=backedge: expand the unstored nodes that have arrived, and those
+ * that arrive meanwhile, at once rather than in the next round: queued for
+ * a round, a breadth-first frontier of whole records took more memory
+ * than the nodes not stored saved (leader_ltl.pml p1, np 2: 1.9 GB a rank
+ * when stopped after 7 minutes, against 1.4 GB storing every node).  The
+ * order does not matter to OWCTY's counts (every path is walked once either way) nor to the pred
+ * links (a node's pred was reached before it; dist_owcty_trail.c), and
+ * an expansion still sends nothing once this rank has ended its round:
+ * what arrives during net_end_round waits for the next */
+static void drain(Ow *w)
+{
+	while (w->ntnext && !w->oom && !w->net.oom && !(w->phase == P_EXPLORE && w->net.stop)) {
+		next_unstored(w, 0);
+		expand_unstored(w);
+	}
+}
+
 /* one pass of Reachability or Elimination: expand the queue, round
  * after round, until no rank has anything queued (collective) */
 static void pass(Ow *w)
 {
 	for (;;) {
+		expand_unstored(w);
 		for (size_t k = 0; k < w->cur.n && !w->oom && !w->net.oom; k++) {
 			expand(w, w->cur.v[k]);
-			if ((k & 15) == 0)
+			if ((k & 15) == 0) {
 				net_poll(&w->net);
+				drain(w);
+			}
 		}
-		if (w->backedge)
-			expand_unstored(w);
+		drain(w);
 		net_end_round(&w->net);
 		uint64_t mine[2] = { w->next.n + w->ntnext, (uint64_t)(w->oom || w->net.oom || w->net.stop) }, all[2];
 		/* blocking: no record of the next round may be taken before
@@ -490,13 +512,15 @@ static void explore(Ow *w)
 	size_t lo = 0;
 	for (;;) {
 		size_t hi = w->st.nrec;
+		expand_unstored(w);
 		for (size_t i = lo; i < hi && !w->net.stop; i++) {
 			expand(w, i);
-			if ((i & 15) == 0)
+			if ((i & 15) == 0) {
 				net_poll(&w->net);
+				drain(w);
+			}
 		}
-		if (w->backedge)
-			expand_unstored(w);
+		drain(w);
 		net_end_round(&w->net);
 		uint64_t mine[2] = { w->st.nrec - hi + w->ntnext, (uint64_t)w->net.stop }, all[2];
 		/* blocking: no record of the next round may be taken before

@@ -60,8 +60,8 @@ typedef struct Ow {
 	NetBuf auxs;
 	size_t cap;
 	Queue cur, next;
-	NetBuf tcur, tnext;        /* -cache=backedge: records of unstored nodes to expand
-	                            * this round / next round */
+	NetBuf tcur, tnext;        /* -cache=backedge: records of unstored nodes being
+	                            * expanded / arrived since */
 	uint64_t ntnext;           /* records in tnext */
 	uint8_t key[MAXSTATE + 2], aux[MAXPROC + 1];   /* the node being expanded */
 	int klen, kalen;
