@@ -236,6 +236,11 @@ check_json() {   # check_json NAME MODEL STORED|- ERRORS EXIT [ARGS...]
 check_json json_ok "$M/ok.pml" 4 0 0
 check_json json_error "$M/assert_fail.pml" 3 1 1
 check_json json_incomplete "$M/deep.pml" - 0 3 -m 3
+# printf's and printm's arguments are evaluated in verification (an index
+# out of range is a run-time error; pan reports it as well; the stored
+# count is not compared: pan goes on past the bad index, dspin does not)
+check_json printf_arg_index "$M/printf_arg_index.pml" - 1 1
+check_json printm_arg_index "$M/printm_arg_index.pml" - 1 1
 if [ "$(json_field complete "$out")" = false ]; then ok json_incomplete_complete_false
 else fail json_incomplete_complete_false "complete=$(json_field complete "$out")"; fi
 # the JSON numbers are the text summary's numbers

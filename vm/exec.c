@@ -569,9 +569,17 @@ int vm_enabled(Exec *x, const Trans *t)
 	return r;
 }
 
+/* In a verification run nothing is printed, but the arguments are still
+ * evaluated, every one in order, as pan's generated code does: a bad
+ * index in them is a run-time error and a `run` in them creates its
+ * process (found by review: printf_arg_index.pml, printf_arg_run.pml) */
 static void do_printf(Exec *x, const Stmt *s)
 {
-	if (!x->vm->simulate) return;
+	if (!x->vm->simulate) {
+		for (int i = 0; i < s->nargs && !x->err; i++)
+			(void)vm_eval(x, s->args[i]);
+		return;
+	}
 	FILE *f = x->vm->out;
 	const char *p = s->fmt;
 	int ai = 0;
@@ -617,9 +625,14 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 	case S_DECR: assign(x, s->lhs, (int32_t)((uint32_t)vm_eval(x, s->lhs) - 1)); break;
 	case S_SELECT: assign(x, s->lhs, sel); break;
 	case S_PRINTF: do_printf(x, s); break;
-	case S_PRINTM: if (x->vm->simulate) { int32_t v = vm_eval(x, s->rhs);
-		const char *nm = mtype_name(x->vm->m, expr_mtype_group(s->rhs), v);
-		if (nm) fputs(nm, x->vm->out); else fprintf(x->vm->out, "%d", v); } break;
+	case S_PRINTM: {
+		int32_t v = vm_eval(x, s->rhs);   /* evaluated in verification too, as printf's */
+		if (x->vm->simulate && !x->err) {
+			const char *nm = mtype_name(x->vm->m, expr_mtype_group(s->rhs), v);
+			if (nm) fputs(nm, x->vm->out); else fprintf(x->vm->out, "%d", v);
+		}
+		break;
+	}
 	case S_ASSERT:
 		if (!vm_eval(x, s->rhs) && !x->err) {
 			x->err = ERR_ASSERT;
