@@ -441,7 +441,8 @@ static void declaration(P *p, Var ***out, int *nout, int scope)
 		if (kind == TY_UNSIGNED) {
 			expect(p, T_COLON, "after unsigned variable name");
 			Token *b = expect(p, T_NUM, "as bit width");
-			if (b->v < 1 || b->v > 32) fail(p, b, "bit width must be 1..32");
+			/* SPIN: "invalid width-field" beyond 31 */
+			if (b->v < 1 || b->v > 31) fail(p, b, "bit width must be 1..31");
 			v->bits = b->v;
 		}
 		if (accept(p, T_LBRACK)) {

@@ -148,6 +148,9 @@ refused lazy_too_many_rejected diag_lazy_many "$M/lazy_too_many.dpml" "lazy_too_
 # that is a record declaring a channel
 refused for_in_scalar_rejected diag_for_scalar "$M/for_in_scalar.pml" "for_in_scalar\.pml:4:12: error: for (x in ...) needs an array or a channel"
 refused msg_record_chan_rejected diag_msg_rec_chan "$M/msg_record_chan.pml" "msg_record_chan\.pml:4:[0-9]*: error: 'R' declares a channel"
+# an unsigned field of 32 bits: SPIN says "invalid width-field" (found by review)
+printf 'unsigned u : 32;\ninit { u = 5 }\n' > "$TMP/u32.pml"
+refused unsigned_32_rejected diag_u32 "$TMP/u32.pml" "u32\.pml:1:14: error: bit width must be 1\.\.31"
 
 # priorities (SPIN 6.5): set_priority in a branch, against a hand count
 # (pan's own count is wrong there); bad priorities are refused
