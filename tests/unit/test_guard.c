@@ -6,7 +6,8 @@
  * arithmetic, array elements, locals, short, int, unsigned bit-fields,
  * mtypes) and some it leaves to the tree (a variable index).  The
  * assignments compiled into Trans.act write what the tree writes, with
- * values that overflow their type (u++ on a 3-bit field, j * 2, s++). */
+ * values that overflow their type (u++ and u-- on a 3-bit field, k-- on
+ * a byte, j * 2, s++). */
 #include "unit_helpers.h"
 #include "../../reduce/reduce.h"
 
@@ -25,6 +26,7 @@ static const char *MODEL =
 	"  :: a[k] == 0 && k < 3 -> a[k] = 1\n"
 	"  :: f && a[3] < 250 -> a[3] = a[3] + 100; s = s - 20000; f = 0\n"
 	"  :: u != 7 && 1 < u -> u = 7\n"
+	"  :: s > -6 && i == 3 -> s--; u--; k--\n"
 	"  :: i >= 2 -> break\n"
 	"  od\n"
 	"}\n";
