@@ -5,7 +5,9 @@
  * pan: states reached inside an atomic sequence are not stored while the
  * atomic process can continue; a rendezvous counts as two steps of depth;
  * "transitions" is stored + matched.  Each frame keeps its successors in a
- * stack arena that is cut back when the frame is popped.
+ * stack arena that is cut back when the frame is popped.  Without a
+ * proviso the stack is compact (Dfs.compact in dfs_impl.h, evict,
+ * reexpand, delta_push): a deep search keeps about 40 bytes a frame.
  *
  * The search knows no reduction.  It offers the proviso hook (is a state on
  * the DFS stack?) to the layers that ask for it (Holzmann & Peled's
@@ -18,15 +20,19 @@
  */
 #include "dfs_impl.h"
 #include <stdlib.h>
-
-/* the compact stack's successor blocks, in bytes (Dfs.arlimit): tests
- * build with a tiny one so that nearly every frame is expanded again */
-#ifndef DFS_ARLIMIT
-#define DFS_ARLIMIT ((size_t)16 << 20)
-#endif
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
+
+/* the compact stack's successor blocks, in bytes (Dfs.arlimit): the
+ * search goes back far below any window (petersonN4 expands 1.60 million
+ * states again with 4 MB, 1.40 million with 16 MB, 0.96 million with
+ * 256 MB, of 12.6 million), so a small one costs little time.  Tests set
+ * DSPIN_DFS_WINDOW (search_dfs): 1 drops every block but the top
+ * frame's, so that nearly every frame is expanded again and every state
+ * below the top rebuilt from the deltas; 0 turns the compact stack off,
+ * the search the others are compared with. */
+#define DFS_ARLIMIT ((size_t)4 << 20)
 
 static double now(void)
 {
@@ -46,6 +52,147 @@ static void *ar_alloc(Dfs *d, size_t n)
 	return p;
 }
 
+/* ------------------------------------------------ the compact stack's states
+ *
+ * A frame's delta is the XOR of its state with its parent's, 4-byte word
+ * by word, over the longer of the two (both PAD8-canonical: key, zeros to
+ * PAD8(len), aux, zeros; the bytes past a state are zeros): for each word
+ * that differs, the number of equal words before it (one byte, or 255 and
+ * four bytes) and the XOR (four bytes).  Applying a delta to either state
+ * gives the other; a step of petersonN4 changes one or two words. */
+
+/* the bytes a frame's state takes in cur */
+static size_t state_size(int len, int alen)
+{
+	return PAD8(len) + PAD8(alen);
+}
+
+/* cur and scr hold at least n bytes (zeros past the state) */
+static int cur_reserve(Dfs *d, size_t n)
+{
+	if (n <= d->curcap)
+		return 1;
+	size_t nc = d->curcap ? d->curcap * 2 : 256;
+	while (nc < n)
+		nc *= 2;
+	uint8_t *c = realloc(d->cur, nc), *t;
+	if (c)
+		d->cur = c;
+	t = c ? realloc(d->scr, nc) : NULL;
+	if (!t) {
+		d->oom = d->stop = 1;
+		return 0;
+	}
+	d->scr = t;
+	memset(d->cur + d->curcap, 0, nc - d->curcap);
+	d->curcap = nc;
+	return 1;
+}
+
+/* Make cur, which holds a state of psize bytes, the state at b (csize
+ * bytes) and push the delta on sv.  0 when out of memory. */
+static int delta_push(Dfs *d, const uint8_t *b, size_t csize, size_t psize)
+{
+	size_t size = csize > psize ? csize : psize, nw = size / 4;
+	if (!cur_reserve(d, size) || !ns_reserve(&d->sv, &d->svcap, d->svn + 6 * nw + 8)) {
+		d->oom = d->stop = 1;
+		return 0;
+	}
+	uint8_t *p = d->sv + d->svn;
+	size_t last = 0;    /* the words before w that are written, +1 each */
+	for (size_t w = 0; w < nw; w++) {
+		uint32_t x, y = 0;
+		memcpy(&x, d->cur + 4 * w, 4);
+		if (4 * w < csize)
+			memcpy(&y, b + 4 * w, 4);
+		if (x == y)
+			continue;
+		uint32_t gap = (uint32_t)(w - last);
+		if (gap < 255)
+			*p++ = (uint8_t)gap;
+		else {
+			*p++ = 255;
+			memcpy(p, &gap, 4);
+			p += 4;
+		}
+		x ^= y;
+		memcpy(p, &x, 4);
+		p += 4;
+		memcpy(d->cur + 4 * w, &y, 4);
+		last = w + 1;
+	}
+	d->svn = (size_t)(p - d->sv);
+	return 1;
+}
+
+/* XOR the delta sv[from, to) into the state at s */
+static void delta_apply(uint8_t *s, const uint8_t *sv, size_t from, size_t to)
+{
+	const uint8_t *p = sv + from, *end = sv + to;
+	size_t w = 0;
+	while (p < end) {
+		uint32_t gap = *p++, x, y;
+		if (gap == 255) {
+			memcpy(&gap, p, 4);
+			p += 4;
+		}
+		w += gap;
+		memcpy(&x, p, 4);
+		p += 4;
+		memcpy(&y, s + 4 * w, 4);
+		y ^= x;
+		memcpy(s + 4 * w, &y, 4);
+		w++;
+	}
+}
+
+/* frame i as its Cold record (from fr[] if it is in the window) */
+static Cold cold_of(const Dfs *d, long i)
+{
+	if (i < d->floor)
+		return d->cold[i];
+	const Frame *f = frame_at(d, i);
+	Cold c = { f->state_off, f->nsucc, f->next, f->len, f->alen, (int32_t)f->depth,
+		(int16_t)f->atomic_pid, f->unstored };
+	return c;
+}
+
+/* where frame i's delta ends on sv */
+static size_t delta_end(const Dfs *d, long i)
+{
+	return i + 1 < d->nfr ? cold_of(d, i + 1).state_off : d->svn;
+}
+
+/* the move into each frame 1..n-1 of the compact stack, into mv[0..n-1):
+ * it keeps none, so each parent's state is rebuilt in scr, from the top
+ * down, and expanded again (the same successors in the same order, as
+ * reexpand relies on): the move is its successor next - 1.  -1 when an
+ * expansion fails (out of memory). */
+static int compact_moves(Dfs *d, long n, Move *mv)
+{
+	NsStats keep = d->c->stats;
+	int ok = 0;
+	memcpy(d->scr, d->cur, d->curcap);
+	for (long i = n - 1; i >= 1; i--) {
+		Cold par = cold_of(d, i - 1);
+		delta_apply(d->scr, d->sv, cold_of(d, i).state_off, delta_end(d, i));
+		SState ss = { d->scr, par.len, d->scr + PAD8(par.len), par.alen, par.atomic_pid };
+		int k = ns_next_all(d->c, &ss, &d->tsb);
+		if (d->tsb.oom || k < par.next || par.next < 1) {
+			ok = -1;
+			break;
+		}
+		const Succ *s = &d->tsb.v[par.next - 1];
+		mv[i - 1] = s->mv;
+		mv[i - 1].pid = s->tmv.pid;
+		mv[i - 1].rv_pid = s->tmv.rv_pid;
+		mv[i - 1].gone_top = s->tmv.gone_top;
+		mv[i - 1].gone_n = s->tmv.gone_n;
+	}
+	d->c->stats = keep;
+	return ok;
+}
+
 /* the trail to the top frame's state, then the move last (if any) */
 static void trail_to_here(Dfs *d, const char *msg, const Move *last)
 {
@@ -54,12 +201,19 @@ static void trail_to_here(Dfs *d, const char *msg, const Move *last)
 	Move *mv = malloc(sizeof(Move) * ((size_t)n + d->ncm + 1));
 	if (!mv) return;
 	int k = 0;
-	for (long i = 1; i < n; i++) {
-		Frame *fi = &d->fr[i];
-		/* a collapsed Twophase chain: its moves, already unwound */
-		for (int j = 0; j < fi->cm_len; j++) mv[k++] = d->cm[fi->cm_off + j];
-		mv[k++] = fi->in;
-	}
+	if (d->compact) {
+		if (compact_moves(d, n, mv) < 0) {
+			free(mv);
+			return;
+		}
+		k = (int)(n - 1);
+	} else
+		for (long i = 1; i < n; i++) {
+			Frame *fi = &d->fr[i];
+			/* a collapsed Twophase chain: its moves, already unwound */
+			for (int j = 0; j < fi->cm_len; j++) mv[k++] = d->cm[fi->cm_off + j];
+			mv[k++] = fi->in;
+		}
 	if (last) mv[k++] = *last;
 	d->r->trail_written = trail_write(d->o, mv, k, msg) == 0;
 	free(mv);
@@ -71,9 +225,9 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 	result_note_error(r, msg);
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
-		if (!d->o->quiet) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);
+		if (!d->o->quiet) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? top_frame(d)->depth : 0);
 		trail_to_here(d, msg, last);
-	} else if (!d->o->quiet && r->errors <= 20) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? d->fr[d->nfr - 1].depth : 0);
+	} else if (!d->o->quiet && r->errors <= 20) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? top_frame(d)->depth : 0);
 	if (!d->o->keep_going) d->stop = 1;
 }
 
@@ -84,14 +238,14 @@ static int on_stack(void *arg, const uint8_t *b, int len)
 {
 	Dfs *d = arg;
 	uint64_t h = state_hash(b, len);
-	return h == d->fr[d->nfr - 1].hash || os_has(&d->onstack, h);
+	return h == top_frame(d)->hash || os_has(&d->onstack, h);
 }
 
 /* Expand the top frame: its successors from the interface, copied into
  * the stack arena.  Returns their number, -1 when out of memory. */
 int dfs_expand(Dfs *d, int *from_atomic)
 {
-	Frame *f = &d->fr[d->nfr - 1];
+	Frame *f = top_frame(d);
 	SState ss = frame_state(d, f);
 	int n = ns_next_all(d->c, &ss, &d->sb);
 	*from_atomic = d->sb.from_atomic;
@@ -122,9 +276,13 @@ int dfs_expand(Dfs *d, int *from_atomic)
 		rec->skip = 0;
 		rec->ip_seen = 0;
 		rec->alen = s->alen;
+		/* zeros after the key and the aux bytes (delta_push reads words) */
 		memcpy(p + SREC, s->b, (size_t)s->len);
-		if (s->alen)
+		memset(p + SREC + s->len, 0, PAD8(s->len) - (size_t)s->len);
+		if (s->alen) {
 			memcpy(p + SREC + PAD8(s->len), s->aux, (size_t)s->alen);
+			memset(p + SREC + PAD8(s->len) + s->alen, 0, PAD8(s->alen) - (size_t)s->alen);
+		}
 		if (s->len > d->r->max_vec)
 			d->r->max_vec = s->len;
 		/* the store's bucket of a successor is fetched while the one
@@ -139,7 +297,11 @@ int dfs_expand(Dfs *d, int *from_atomic)
 
 static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pid, long depth)
 {
-	if (d->nfr == d->capfr) {
+	if (depth > DEPTH_MAX) {     /* a billion frames at least, 40 GB */
+		d->oom = d->stop = 1;
+		return -1;
+	}
+	if (d->nfr - d->floor == d->capfr) {
 		long nc = d->capfr ? d->capfr * 2 : 1024;
 		Frame *nf = realloc(d->fr, sizeof(Frame) * (size_t)nc);
 		if (!nf) {
@@ -149,7 +311,7 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 		d->fr = nf;
 		d->capfr = nc;
 	}
-	Frame *f = &d->fr[d->nfr++];
+	Frame *f = &d->fr[d->nfr++ - d->floor];
 	if (d->o->twophase || d->o->improviso)
 		memset(f, 0, sizeof *f);
 	else {
@@ -162,6 +324,7 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 		f->hash = 0;
 		f->tp_inset = 0;
 		f->cm_len = 0;
+		f->dropped = 0;
 	}
 	f->state_off = state_off; f->len = len;
 	f->atomic_pid = atomic_pid;
@@ -170,17 +333,35 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 	return 0;
 }
 
-/* pop the top frame's bytes: its successor block (none when it is below
- * floor: then no frame has one) and, on the compact stack, its state */
+/* pop the top frame's bytes: its successor block (a dropped frame's is
+ * 0: it is alone in the window) and, on the compact stack, its delta,
+ * which gives cur the parent's state back.  When the window is left
+ * empty, the parent comes into it from its Cold record, to be expanded
+ * again (reexpand) if it has moves left. */
 static void drop_top(Dfs *d)
 {
-	const Frame *f = &d->fr[d->nfr - 1];
+	const Frame *f = top_frame(d);
+	d->arn = f->succ_off;
 	if (d->compact) {
-		d->arn = d->nfr - 1 < d->floor ? 0 : f->succ_off;
+		delta_apply(d->cur, d->sv, f->state_off, d->svn);
 		d->svn = f->state_off;
-	} else
-		d->arn = f->succ_off;
+	}
 	d->nfr--;
+	if (d->compact && d->nfr > 0 && d->nfr == d->floor) {
+		Cold c = d->cold[--d->floor];
+		Frame *w = &d->fr[0];
+		memset(w, 0, sizeof *w);
+		w->state_off = c.state_off;
+		w->nsucc = c.nsucc;
+		w->next = c.next;
+		w->len = c.len;
+		w->alen = c.alen;
+		w->depth = c.depth;
+		w->atomic_pid = c.atomic_pid;
+		w->unstored = c.unstored;
+		w->hashed = 1;      /* (not needed again) */
+		w->dropped = 1;
+	}
 }
 
 void dfs_progress(Dfs *d)
@@ -190,7 +371,7 @@ void dfs_progress(Dfs *d)
 	d->last_progress = t;
 	double el = t - d->t0;
 	fprintf(stderr, "dspin: %llu states stored, depth %ld, %.0f states/s, %.1f MB\n",
-		(unsigned long long)d->r->stored, d->nfr ? d->fr[d->nfr - 1].depth : 0,
+		(unsigned long long)d->r->stored, d->nfr ? top_frame(d)->depth : 0,
 		el > 0 ? d->r->stored / el : 0.0, (d->st.bytes + d->arcap + d->svcap) / 1048576.0);
 }
 
@@ -216,7 +397,7 @@ void dfs_report_move_error(Dfs *d, SRec *rec, int i)
  * an invalid end state, and the errors of the moves that are explored. */
 void dfs_report_state_errors(Dfs *d, int n)
 {
-	Frame *f = &d->fr[d->nfr - 1];
+	Frame *f = top_frame(d);
 	SState ss = frame_state(d, f);
 	if (n == 0 && !ns_valid_end(d->c, &ss))
 		report_error(d, "invalid end state", NULL);
@@ -249,24 +430,48 @@ int dfs_enter(Dfs *d, Frame *f)
 	return 1;
 }
 
-/* are the two frames' states equal?  Steps of an atomic sequence differ
- * mostly in the process's pc and the variables it just wrote, near the
- * end of the vector more often than at its start: the last 8 bytes are
- * compared first, inline (a call to memcmp per earlier step of the
+/* are the two states (of len bytes) equal?  Steps of an atomic sequence
+ * differ mostly in the process's pc and the variables it just wrote, near
+ * the end of the vector more often than at its start: the last 8 bytes
+ * are compared first, inline (a call to memcmp per earlier step of the
  * sequence was 4% of a puzzle whose moves are 5-step sequences) */
-static int same_state(const Dfs *d, const Frame *a, const Frame *b)
+static int same_bytes(const uint8_t *p, const uint8_t *q, int len)
 {
-	if (a->len != b->len)
-		return 0;
-	const uint8_t *p = frame_bytes(d, a), *q = frame_bytes(d, b);
-	if (a->len >= 8) {
+	if (len >= 8) {
 		uint64_t x, y;
-		memcpy(&x, p + a->len - 8, 8);
-		memcpy(&y, q + a->len - 8, 8);
+		memcpy(&x, p + len - 8, 8);
+		memcpy(&y, q + len - 8, 8);
 		if (x != y)
 			return 0;
 	}
-	return !memcmp(p, q, (size_t)a->len);
+	return !memcmp(p, q, (size_t)len);
+}
+
+/* Is the top frame's state that of a frame below it in the same atomic
+ * sequence (the unstored frames just below it)?  On the compact stack
+ * their states are rebuilt in scr from the top down. */
+static int atomic_repeat(Dfs *d)
+{
+	const Frame *f = top_frame(d);
+	if (!d->compact) {
+		for (long i = d->nfr - 2; i >= 0 && d->fr[i].unstored; i--)
+			if (d->fr[i].len == f->len && same_bytes(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len))
+				return 1;
+		return 0;
+	}
+	long i = d->nfr - 2;
+	if (i < 0 || !cold_of(d, i).unstored)
+		return 0;
+	memcpy(d->scr, d->cur, d->curcap);
+	for (; i >= 0; i--) {
+		Cold g = cold_of(d, i);
+		if (!g.unstored)
+			break;
+		delta_apply(d->scr, d->sv, cold_of(d, i + 1).state_off, delta_end(d, i + 1));
+		if (g.len == f->len && same_bytes(d->scr, d->cur, f->len))
+			return 1;
+	}
+	return 0;
 }
 
 /* The compact stack's successor blocks passed arlimit: drop the lowest
@@ -277,18 +482,31 @@ static int same_state(const Dfs *d, const Frame *a, const Frame *b)
 static void evict(Dfs *d)
 {
 	long top = d->nfr - 1, k = d->floor;
-	while (k < top && d->arn - d->fr[k].succ_off > d->arlimit / 2)
+	while (k < top && d->arn - frame_at(d, k)->succ_off > d->arlimit / 2)
 		k++;
 	if (k <= d->floor)
 		return;
-	size_t delta = d->fr[k].succ_off;
+	if (k > d->capcold) {
+		long nc = d->capcold ? d->capcold * 2 : 1024;
+		while (nc < k)
+			nc *= 2;
+		Cold *ncold = realloc(d->cold, sizeof(Cold) * (size_t)nc);
+		if (!ncold)
+			return;    /* the window stays larger: not wrong */
+		d->cold = ncold;
+		d->capcold = nc;
+	}
+	for (long i = d->floor; i < k; i++)
+		d->cold[i] = cold_of(d, i);
+	size_t delta = frame_at(d, k)->succ_off;
 	memmove(d->ar, d->ar + delta, d->arn - delta);
+	memmove(d->fr, frame_at(d, k), sizeof(Frame) * (size_t)(top - k + 1));
+	d->floor = k;
 	for (long i = k; i <= top; i++) {
-		d->fr[i].succ_off -= delta;
-		d->fr[i].cur_off -= delta;
+		frame_at(d, i)->succ_off -= delta;
+		frame_at(d, i)->cur_off -= delta;
 	}
 	d->arn -= delta;
-	d->floor = k;
 }
 
 /* The search came back to a frame whose successor block was dropped:
@@ -300,7 +518,7 @@ static void evict(Dfs *d)
  * them.  Returns -1 when the search stops. */
 static int reexpand(Dfs *d)
 {
-	Frame *f = &d->fr[d->nfr - 1];
+	Frame *f = top_frame(d);
 	int nsucc = f->nsucc, next = f->next, from_atomic;
 	NsStats keep = d->c->stats;
 	d->arn = 0;
@@ -308,7 +526,7 @@ static int reexpand(Dfs *d)
 	d->c->stats = keep;
 	if (n < 0)
 		return -1;
-	f = &d->fr[d->nfr - 1];
+	f = top_frame(d);
 	if (n != nsucc) {
 		fprintf(stderr, "dspin: internal error: a state expanded again gave %d successors, not %d\n", n, nsucc);
 		d->r->incomplete = 2;
@@ -325,7 +543,7 @@ static int reexpand(Dfs *d)
 		off += SREC + PAD8(rec->len) + PAD8(rec->alen);
 	}
 	f->next = next;
-	d->floor = d->nfr - 1;
+	f->dropped = 0;
 	d->reexpanded++;
 	return 0;
 }
@@ -334,7 +552,7 @@ static int reexpand(Dfs *d)
  * Returns 1 if the frame stays on the stack, 0 if it was popped. */
 static int visit(Dfs *d)
 {
-	Frame *f = &d->fr[d->nfr - 1];
+	Frame *f = top_frame(d);
 	int from_atomic = 0;
 	int n = 0;
 	if (!dfs_enter(d, f))
@@ -344,16 +562,15 @@ static int visit(Dfs *d)
 		n = dfs_expand(d, &from_atomic);
 		if (n < 0)
 			return 0;
-		f = &d->fr[d->nfr - 1];
+		f = top_frame(d);
 		if (from_atomic) {
 			/* an atomic sequence that loops without leaving: stop at the
 			 * repeated state (SPIN would run into its depth bound) */
-			for (long i = d->nfr - 2; i >= 0 && d->fr[i].unstored; i--)
-				if (same_state(d, &d->fr[i], f)) {
-					d->r->matched++;
-					drop_top(d);
-					return 0;
-				}
+			if (atomic_repeat(d)) {
+				d->r->matched++;
+				drop_top(d);
+				return 0;
+			}
 			f->unstored = 1;
 			d->r->atomic_steps++;
 			goto expanded;
@@ -384,7 +601,7 @@ static int visit(Dfs *d)
 		n = dfs_expand(d, &from_atomic);
 		if (n < 0)
 			return 0;
-		f = &d->fr[d->nfr - 1];
+		f = top_frame(d);
 	}
 expanded:
 	if (n == 0 || f->nerr)
@@ -647,19 +864,22 @@ static int push_initial(Dfs *d)
 	if (n != 1 || d->sb.oom)
 		return -1;
 	Succ *s = &d->sb.v[0];
-	uint8_t *b;
-	if (d->compact) {
-		if (!ns_reserve(&d->sv, &d->svcap, PAD8(s->len) + PAD8(s->alen)))
-			return -1;
-		b = d->sv;
-		d->svn = PAD8(s->len) + PAD8(s->alen);
-	} else
-		b = ar_alloc(d, PAD8(s->len) + PAD8(s->alen));
-	if (!b || push(d, 0, s->len, NULL, -1, 0) < 0)
+	size_t size = state_size(s->len, s->alen);
+	uint8_t *b = calloc(1, size);
+	if (!b)
 		return -1;
 	memcpy(b, s->b, (size_t)s->len);
 	if (s->alen)
 		memcpy(b + PAD8(s->len), s->aux, (size_t)s->alen);
+	/* compact: the delta from no state (all zeros) */
+	uint8_t *to = d->compact ? (cur_reserve(d, size) ? b : NULL) : ar_alloc(d, size);
+	if (!to || push(d, 0, s->len, NULL, -1, 0) < 0 || (d->compact && !delta_push(d, b, size, 0))) {
+		free(b);
+		return -1;
+	}
+	if (!d->compact)
+		memcpy(to, b, size);
+	free(b);
 	Frame *f = &d->fr[0];
 	f->alen = s->alen;
 	f->succ_off = d->arn;
@@ -673,15 +893,15 @@ static int push_initial(Dfs *d)
 /* pop the top frame: cut the arena back to its own successor block */
 static void pop(Dfs *d)
 {
-	Frame *f = &d->fr[d->nfr - 1];
+	Frame *f = top_frame(d);
 	if (d->o->improviso) improviso_forget(d, f);
 	if (f->stored && d->c->proviso_used) os_del(&d->onstack, f->hash);
 	if (f->tp_inset) os_del(&d->tplist, f->hash);
 	if (f->cm_len) d->ncm = f->cm_off;
 	drop_top(d);
 	/* the parent's next successor is visited next: its bucket */
-	Frame *par = d->nfr ? &d->fr[d->nfr - 1] : NULL;
-	if (par && par->next < par->nsucc && !(d->compact && d->nfr - 1 < d->floor)) {
+	Frame *par = d->nfr ? top_frame(d) : NULL;
+	if (par && par->next < par->nsucc && !par->dropped) {
 		const SRec *nx = (const SRec *)(d->ar + par->cur_off);
 		if (nx->hashed)
 			store_prefetch(&d->st, nx->hash);
@@ -691,7 +911,7 @@ static void pop(Dfs *d)
 /* push the top frame's next successor; 0 when it was skipped */
 static int push_next(Dfs *d)
 {
-	Frame *f = &d->fr[d->nfr - 1];
+	Frame *f = top_frame(d);
 	size_t off = f->cur_off;
 	SRec *rec = (SRec *)(d->ar + off);
 	f->next++;
@@ -707,19 +927,19 @@ static int push_next(Dfs *d)
 	Move in = trail_move(rec);
 	int len = rec->len, alen = rec->alen;
 	if (d->compact) {
-		/* the state onto the state stack: its parent's block may go */
-		size_t need = PAD8(len) + PAD8(alen);
-		if (d->svn + need > d->svcap && !ns_reserve(&d->sv, &d->svcap, d->svn + need)) {
-			d->oom = d->stop = 1;
+		/* the child's delta: cur becomes its state (its parent's block
+		 * may go) */
+		size_t psize = state_size(f->len, f->alen);
+		size_t svn = d->svn;
+		if (push(d, svn, len, &in, rec->atomic_pid, depth) < 0)
+			return 0;
+		if (!delta_push(d, d->ar + soff, state_size(len, alen), psize)) {
+			d->nfr--;
 			return 0;
 		}
-		memcpy(d->sv + d->svn, d->ar + soff, need);
-		soff = d->svn;
-		d->svn += need;
-	}
-	if (push(d, soff, len, &in, rec->atomic_pid, depth) < 0)
+	} else if (push(d, soff, len, &in, rec->atomic_pid, depth) < 0)
 		return 0;
-	Frame *par = &d->fr[d->nfr - 2], *ch = &d->fr[d->nfr - 1];
+	Frame *par = frame_at(d, d->nfr - 2), *ch = top_frame(d);
 	ch->hash = rec->hash;
 	ch->hashed = rec->hashed;
 	ch->succ_off = d->arn;
@@ -751,6 +971,12 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	d.lazy_hash = !d.c->proviso_used && !o->twophase && !o->improviso;
 	d.compact = d.lazy_hash;
 	d.arlimit = DFS_ARLIMIT;
+	const char *win = getenv("DSPIN_DFS_WINDOW");
+	if (win && *win) {
+		long long v = atoll(win);
+		d.compact = d.compact && v > 0;
+		d.arlimit = v > 0 ? (size_t)v : d.arlimit;
+	}
 	store_init(&d.st, o->mem_limit);
 	if (o->store_mode && store_set_mode(&d.st, o->store_mode, o->wbits) < 0) {
 		if (o->store_mode == STORE_BITSTATE)
@@ -767,10 +993,10 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		d.oom = 1;
 	else if (visit_fn(&d))
 		while (d.nfr > 0 && !d.stop) {
-			Frame *f = &d.fr[d.nfr - 1];
+			Frame *f = top_frame(&d);
 			if (f->next >= f->nsucc)
 				pop(&d);
-			else if (d.compact && d.nfr - 1 < d.floor && reexpand(&d) < 0)
+			else if (f->dropped && reexpand(&d) < 0)
 				break;
 			else if (push_next(&d))
 				visit_fn(&d);
@@ -780,7 +1006,8 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->stats = d.c->stats;
 	r->omission = store_omission(&d.st);
 	r->transitions = r->stored + r->matched;
-	r->mem = d.st.bytes + d.arcap + d.svcap + (size_t)d.capfr * sizeof(Frame);
+	r->mem = d.st.bytes + d.arcap + d.svcap + 2 * d.curcap + (size_t)d.capfr * sizeof(Frame) +
+		(size_t)d.capcold * sizeof(Cold);
 	r->store_bytes = d.st.bytes;
 	r->secs = now() - d.t0;
 	store_free(&d.st);
@@ -788,7 +1015,9 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	os_free(&d.tplist); free(d.cm);
 	os_free(&d.ipset); free(d.ipkey);
 	free(d.fr); free(d.ar); free(d.sv);
+	free(d.cur); free(d.scr); free(d.cold);
 	succbuf_free(&d.sb);
+	succbuf_free(&d.tsb);
 	ns_ctx_free(d.c);
 	return r->errors;
 }

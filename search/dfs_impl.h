@@ -38,10 +38,11 @@ static inline Move trail_move(const SRec *rec)
 #define SREC PAD8(sizeof(SRec))   /* records are 8-aligned in the arena */
 
 typedef struct Frame {
-	/* 8-byte fields first, then 4, then 1: a deep search keeps millions
-	 * of frames (136 bytes each) */
+	/* 8-byte fields first, then 4, then 1 (136 bytes): the compact stack
+	 * keeps a Frame only for the frames of its window, the others as Cold */
 	size_t state_off;            /* this frame's state bytes (frame_bytes); its
-	                              * aux bytes follow at state_off + PAD8(len) */
+	                              * aux bytes follow at state_off + PAD8(len).
+	                              * Compact stack: its delta on Dfs.sv */
 	size_t succ_off;             /* first successor record */
 	size_t cur_off;              /* record of successor `next` */
 	uint64_t hash;
@@ -66,7 +67,24 @@ typedef struct Frame {
 	uint8_t tp_phase2;           /* expanded fully: children begin new phase 1s */
 	uint8_t tp_inset;            /* its hash is in Dfs.tplist */
 	uint8_t tp_clist, tp_csave;
+	uint8_t dropped;             /* compact stack: its successor block was dropped
+	                              * (it came back from Cold): expand it again */
 } Frame;
+
+/* A frame of the compact stack below its window (Dfs.floor): what is left
+ * once its successor block is dropped, 32 bytes instead of a Frame's 136
+ * (petersonN4 keeps 1.65 million frames).  Its state is its delta on
+ * Dfs.sv; the move into it is not kept: a trail asks the parent's
+ * expansion again (successor next - 1). */
+typedef struct Cold {
+	size_t state_off;
+	int32_t nsucc, next;
+	int32_t len, alen;
+	int32_t depth;               /* push refuses a deeper frame (DEPTH_MAX) */
+	int16_t atomic_pid;
+	uint8_t unstored;
+} Cold;
+#define DEPTH_MAX INT32_MAX
 
 typedef struct Dfs {
 	VM *vm;
@@ -88,32 +106,55 @@ typedef struct Dfs {
 	                              * atomic sequence is hashed only if it is stored
 	                              * (its successors mostly continue the sequence,
 	                              * and such states are never stored or looked up) */
-	/* The compact stack (plain DFS without a proviso, as lazy_hash): each
-	 * frame's state is copied onto a stack of its own (sv), and successor
-	 * blocks are kept only for the frames from `floor` up, at most about
-	 * arlimit bytes of them; a frame below floor expands its state again
-	 * when the search comes back to it (search/dfs.c, reexpand).  Without
-	 * it a deep search keeps every frame's successors whole (petersonN4:
-	 * 1.65 million frames, 360 bytes each). */
+	/* The compact stack (plain DFS without a proviso, as lazy_hash).
+	 * Successor blocks are kept only for the frames from `floor` up, the
+	 * window, at most about arlimit bytes of them; fr[] holds only the
+	 * window's frames (frame_at), the frames below it are Cold records
+	 * (cold[0..floor)), and one of them expands its state again when the
+	 * search comes back to it (search/dfs.c, evict, reexpand).  Only the
+	 * top frame's state is whole (cur); each frame keeps on sv the XOR of
+	 * its state with its parent's, the words that differ (delta_push), so
+	 * that popping a frame gives its parent's state back (pan undoes each
+	 * move; dspin's moves are not undoable, their differences are).
+	 * Without the compact stack a deep search keeps every frame's
+	 * successors whole (petersonN4: 1.65 million frames, 360 bytes each);
+	 * with it and each state whole (before the deltas) 176 bytes a frame,
+	 * now about 40. */
 	int compact;
 	uint8_t *sv; size_t svn, svcap;
+	uint8_t *cur; size_t curcap;  /* the top frame's state: key, aux, zeros after */
+	uint8_t *scr;                /* rebuilding the states below the top (curcap bytes) */
+	SuccBuf tsb;                 /* a trail's expansions (d->sb may still be read) */
+	Cold *cold; long capcold;
 	long floor;
 	size_t arlimit;
 	unsigned long long reexpanded;
 	double t0, last_progress;
 } Dfs;
 
-/* the frame's state bytes (its key; aux PAD8(len) bytes on) */
-static inline uint8_t *frame_bytes(const Dfs *d, const Frame *f)
+/* frame i (>= floor: without the compact stack, every frame) */
+static inline Frame *frame_at(const Dfs *d, long i)
 {
-	return (d->compact ? d->sv : d->ar) + f->state_off;
+	return &d->fr[i - d->floor];
 }
 
-/* the frame's state as the interface takes it */
+static inline Frame *top_frame(const Dfs *d)
+{
+	return &d->fr[d->nfr - 1 - d->floor];
+}
+
+/* the frame's state bytes (its key; aux PAD8(len) bytes on).  On the
+ * compact stack only the top frame's state is there. */
+static inline uint8_t *frame_bytes(const Dfs *d, const Frame *f)
+{
+	return d->compact ? d->cur : d->ar + f->state_off;
+}
+
+/* the frame's state as the interface takes it (compact: the top's) */
 static inline SState frame_state(const Dfs *d, const Frame *f)
 {
-	const uint8_t *base = d->compact ? d->sv : d->ar;
-	SState ss = { base + f->state_off, f->len, base + f->state_off + PAD8(f->len), f->alen, f->atomic_pid };
+	const uint8_t *b = frame_bytes(d, f);
+	SState ss = { b, f->len, b + PAD8(f->len), f->alen, f->atomic_pid };
 	return ss;
 }
 

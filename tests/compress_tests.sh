@@ -1,14 +1,15 @@
 #!/bin/bash
 # compress_tests.sh DSPIN — -compress=tree keeps every state exactly, so a
 # search with it must be the same search as with the plain store: on the
-# SPIN corpus and the dynamic and symmetry corpora, the summary's counts
-# (states stored and matched, transitions, atomic steps, depth, errors) and
-# the exit code are equal, and an error's trail is the same file, byte for
-# byte, and replays.  Every search that uses the store: the depth-first
-# search with the default reductions and unreduced, -e, Twophase (which
-# looks states up before it stores them), the breadth-first search (its
-# queue is the store), and the nested search (-a, -l; its reduction's
-# choices live in the store) on the liveness models.
+# SPIN corpus, the dynamic and symmetry corpora and models/compress, the
+# summary's counts (states stored and matched, transitions, atomic steps,
+# depth, errors) and the exit code are equal, and an error's trail is the
+# same file, byte for byte, and replays.  Every search that uses the
+# store: the depth-first search with the default reductions and
+# unreduced, -e, Twophase (which looks states up before it stores them),
+# the breadth-first search (its queue is the store), and the nested search
+# (-a, -l; its reduction's choices live in the store) on the liveness
+# models.  And the compact stack against the whole stack (same_stack).
 . "$(dirname "$0")/corpus_lib.sh"
 counts() {
 	grep -E 'errors:|states, stored|states, matched|transitions|atomic steps' "$1"
@@ -32,6 +33,31 @@ same() {    # label flags... (in $TMP, on m.pml): appends to msg
 			msg="$msg [$label] the trail does not replay;"
 	fi
 }
+# The compact stack (search/dfs.c; the search without a proviso) keeps
+# only the top state whole and the others as differences, drops the
+# successors of all but the top frames and writes a trail by expanding
+# the states on the path again.  DSPIN_DFS_WINDOW=1 drops every frame's
+# but the top's (each frame is expanded again, each state below the top
+# rebuilt), =0 turns the compact stack off: the same counts, exit code
+# and trail file, byte for byte.  A state rebuilt wrong expands to other
+# successors (other counts, or dspin's internal error), a move rebuilt
+# wrong writes another trail.
+same_stack() {    # label flags... (in $TMP, on m.pml): appends to msg
+	local label=$1; shift
+	rm -f "$TMP"/m.pml.trail "$TMP"/exact.trail
+	( cd "$TMP" && DSPIN_DFS_WINDOW=0 timeout 30 "$DSPIN" "$@" m.pml > exact.out 2>&1 ); local r0=$?
+	case $r0 in 0|1|3) ;; *) skipped="$skipped [$label] exit $r0"; return ;; esac
+	[ -e "$TMP/m.pml.trail" ] && mv "$TMP/m.pml.trail" "$TMP/exact.trail"
+	( cd "$TMP" && DSPIN_DFS_WINDOW=1 timeout 120 "$DSPIN" -compress=tree "$@" m.pml > tree.out 2>&1 ); local rt=$?
+	[ "$rt" = "$r0" ] || { msg="$msg [$label] exit $rt, whole stack $r0;"; return; }
+	[ "$(counts "$TMP/tree.out")" = "$(counts "$TMP/exact.out")" ] ||
+		msg="$msg [$label] counts $(counts "$TMP/tree.out" | tr -s ' \n' ' ') differ from $(counts "$TMP/exact.out" | tr -s ' \n' ' ');"
+	if [ -e "$TMP/exact.trail" ]; then
+		cmp -s "$TMP/exact.trail" "$TMP/m.pml.trail" || msg="$msg [$label] another trail;"
+	elif [ -e "$TMP/m.pml.trail" ]; then
+		msg="$msg [$label] a trail the whole stack does not write;"
+	fi
+}
 check() {   # name model flags...
 	local name=$1 model=$2; shift 2
 	stage "$model"
@@ -41,10 +67,12 @@ check() {   # name model flags...
 	same bfs -q -bfs "$@"
 	same twophase -q -por=twophase "$@"
 	same keep-going -q -e "$@"
+	same_stack "stack unreduced" -q -sym=none -por=none "$@"
+	same_stack "stack -por=none -e" -q -por=none -e "$@"
 	if [ -z "$msg" ]; then echo "ok $name${skipped:+ (skipped$skipped)}"; pass=$((pass + 1))
 	else echo "FAIL $name$msg"; fail=$((fail + 1)); fi
 }
-each_model check cambridge.pml dyn sym
+each_model check cambridge.pml dyn sym compress
 for f in "$ROOT"/models/live/*.pml; do
 	stage "$f"
 	msg= skipped=
