@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/dist.sh [-r REPS] [-n "NP..."] [MODEL[:SPACE-SEPARATED -D FLAGS] ...]
+# bench/dist.sh [-r REPS] [-n "NP..."] [-b] [MODEL[:SPACE-SEPARATED -D FLAGS] ...]
 #
 # The distributed search (issue 18, item 4; docs/distributed.md) on one
 # machine: the sequential depth-first search and -bfs against
@@ -33,6 +33,13 @@
 # its second search's states too, in brackets), and the row says DIFFER
 # when an exit status differs from the nested search's.
 #
+# -b: on the liveness rows also OWCTY with -cache=backedge (the seed
+# thesis's store-or-not order, search/dist_owcty.c) for each K in NP,
+# columns bK: wall (cpu) time, the largest rank's peak memory, the states
+# stored in all and by the largest rank, and the expansions of states not
+# stored (the exploration's: transitions - stored - matched).  Every -dist
+# column gives the largest rank's states stored (/rank).
+#
 # Environment: DSPIN (default: build/dspin next to this directory).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -40,11 +47,13 @@ DSPIN=${DSPIN:-$HERE/../build/dspin}
 DSPIN=$(readlink -f "$DSPIN")
 REPS=1
 NPS="1 2 3"
-while getopts "r:n:h" o; do
+BACKEDGE=
+while getopts "r:n:bh" o; do
 	case $o in
 	r) REPS=$OPTARG ;;
 	n) NPS=$OPTARG ;;
-	*) sed -n '2,28p' "$0"; exit 2 ;;
+	b) BACKEDGE=1 ;;
+	*) sed -n '2,43p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -53,7 +62,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-declare -A best cpu mem states msgs ex
+declare -A best cpu mem states msgs ex rankmax again
 json() { sed -n "s/.*\"$2\":\\([0-9.]*\\).*/\\1/p" "$1" | head -1; }
 # run TOOL MODEL-INDEX: one timed run; TOOL: dfs bfs np1 np2 ...
 run() {
@@ -65,12 +74,16 @@ run() {
 		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "$DSPIN" -sym=none -por=none -json "${extra[@]}" ${flags[i]} "${files[i]}" > "$out" 2>/dev/null
 		mem[$tool,$i]=$(( $(tail -1 "$TMP/time" | cut -d' ' -f4) / 1024 ))
 		;;
-	np*)
+	np*|b*)
+		local be=() k=${tool#np}
+		case $tool in b*) be=(-cache=backedge); k=${tool#b} ;; esac
 		# CPU time: mpirun's and its ranks' (they are its children)
 		# shellcheck disable=SC2086
-		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "${MPIRUN[@]}" -np "${tool#np}" "$DSPIN" -dist -sym=none -por=none -json ${flags[i]} "${files[i]}" < /dev/null > "$out" 2>/dev/null
+		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "${MPIRUN[@]}" -np "$k" "$DSPIN" -dist -sym=none -por=none "${be[@]}" -json ${flags[i]} "${files[i]}" < /dev/null > "$out" 2>/dev/null
 		mem[$tool,$i]=$(grep -o '"peak_rss_mb":[0-9.]*' "$out" | cut -d: -f2 | sort -n | tail -1 | cut -d. -f1)
 		msgs[$tool,$i]=$(grep -o '"messages":[0-9]*' "$out" | cut -d: -f2 | paste -sd+ | bc)
+		rankmax[$tool,$i]=$(grep -o '"states":[0-9]*' "$out" | cut -d: -f2 | sort -n | tail -1)
+		again[$tool,$i]=$(( $(json "$out" transitions) - $(json "$out" states_stored) - $(json "$out" states_matched) ))
 		;;
 	esac
 	# (GNU time writes a line before its own when the exit status is not 0)
@@ -92,11 +105,13 @@ done
 nm=${#files[@]}
 tools="dfs bfs"
 for n in $NPS; do tools="$tools np$n"; done
+[ -z "$BACKEDGE" ] || for n in $NPS; do tools="$tools b$n"; done
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 1; r <= REPS; r++)); do
 	for ((i = 0; i < nm; i++)); do
 		for t in $tools; do
 			[ "$t" = bfs ] && [ -n "${live[i]}" ] && continue
+			case $t in b[0-9]*) [ -n "${live[i]}" ] || continue ;; esac
 			run "$t" "$i"
 		done
 	done
@@ -107,7 +122,8 @@ echo
 head="| model | states |"
 sep="| --- | ---: |"
 for t in $tools; do
-	case $t in np*) head="$head $t s (cpu) | $t MB/rank | $t batches |"; sep="$sep ---: | ---: | ---: |" ;;
+	case $t in np*) head="$head $t s (cpu) | $t MB/rank | $t states/rank | $t batches |"; sep="$sep ---: | ---: | ---: | ---: |" ;;
+	b[0-9]*) head="$head $t s (cpu) | $t MB/rank | $t states | $t states/rank | $t again |"; sep="$sep ---: | ---: | ---: | ---: | ---: |" ;;
 	*) head="$head $t s (cpu) | $t MB |"; sep="$sep ---: | ---: |" ;; esac
 done
 echo "$head np1/np2 | np2 rank/dfs MB |"
@@ -116,11 +132,19 @@ for ((i = 0; i < nm; i++)); do
 	ref=dfs; [ -n "${live[i]}" ] && ref=np${NPS%% *}
 	row="| ${names[i]} | ${states[$ref,$i]}${live[i]:+ (${states[dfs,$i]})} |"
 	for t in $tools; do
-		if [ -z "${best[$t,$i]:-}" ]; then row="$row - | - |"; continue; fi
-		[ "${states[$t,$i]}" = "${states[$ref,$i]}" ] || [ "$t" = dfs ] && [ -n "${live[i]}" ] || row="$row DIFFER (${states[$t,$i]})"
+		if [ -z "${best[$t,$i]:-}" ]; then
+			case $t in np*) row="$row - | - | - | - |" ;; b[0-9]*) row="$row - | - | - | - | - |" ;; *) row="$row - | - |" ;; esac
+			continue
+		fi
+		case $t in b[0-9]*) ;; *)
+			[ "${states[$t,$i]}" = "${states[$ref,$i]}" ] || [ "$t" = dfs ] && [ -n "${live[i]}" ] || row="$row DIFFER (${states[$t,$i]})" ;;
+		esac
 		[ "${ex[$t,$i]}" = "${ex[dfs,$i]}" ] || row="$row DIFFER (exit ${ex[$t,$i]})"
 		row="$row $(printf %.2f "${best[$t,$i]}") (${cpu[$t,$i]}) | ${mem[$t,$i]} |"
-		case $t in np*) row="$row ${msgs[$t,$i]} |" ;; esac
+		case $t in
+		np*) row="$row ${rankmax[$t,$i]} | ${msgs[$t,$i]} |" ;;
+		b[0-9]*) row="$row ${states[$t,$i]} | ${rankmax[$t,$i]} | ${again[$t,$i]} |" ;;
+		esac
 	done
 	sp=-; frac=-
 	if [ -n "${best[np1,$i]:-}" ] && [ -n "${best[np2,$i]:-}" ]; then
