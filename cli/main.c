@@ -691,7 +691,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		printf("bitstate: 2^%d bits, %d per state; hash factor %.1f (SPIN: best if > 100); a new state was taken as visited with probability %.3g at the end\n",
 		       o.wbits, BITSTATE_K, r.stored ? ldexp(1.0, o.wbits) / (double)r.stored : 0.0, r.omission);
 	if (r.bound_msg[0]) printf("dspin: search incomplete: %s (a resource limit, not an error: the moves that needed more were not explored%s)\n",
-	                           r.bound_msg, r.errors ? "" : "; the trail leads to the first");
+	                           r.bound_msg, r.errors || !r.trail_written ? "" : "; the trail leads to the first");
 	if (r.errors && r.trail_written) printf("dspin: wrote %s\n", trail);
 	free(r.ranks);
 	return code;

@@ -205,6 +205,11 @@ static int16_t path_pid(const NFrame *f, int16_t pid)
 	return pid;
 }
 
+/* a key is the state and the atomic byte; the stores keep its length in
+ * two bytes */
+#define KEY_MAX 65535
+#define KEY_MSG "state vector too large for -a/-l (a state and its atomic byte: at most 65535 bytes)"
+
 /* the system state of (b, len) with atomic process apid into d->key: the
  * claim's location dropped; returns its length */
 static int system_key(Nd *d, const uint8_t *b, int len, int apid)
@@ -283,6 +288,12 @@ static void expand(Nd *d, NFrame *f)
 		}
 		f->serr[i] = s->err;
 		f->smsg[i] = s->err ? strdup(s->errmsg) : NULL;
+		if (!s->err && s->len + 1 > KEY_MAX) {
+			/* the stores keep a key's length in two bytes: a resource
+			 * bound, not a wrapped length (the search hung on it) */
+			f->serr[i] = ERR_BOUND;
+			f->smsg[i] = strdup(KEY_MSG);
+		}
 		if (s->len > d->r->max_vec) d->r->max_vec = s->len;
 	}
 }
@@ -451,6 +462,15 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		d.stop = 1;
 	}
 	int klen = d.sb.v[0].len + 1;
+	if (klen > KEY_MAX) {
+		/* the initial state itself: no move to write a trail to */
+		result_note_bound(r, KEY_MSG);
+		store_free(&d.s1); store_free(&d.sys); store_free(&d.s2);
+		ns_ctx_free(d.c);
+		succbuf_free(&d.sb);
+		r->secs = now() - t0;
+		return 0;
+	}
 	uint8_t *ib = malloc((size_t)klen);
 	memcpy(ib, d.sb.v[0].b, (size_t)klen - 1);
 	ib[klen - 1] = 0;     /* no atomic control */

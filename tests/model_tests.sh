@@ -148,6 +148,14 @@ refused lazy_too_many_rejected diag_lazy_many "$M/lazy_too_many.dpml" "lazy_too_
 # that is a record declaring a channel
 refused for_in_scalar_rejected diag_for_scalar "$M/for_in_scalar.pml" "for_in_scalar\.pml:4:12: error: for (x in ...) needs an array or a channel"
 refused msg_record_chan_rejected diag_msg_rec_chan "$M/msg_record_chan.pml" "msg_record_chan\.pml:4:[0-9]*: error: 'R' declares a channel"
+# -a on a state of 65,535 bytes: its key (the state and the atomic byte)
+# does not fit the stores' two-byte length; it hung, now a resource bound
+# (exit 3) naming the limit (found by helper-26; the -dist case is in
+# dist_tests)
+cp "$HERE/models/dist/vector_limit.pml" "$TMP/vector_limit.pml"
+run vector_limit_a -a "$TMP/vector_limit.pml"
+if [ "$rc" = 3 ] && grep -q 'state vector too large for -a/-l' <<<"$out" && ! grep -q 'the trail leads' <<<"$out"; then ok vector_limit_a_bound
+else fail vector_limit_a_bound "rc=$rc $(tail -c 300 <<<"$out")"; fi
 # an unsigned field of 32 bits: SPIN says "invalid width-field" (found by review)
 printf 'unsigned u : 32;\ninit { u = 5 }\n' > "$TMP/u32.pml"
 refused unsigned_32_rejected diag_u32 "$TMP/u32.pml" "u32\.pml:1:14: error: bit width must be 1\.\.31"
