@@ -871,15 +871,20 @@ static int push_initial(Dfs *d)
 	memcpy(b, s->b, (size_t)s->len);
 	if (s->alen)
 		memcpy(b + PAD8(s->len), s->aux, (size_t)s->alen);
-	/* compact: the delta from no state (all zeros) */
-	uint8_t *to = d->compact ? (cur_reserve(d, size) ? b : NULL) : ar_alloc(d, size);
-	if (!to || push(d, 0, s->len, NULL, -1, 0) < 0 || (d->compact && !delta_push(d, b, size, 0))) {
-		free(b);
-		return -1;
+	/* the state at offset 0 of the arena, or on the compact stack its
+	 * delta from no state (all zeros) */
+	int ok = push(d, 0, s->len, NULL, -1, 0) == 0;
+	if (ok && d->compact)
+		ok = delta_push(d, b, size, 0);
+	else if (ok) {
+		uint8_t *to = ar_alloc(d, size);
+		ok = to != NULL;
+		if (ok)
+			memcpy(to, b, size);
 	}
-	if (!d->compact)
-		memcpy(to, b, size);
 	free(b);
+	if (!ok)
+		return -1;
 	Frame *f = &d->fr[0];
 	f->alen = s->alen;
 	f->succ_off = d->arn;
