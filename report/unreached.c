@@ -112,12 +112,25 @@ static const char *pos_file(const VM *vm, Pos p)
 	return p.file ? p.file : vm->m->file ? vm->m->file : "?";
 }
 
-int unreached_print(const VM *vm, const Reached *r, FILE *f)
+/* What a report does with the walk: each reported code, before and
+ * after its unreached locations (NULL: nothing), and each location. */
+typedef struct Out {
+	const VM *vm;
+	FILE *f;
+	int n;                  /* locations reported so far */
+	void (*begin)(struct Out *o, const Proctype *pt);
+	void (*at)(struct Out *o, const Proctype *pt, int l);
+	void (*end)(struct Out *o, const Proctype *pt, int unreached, int real);
+} Out;
+
+/* every location of every reported code that no process was at, in
+ * source order; -1 out of memory */
+static int walk(const Reached *r, Out *o)
 {
-	unsigned char *loc = reached_locs(vm, r);
+	unsigned char *loc = reached_locs(o->vm, r);
 	if (!loc)
 		return -1;
-	const Model *m = vm->m;
+	const Model *m = o->vm->m;
 	for (int i = 0; i < ncodes(m); i++) {
 		const Proctype *pt = code_at(m, i);
 		if (!pt)
@@ -127,57 +140,69 @@ int unreached_print(const VM *vm, const Reached *r, FILE *f)
 		if (!in)
 			break;
 		int n = 0, all = 0;
-		if (pt->is_init)
-			fprintf(f, "unreached in init\n");
-		else
-			fprintf(f, "unreached in %s %s\n", pt->is_func ? "function" : "proctype", pt->name);
+		if (o->begin)
+			o->begin(o, pt);
 		for (int l = 0; l < k->nlocs; l++) {
 			all += in[l];
 			if (!in[l] || loc[k->locs[l].gid])
 				continue;
 			n++;
-			Pos p = loc_pos(pt, l);
-			fprintf(f, "\t%s:%d, state %d, \"%s\"\n", pos_file(vm, p), p.line, l, loc_text(k, l));
+			o->at(o, pt, l);
+			o->n++;
 		}
-		fprintf(f, "\t(%d of %d states)\n", n, all);
+		if (o->end)
+			o->end(o, pt, n, all);
 		free(in);
 	}
 	free(loc);
 	return 0;
 }
 
+static void text_begin(Out *o, const Proctype *pt)
+{
+	if (pt->is_init)
+		fprintf(o->f, "unreached in init\n");
+	else
+		fprintf(o->f, "unreached in %s %s\n", pt->is_func ? "function" : "proctype", pt->name);
+}
+
+static void text_at(Out *o, const Proctype *pt, int l)
+{
+	Pos p = loc_pos(pt, l);
+	fprintf(o->f, "\t%s:%d, state %d, \"%s\"\n", pos_file(o->vm, p), p.line, l, loc_text(pt->code, l));
+}
+
+static void text_end(Out *o, const Proctype *pt, int unreached, int real)
+{
+	(void)pt;
+	fprintf(o->f, "\t(%d of %d states)\n", unreached, real);
+}
+
+int unreached_print(const VM *vm, const Reached *r, FILE *f)
+{
+	Out o = { vm, f, 0, text_begin, text_at, text_end };
+	return walk(r, &o);
+}
+
+static void json_at(Out *o, const Proctype *pt, int l)
+{
+	FILE *f = o->f;
+	fprintf(f, "%s{\"%s\":", o->n ? "," : "[", pt->is_func ? "function" : "proctype");
+	json_text(f, pt->is_init ? "init" : pt->name);
+	Pos p = loc_pos(pt, l);
+	fprintf(f, ",\"file\":");
+	json_text(f, pos_file(o->vm, p));
+	fprintf(f, ",\"line\":%d,\"state\":%d,\"statement\":", p.line, l);
+	json_text(f, loc_text(pt->code, l));
+	fputc('}', f);
+}
+
 int unreached_json(const VM *vm, const Reached *r, FILE *f)
 {
-	unsigned char *loc = reached_locs(vm, r);
-	if (!loc)
+	/* the bracket opens at the first entry: on -1 nothing is written */
+	Out o = { vm, f, 0, NULL, json_at, NULL };
+	if (walk(r, &o) < 0)
 		return -1;
-	const Model *m = vm->m;
-	int first = 1;
-	fputc('[', f);
-	for (int i = 0; i < ncodes(m); i++) {
-		const Proctype *pt = code_at(m, i);
-		if (!pt)
-			continue;
-		const Code *k = pt->code;
-		unsigned char *in = real_locs(k);
-		if (!in)
-			break;
-		for (int l = 0; l < k->nlocs; l++) {
-			if (!in[l] || loc[k->locs[l].gid])
-				continue;
-			fprintf(f, "%s{\"%s\":", first ? "" : ",", pt->is_func ? "function" : "proctype");
-			json_text(f, pt->is_init ? "init" : pt->name);
-			Pos p = loc_pos(pt, l);
-			fprintf(f, ",\"file\":");
-			json_text(f, pos_file(vm, p));
-			fprintf(f, ",\"line\":%d,\"state\":%d,\"statement\":", p.line, l);
-			json_text(f, loc_text(k, l));
-			fputc('}', f);
-			first = 0;
-		}
-		free(in);
-	}
-	fputc(']', f);
-	free(loc);
+	fputs(o.n ? "]" : "[]", f);
 	return 0;
 }
