@@ -243,17 +243,6 @@ static void parse_args(int argc, char **argv, Opts *o)
 	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\') { fputc('\\', f); fputc(*s, f); }
-		else if ((unsigned char)*s < 32) fprintf(f, "\\u%04x", *s);
-		else fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* the stack that simulation and trail replay run on: the VM's semantics,
  * the garbage collector (numbering objects as the search did), the claim;
  * no symmetry, so moves name creation pids */
@@ -583,7 +572,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		if (!o.json) { free(reached); return code; }
 	}
 	if (o.json) {
-		printf("{\"model\":"); json_str(stdout, o.file);
+		printf("{\"model\":"); json_text(stdout, o.file);
 		printf(",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\",\"cores\":%d", o.sym, o.por, o.bfs || o.cores > 1 || o.dist ? "bfs" : "dfs", o.cores);
 		if (o.dist) {
 			printf(",\"ranks\":%d,\"per_rank\":[", r.nranks);
@@ -602,7 +591,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		if (ps) {
 			printf(",\"symmetric_proctypes\":[");
 			int first = 1;
-			for (int i = 0; i < m->nptypes; i++) if (ps->eligible[i]) { printf("%s", first ? "" : ","); json_str(stdout, m->ptypes[i]->name); first = 0; }
+			for (int i = 0; i < m->nptypes; i++) if (ps->eligible[i]) { printf("%s", first ? "" : ","); json_text(stdout, m->ptypes[i]->name); first = 0; }
 			printf("]");
 		}
 		printf(",\"state_vector_bytes\":%d,\"depth_reached\":%ld,\"errors\":%d", r.max_vec, r.depth, r.errors);
@@ -622,13 +611,13 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 			       r.stored ? ldexp(1.0, o.wbits) / (double)r.stored : 0.0, r.omission);
 		int stopped = r.errors && !o.keep_going;
 		printf(",\"complete\":%s,\"incomplete_reason\":", r.incomplete || stopped ? "false" : "true");
-		if (r.incomplete == 3) json_str(stdout, r.bound_msg);
+		if (r.incomplete == 3) json_text(stdout, r.bound_msg);
 		else printf("%s", r.incomplete == 1 ? "\"depth bound\"" : r.incomplete == 2 ? "\"memory bound\"" : stopped ? "\"stopped at the first error\"" : "null");
-		printf(",\"first_error\":"); if (r.errors) json_str(stdout, r.first_error); else printf("null");
+		printf(",\"first_error\":"); if (r.errors) json_text(stdout, r.first_error); else printf("null");
 		printf(",\"error_kinds\":[");
-		for (int i = 0; i < r.nkinds; i++) { if (i) printf(","); json_str(stdout, r.kinds[i]); }
+		for (int i = 0; i < r.nkinds; i++) { if (i) printf(","); json_text(stdout, r.kinds[i]); }
 		printf("]%s", r.kinds_full ? ",\"error_kinds_full\":true" : "");
-		printf(",\"trail\":"); if (r.trail_written) json_str(stdout, trail); else printf("null");
+		printf(",\"trail\":"); if (r.trail_written) json_text(stdout, trail); else printf("null");
 		printf(",\"unreached\":");
 		if (!reached || stopped || unreached_json(&vm, reached, stdout) < 0) printf("null");
 		printf(",\"exit\":%d}\n", code);
