@@ -14,6 +14,8 @@
 # 3. The options: -n and -q print no report, a search stopped at an error
 #    prints none (as pan), -e does; -json has the array, or null when
 #    stopped; -cores=2 and the default reductions list the same lines.
+# Checked to fail on a mutant: vm/next_vm.c not marking a rendezvous's
+# receive fails 4 of the 36 (book_p101, calculator, corner_rv_multi, ex_2).
 set -u
 DSPIN=${1:?usage: unreached_tests.sh DSPIN}
 HERE=$(cd "$(dirname "$0")" && pwd -P)
