@@ -53,7 +53,8 @@ static void print_usage(FILE *f)
 "                   whose counts equal -bfs on one core (without POR, the default search's)\n"
 "  -dist            distributed search over MPI (mpirun -np K dspin -dist ...): the states\n"
 "                   partitioned over the ranks; the same counts and verdict as -bfs;\n"
-"                   with -a/-l OWCTY, the verdict of the nested search (no POR, no -m;\n"
+"                   with -a/-l OWCTY, the verdict of the nested search (no -m; POR with\n"
+"                   one choice per system state, not with -f, -sym=proc, -cache=backedge;\n"
 "                   -cache=backedge: the store-or-not order)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output\n"
@@ -500,6 +501,13 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 			por_refused = "accept labels in the processes are not a claim whose visible moves dspin knows";
 		else if (!claim_si)
 			por_refused = "a hand-written never claim may not be stutter-invariant (an ltl formula is)";
+		/* OWCTY keeps a level and a choice per system state of a
+		 * stored node (docs/distributed.md, "Partial-order reduction
+		 * under OWCTY") */
+		else if (se == SEARCH_OWCTY && so.cache_backedge)
+			por_refused = "-cache=backedge leaves nodes unstored, with no level or choice to keep";
+		else if (se == SEARCH_OWCTY && proc_on)
+			por_refused = "under process symmetry OWCTY expands each node with the identities of its own first arrival, not one set per system state as the nested search does, and one choice per system state is not shown sound with that";
 	}
 	if (pormode != POR_NONE && (why = por_refused)) {
 		/* the default -por=si says nothing; an explicit one is warned */

@@ -85,9 +85,44 @@
  * around the cycle, goes around it until they are back.  The trail
  * replays with `dspin -a -t`.
  *
- * Partial-order reduction is not run here (cli/main.c, support.c): the
- * ample sets would have to be a function of the system state with a cycle
- * proviso that holds for every pass, and that is not shown.
+ * Partial-order reduction (the ample sets of reduce/layer_por.c: Peled;
+ * Holzmann and Peled; C0-C2 as the nested search has them, claim-visible
+ * moves not safe) runs on ONE reduced system graph, as in search/ndfs.c:
+ * the choice (full expansion, or which process's moves) is made per
+ * SYSTEM state s (the node without the claim's location, with the atomic
+ * byte), once, and every node (s, q) replays it, in the exploration and
+ * in every Reachability and Elimination pass.  So the passes see the
+ * graph the proviso was checked on, and that graph is (reduced system
+ * graph) x (claim).  The proviso is -bfs's level proviso lifted to system
+ * states: d(s) is the level of the first node stored with system state s
+ * (levels are fixed before the level is expanded: a node stored while
+ * level L is expanded is of level L + 1), s is decided while its first
+ * nodes are expanded, at level d(s), and an ample set is taken only if
+ * no successor t has d(t) <= d(s) (s itself included).  So every edge
+ * out of a reduced s climbs in d, a cycle of the reduced system graph
+ * cannot be reduced all round, and it has a fully expanded state (C3;
+ * a system state never in the product counts as fully expanded).  The
+ * reduced system graph meets C0-C3, so its product with a
+ * stutter-invariant claim has an accepting cycle iff the full product
+ * has (Peled 1994; Clarke, Grumberg and Peled, Model Checking, ch. 10).
+ * Deciding per PRODUCT node with the same proviso (C3 on the product) is
+ * NOT enough: Siegel ("What's Wrong with On-the-Fly Partial Order
+ * Reduction", CAV 2019; LTSmin issue 222) shows that proof broken, and a
+ * stutter-invariant claim for p && <>!p that counts its stutter steps
+ * (init -p-> {x, y, q}; x -!p-> acc; y -p-> z -!p-> acc; q -p-> {q, r1};
+ * r1 -p-> r2 -!p-> acc) with a process cycling through local states while
+ * another makes p false loses its accepting cycle that way (full
+ * expansions only at (s, q), where the claim cannot take !p next), while
+ * the per-system-state choice keeps it (docs/distributed.md).  All nodes
+ * of one system state are on one rank (the owner's hash is the system
+ * state's), which keeps d(s) and the choice in `sys`; a question about a
+ * successor another rank owns is asked after the pass over the level and
+ * the expansion made again (search/dist.c's deferred expansions).
+ * Refused (cli/main.c): weak fairness (as the nested search),
+ * -cache=backedge (an unstored node has no level or choice), process
+ * symmetry (a node is expanded with its own identities, not one set per
+ * system state as ndfs.c keeps them).  Trails: rank 0 finds moves by
+ * expanding without the reduction (every reduced successor is there).
  */
 #include "dist_owcty.h"
 #define XXH_INLINE_ALL
@@ -111,12 +146,34 @@ static void oom(Ow *w)
 	w->net.stop = 1;
 }
 
-static int owner_of(const Ow *w, const uint8_t *b, int len)
+/* the system state of a node (len bytes, the last the atomic byte) into
+ * dst: the claim's location zeroed (as search/ndfs.c's system_key);
+ * returns its length */
+static int sys_key(const Ow *w, uint8_t *dst, const uint8_t *b, int len)
+{
+	memcpy(dst, b, (size_t)len);
+	if (w->vm->m->never)
+		vm_store(dst + GOFF + w->vm->m->claim_pc->offset, TY_SHORT, 0, 0);
+	return len;
+}
+
+static int owner_hash(const Ow *w, const uint8_t *b, int len)
 {
 	if (w->K == 1)
 		return 0;
 	uint64_t h = XXH3_64bits_withSeed(b, (size_t)len, OWNER_SEED);
 	return (int)(((h >> 32) * (uint64_t)w->K) >> 32);
+}
+
+/* a node's owner; with the reduction, its system state's, so that every
+ * node of one system state is on the rank that keeps its choice */
+static int owner_of(Ow *w, const uint8_t *b, int len)
+{
+	if (w->K == 1)
+		return 0;
+	if (w->por)
+		return owner_hash(w, w->skey, sys_key(w, w->skey, b, len));
+	return owner_hash(w, b, len);
 }
 
 static int push(Ow *w, Queue *q, uint64_t idx)
@@ -238,6 +295,23 @@ static void take(Ow *w, const Rec *h, const uint8_t *key, const uint8_t *aux, in
 		}
 		w->parent[idx] = h->from;
 		w->flag[idx] = 0;
+		if (w->por) {
+			/* the system state's level d: the first node's */
+			int n = sys_key(w, w->skey, key, (int)h->len);
+			uint64_t sh = state_hash(w->skey, n);
+			size_t si;
+			int sins = store_insert(&w->sys, w->skey, n, sh, &si);
+			if (sins < 0) {
+				oom(w);
+				return;
+			}
+			if (sins == 1) {
+				uint8_t pay[6] = { 0 };
+				uint32_t lv = w->round + 1;
+				memcpy(pay, &lv, 4);
+				memcpy(store_payload(&w->sys, w->skey, n, sh), pay, sizeof pay);
+			}
+		}
 		if (w->aoff) {
 			w->aoff[idx] = w->auxs.n;
 			w->alen[idx] = (uint8_t)h->alen;
@@ -359,9 +433,144 @@ static void error(Ow *w, const Succ *s, const char *msg)
 		net_send_stop(&w->net);
 }
 
+/* ---- the partial-order reduction's proviso (see the file's head) ---- */
+
+/* has the system state of successor (b, len) a node stored at a level
+ * <= the one being expanded?  Another rank's: asked after the pass over
+ * the level (query_round), "yes" meanwhile, and the expansion is made
+ * again with the answer */
+static int owcty_proviso(void *arg, const uint8_t *b, int len)
+{
+	Ow *w = arg;
+	/* an ample successor is outside atomic sequences: atomic byte 0 */
+	int n = sys_key(w, w->qkey, b, len);
+	w->qkey[n++] = 0;
+	uint64_t h = state_hash(w->qkey, n);
+	int owner = owner_hash(w, w->qkey, n);
+	if (owner == w->rank) {
+		const uint8_t *pl = store_payload(&w->sys, w->qkey, n, h);
+		uint32_t lv;
+		if (!pl)
+			return 0;
+		memcpy(&lv, pl, sizeof lv);
+		return lv <= w->round;
+	}
+	uint8_t *pl = store_payload(&w->ans, w->qkey, n, h);
+	if (pl && *pl)
+		return *pl == 1;
+	if (!pl) {
+		size_t idx;
+		uint16_t l16 = (uint16_t)n;
+		if (store_insert(&w->ans, w->qkey, n, h, &idx) < 0 ||
+		    !net_buf_put(&w->query[owner], &l16, sizeof l16) || !net_buf_put(&w->query[owner], w->qkey, (size_t)n))
+			oom(w);
+	}
+	w->tainted = 1;
+	return 1;
+}
+
+/* one round of questions: to the owners and back (collective; as
+ * search/dist.c's) */
+static void query_round(Ow *w)
+{
+	int K = w->K;
+	int *scount = calloc((size_t)K, sizeof(int)), *rcount = calloc((size_t)K, sizeof(int));
+	int *sdisp = calloc((size_t)K, sizeof(int)), *rdisp = calloc((size_t)K, sizeof(int));
+	int *nq = calloc((size_t)K, sizeof(int)), *na = calloc((size_t)K, sizeof(int));
+	int *qdisp = calloc((size_t)K, sizeof(int)), *adisp = calloc((size_t)K, sizeof(int));
+	NetBuf sq = { 0 };
+	if (!scount || !rcount || !sdisp || !rdisp || !nq || !na || !qdisp || !adisp) {
+		/* a collective cannot be left half way */
+		fprintf(stderr, "dspin: out of memory in OWCTY's proviso round\n");
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	}
+	for (int p = 0; p < K && !w->oom; p++) {
+		if (w->query[p].n > (size_t)1 << 30) {
+			oom(w);
+			break;
+		}
+		scount[p] = (int)w->query[p].n;
+		sdisp[p] = (int)sq.n;
+		if (!net_buf_put(&sq, w->query[p].b, (size_t)scount[p]))
+			oom(w);
+	}
+	if (w->oom)
+		for (int p = 0; p < K; p++)
+			scount[p] = sdisp[p] = 0;
+	MPI_Request req;
+	MPI_Ialltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD, &req);
+	net_coll_wait(&w->net, &req);
+	size_t rtotal = 0;
+	for (int p = 0; p < K; p++) {
+		rdisp[p] = (int)rtotal;
+		rtotal += (size_t)rcount[p];
+	}
+	uint8_t *rq = malloc(rtotal + 1);
+	uint8_t *ra = malloc(rtotal / 2 + 1);
+	if (!rq || !ra) {
+		fprintf(stderr, "dspin: out of memory in OWCTY's proviso round\n");
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	}
+	MPI_Ialltoallv(sq.b, scount, sdisp, MPI_BYTE, rq, rcount, rdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
+	net_coll_wait(&w->net, &req);
+	/* the answers, one byte per question, in the order asked: 1 when the
+	 * system state has a node stored at a level <= this one */
+	size_t nra = 0;
+	for (int p = 0; p < K; p++) {
+		adisp[p] = (int)nra;
+		for (size_t off = (size_t)rdisp[p]; off < (size_t)rdisp[p] + (size_t)rcount[p];) {
+			uint16_t l16;
+			memcpy(&l16, rq + off, sizeof l16);
+			const uint8_t *key = rq + off + sizeof l16;
+			const uint8_t *pl = store_payload(&w->sys, key, l16, state_hash(key, l16));
+			uint32_t lv = 0;
+			if (pl)
+				memcpy(&lv, pl, sizeof lv);
+			ra[nra++] = pl && lv <= w->round ? 1 : 2;
+			off += sizeof l16 + l16;
+		}
+		na[p] = (int)nra - adisp[p];
+	}
+	MPI_Ialltoall(na, 1, MPI_INT, nq, 1, MPI_INT, MPI_COMM_WORLD, &req);
+	net_coll_wait(&w->net, &req);
+	size_t ntot = 0;
+	for (int p = 0; p < K; p++) {
+		qdisp[p] = (int)ntot;
+		ntot += (size_t)nq[p];
+	}
+	uint8_t *ans = malloc(ntot + 1);
+	if (!ans) {
+		fprintf(stderr, "dspin: out of memory in OWCTY's proviso round\n");
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	}
+	MPI_Ialltoallv(ra, na, adisp, MPI_BYTE, ans, nq, qdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
+	net_coll_wait(&w->net, &req);
+	for (int p = 0; p < K; p++) {
+		size_t k = (size_t)qdisp[p];
+		for (size_t off = 0; off < (size_t)scount[p];) {
+			uint16_t l16;
+			memcpy(&l16, w->query[p].b + off, sizeof l16);
+			const uint8_t *key = w->query[p].b + off + sizeof l16;
+			uint8_t *pl = store_payload(&w->ans, key, l16, state_hash(key, l16));
+			if (pl)
+				*pl = ans[k];
+			k++;
+			off += sizeof l16 + l16;
+		}
+		w->query[p].n = 0;
+	}
+	free(sq.b);
+	free(rq);
+	free(ra);
+	free(ans);
+	free(scount); free(rcount); free(sdisp); free(rdisp);
+	free(nq); free(na); free(qdisp); free(adisp);
+}
+
 /* expand the node in w->key (klen bytes with the atomic byte) and w->aux;
- * the successors go to their owners as the phase's records */
-static void expand_key(Ow *w, int64_t idx)
+ * the successors go to their owners as the phase's records.  0: the
+ * reduction's decision waits for another rank's answer (nothing done) */
+static int expand_key(Ow *w, int64_t idx)
 {
 	int len = w->klen;
 	if (w->backedge && w->phase == P_EXPLORE)
@@ -369,10 +578,42 @@ static void expand_key(Ow *w, int64_t idx)
 	SState ss = { w->key, len - 1, w->aux, w->kalen, w->key[len - 1] - 1 };
 	if (w->phase == P_EXPLORE && idx >= 0 && ns_accepting(w->c, &ss))
 		w->flag[idx] |= F_ACC;
+	/* the reduction: the system state's choice, made by its first
+	 * expansion and replayed by every later one, in every pass */
+	int deciding = 0;
+	NsStats keep = w->c->stats;
+	if (w->por) {
+		int sn = sys_key(w, w->skey, w->key, len);
+		const uint8_t *pay = store_payload(&w->sys, w->skey, sn, state_hash(w->skey, sn));
+		uint16_t ch = 0;
+		if (pay)
+			memcpy(&ch, pay + 4, sizeof ch);
+		if (ch)
+			w->c->force = ch - 2;
+		else if (pay && w->phase == P_EXPLORE) {
+			w->c->force = NS_DECIDE;
+			w->tainted = 0;
+			deciding = 1;
+		} else {
+			fprintf(stderr, "dspin: OWCTY met a node whose reduction was not decided (please report it)\n");
+			oom(w);
+			return 1;
+		}
+	}
 	int n = ns_next_all(w->c, &ss, &w->sb);
 	if (w->sb.oom) {
 		oom(w);
-		return;
+		return 1;
+	}
+	if (deciding) {
+		if (w->tainted) {
+			w->c->stats = keep;     /* counted when made again */
+			return 0;
+		}
+		int sn = sys_key(w, w->skey, w->key, len);
+		uint8_t *pay = store_payload(&w->sys, w->skey, sn, state_hash(w->skey, sn));
+		uint16_t ch = (uint16_t)(w->c->choice + 2);
+		memcpy(pay + 4, &ch, sizeof ch);
 	}
 	if (w->phase == P_EXPLORE && n == 0 && !ns_valid_end(w->c, &ss))
 		error(w, NULL, "invalid end state");
@@ -395,10 +636,11 @@ static void expand_key(Ow *w, int64_t idx)
 			continue;
 		send_succ(w, c->b, c->len, c->atomic_pid, c->aux, c->alen);
 	}
+	return 1;
 }
 
-/* expand stored node idx with its stored identities */
-static void expand(Ow *w, uint64_t idx)
+/* expand stored node idx with its stored identities; 0: deferred */
+static int expand(Ow *w, uint64_t idx)
 {
 	int len;
 	const uint8_t *s = store_get(&w->st, idx, &len);
@@ -409,7 +651,7 @@ static void expand(Ow *w, uint64_t idx)
 		memcpy(w->aux, w->auxs.b + w->aoff[idx], (size_t)w->kalen);
 	w->cur_link = (uint64_t)w->rank << RANK_SHIFT | idx;
 	w->cur_transit = 0;
-	expand_key(w, (int64_t)idx);
+	return expand_key(w, (int64_t)idx);
 }
 
 /* -cache=backedge: expand the unstored nodes in tcur, with the
@@ -510,17 +752,48 @@ static void explore(Ow *w)
 {
 	w->phase = P_EXPLORE;
 	size_t lo = 0;
-	for (;;) {
+	for (w->round = 0;; w->round++) {
 		size_t hi = w->st.nrec;
 		expand_unstored(w);
 		for (size_t i = lo; i < hi && !w->net.stop; i++) {
-			expand(w, i);
+			if (!expand(w, i))
+				push(w, &w->deferred, i);
 			if ((i & 15) == 0) {
 				net_poll(&w->net);
 				drain(w);
 			}
 		}
 		drain(w);
+		/* the proviso's questions to other ranks, until every deciding
+		 * expansion had its answers (as search/dist.c): every round
+		 * answers at least one new question, so the rounds end */
+		for (;;) {
+			uint64_t nd = w->net.stop || w->oom ? 0 : w->deferred.n, gnd = 0;
+			if (!w->por)
+				break;
+			MPI_Request req;
+			MPI_Iallreduce(&nd, &gnd, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &req);
+			net_coll_wait(&w->net, &req);
+			if (!gnd)
+				break;
+			query_round(w);
+			size_t n = w->deferred.n;
+			w->deferred.n = 0;
+			for (size_t k = 0; k < n; k++) {
+				if (w->net.stop || w->oom)
+					break;
+				if (!expand(w, w->deferred.v[k]))
+					push(w, &w->deferred, w->deferred.v[k]);
+				if ((k & 15) == 0)
+					net_poll(&w->net);
+			}
+		}
+		w->deferred.n = 0;
+		if (w->por && w->ans.n) {
+			store_free(&w->ans);
+			store_init(&w->ans, 0);
+			w->ans.payload = 1;
+		}
 		net_end_round(&w->net);
 		uint64_t mine[2] = { w->st.nrec - hi + w->ntnext, (uint64_t)w->net.stop }, all[2];
 		/* blocking: no record of the next round may be taken before
@@ -579,11 +852,11 @@ static uint64_t elimination(Ow *w)
 static void merge(Ow *w, SearchResult *g)
 {
 	SearchResult *r = w->r;
-	uint64_t sum[8] = { w->stored, w->matched, w->revisits, (uint64_t)w->stats.heap_renumbered,
+	uint64_t sum[9] = { w->stored, w->matched, w->revisits, (uint64_t)w->stats.heap_renumbered,
 		(uint64_t)w->stats.procs_permuted, (uint64_t)r->errors,
-		w->st.bytes + w->cap * 21 + (w->aoff ? w->cap * 9 : 0) + w->auxs.cap + w->tcur.cap + w->tnext.cap,
-		w->pass_revisits }, tot[8];
-	MPI_Allreduce(sum, tot, 8, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		w->st.bytes + w->sys.bytes + w->cap * 21 + (w->aoff ? w->cap * 9 : 0) + w->auxs.cap + w->tcur.cap + w->tnext.cap,
+		w->pass_revisits, (uint64_t)w->stats.por_reduced }, tot[9];
+	MPI_Allreduce(sum, tot, 9, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
 	int64_t mx[3] = { w->max_vec, w->stats.max_objects, r->incomplete }, gmx[3];
 	MPI_Allreduce(mx, gmx, 3, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
 	memset(g, 0, sizeof *g);
@@ -596,6 +869,7 @@ static void merge(Ow *w, SearchResult *g)
 	g->depth = w->levels;
 	g->stats.heap_renumbered = tot[3];
 	g->stats.procs_permuted = tot[4];
+	g->stats.por_reduced = tot[8];
 	g->stats.max_objects = (int)gmx[1];
 	g->max_vec = (int)gmx[0];
 	g->incomplete = (int)gmx[2];
@@ -621,6 +895,13 @@ static void ow_free(Ow *w)
 	free(w->tnext.b);
 	free(w->cur.v);
 	free(w->next.v);
+	free(w->deferred.v);
+	store_free(&w->sys);
+	store_free(&w->ans);
+	if (w->query)
+		for (int p = 0; p < w->K; p++)
+			free(w->query[p].b);
+	free(w->query);
 	if (w->c)
 		ns_ctx_free(w->c);
 }
@@ -643,6 +924,21 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 		store_init(&w->st, o->mem_limit);
 		w->st.indexed = 1;
 		w->st.payload = 4;
+		store_init(&w->sys, o->mem_limit);
+		w->sys.payload = 6;
+		store_init(&w->ans, 0);
+		w->ans.payload = 1;
+		if (ok && w->c->proviso_used) {
+			/* the reduction's layer is on (cli/main.c refuses it
+			 * with -cache=backedge, -f and process symmetry) */
+			w->por = !w->backedge;
+			w->c->force = NS_FULL;
+			w->c->proviso = owcty_proviso;
+			w->c->proviso_arg = w;
+			w->query = calloc((size_t)w->K, sizeof(NetBuf));
+			ok = w->query != NULL;
+		}
+		w->round = UINT32_MAX;      /* the initial node is of level 0 */
 	}
 	SuccBuf sb0;
 	memset(&sb0, 0, sizeof sb0);
@@ -690,6 +986,9 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 		left = size;
 		cycle = !w->net.stop && left > 0;
 	}
+	/* the trail's moves are found without the reduction: every reduced
+	 * successor is among the full expansion's */
+	w->c->force = NS_FULL;
 	/* the cycle is one error, counted on rank 0 (merge sums them) */
 	if (cycle && w->rank == 0)
 		result_note_error(r, o->accept == 2 ? "non-progress cycle" : "acceptance cycle");

@@ -77,6 +77,17 @@ typedef struct Ow {
 	int max_vec;
 	Note err, bound;
 	double t0;
+	/* partial-order reduction (dist_owcty.c, "Partial-order reduction"):
+	 * one choice per system state, owned with all its nodes */
+	int por;
+	Store sys;                 /* key: system state (claim pc 0) + atomic byte;
+	                            * payload: its level d (u32), choice + 2 (u16, 0: not decided) */
+	Store ans;                 /* this level's questions to other ranks: 0 asked, 1 yes, 2 no */
+	NetBuf *query;             /* per peer: the questions (u16 length, key) */
+	Queue deferred;            /* nodes whose decision waits for answers */
+	uint32_t round;            /* the level being expanded (UINT32_MAX before the first) */
+	int tainted;               /* the expansion used an answer not yet known */
+	uint8_t skey[MAXSTATE + 2], qkey[MAXSTATE + 2];
 } Ow;
 
 /* -cache=backedge's total order (search/ndfs.c's keep_succ): is key a
