@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/dist.sh [-r REPS] [-n "NP..."] [-b] [MODEL[:SPACE-SEPARATED -D FLAGS] ...]
+# bench/dist.sh [-r REPS] [-n "NP..."] [-b] [-p] [MODEL[:SPACE-SEPARATED -D FLAGS] ...]
 #
 # The distributed search (issue 18, item 4; docs/distributed.md) on one
 # machine: the sequential depth-first search and -bfs against
@@ -40,6 +40,11 @@
 # stored (the exploration's: transitions - stored - matched).  Every -dist
 # column gives the largest rank's states stored (/rank).
 #
+# -p: on every row also the nested search (pdfs) and each -dist run
+# (pnpK) with partial-order reduction, -sym=none -por=si (under -dist -a:
+# one choice per system state, search/dist_owcty.c); their states
+# columns are their own.
+#
 # Environment: DSPIN (default: build/dspin next to this directory).
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -48,12 +53,14 @@ DSPIN=$(readlink -f "$DSPIN")
 REPS=1
 NPS="1 2 3"
 BACKEDGE=
-while getopts "r:n:bh" o; do
+PORCOLS=
+while getopts "r:n:bph" o; do
 	case $o in
 	r) REPS=$OPTARG ;;
 	n) NPS=$OPTARG ;;
 	b) BACKEDGE=1 ;;
-	*) sed -n '2,43p' "$0"; exit 2 ;;
+	p) PORCOLS=1 ;;
+	*) sed -n '2,48p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -66,34 +73,36 @@ declare -A best cpu mem states msgs ex rankmax again
 json() { sed -n "s/.*\"$2\":\\([0-9.]*\\).*/\\1/p" "$1" | head -1; }
 # run TOOL MODEL-INDEX: one timed run; TOOL: dfs bfs np1 np2 ...
 run() {
-	local tool=$1 i=$2 secs c out=$TMP/out
+	local tool=$1 i=$2 secs c out=$TMP/out por=-por=none
+	case $tool in p*) por=-por=si; tool=${tool#p} ;; esac
+	local key=${1}
 	case $tool in
 	dfs|bfs)
 		local extra=(); [ "$tool" = bfs ] && extra=(-bfs)
 		# shellcheck disable=SC2086
-		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "$DSPIN" -sym=none -por=none -json "${extra[@]}" ${flags[i]} "${files[i]}" > "$out" 2>/dev/null
-		mem[$tool,$i]=$(( $(tail -1 "$TMP/time" | cut -d' ' -f4) / 1024 ))
+		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "$DSPIN" -sym=none $por -json "${extra[@]}" ${flags[i]} "${files[i]}" > "$out" 2>/dev/null
+		mem[$key,$i]=$(( $(tail -1 "$TMP/time" | cut -d' ' -f4) / 1024 ))
 		;;
 	np*|b*)
 		local be=() k=${tool#np}
 		case $tool in b*) be=(-cache=backedge); k=${tool#b} ;; esac
 		# CPU time: mpirun's and its ranks' (they are its children)
 		# shellcheck disable=SC2086
-		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "${MPIRUN[@]}" -np "$k" "$DSPIN" -dist -sym=none -por=none "${be[@]}" -json ${flags[i]} "${files[i]}" < /dev/null > "$out" 2>/dev/null
-		mem[$tool,$i]=$(grep -o '"peak_rss_mb":[0-9.]*' "$out" | cut -d: -f2 | sort -n | tail -1 | cut -d. -f1)
-		msgs[$tool,$i]=$(grep -o '"messages":[0-9]*' "$out" | cut -d: -f2 | paste -sd+ | bc)
-		rankmax[$tool,$i]=$(grep -o '"states":[0-9]*' "$out" | cut -d: -f2 | sort -n | tail -1)
-		again[$tool,$i]=$(( $(json "$out" transitions) - $(json "$out" states_stored) - $(json "$out" states_matched) ))
+		/usr/bin/time -f '%e %U %S %M' -o "$TMP/time" "${MPIRUN[@]}" -np "$k" "$DSPIN" -dist -sym=none $por "${be[@]}" -json ${flags[i]} "${files[i]}" < /dev/null > "$out" 2>/dev/null
+		mem[$key,$i]=$(grep -o '"peak_rss_mb":[0-9.]*' "$out" | cut -d: -f2 | sort -n | tail -1 | cut -d. -f1)
+		msgs[$key,$i]=$(grep -o '"messages":[0-9]*' "$out" | cut -d: -f2 | paste -sd+ | bc)
+		rankmax[$key,$i]=$(grep -o '"states":[0-9]*' "$out" | cut -d: -f2 | sort -n | tail -1)
+		again[$key,$i]=$(( $(json "$out" transitions) - $(json "$out" states_stored) - $(json "$out" states_matched) ))
 		;;
 	esac
 	# (GNU time writes a line before its own when the exit status is not 0)
 	secs=$(tail -1 "$TMP/time" | cut -d' ' -f1)
 	c=$(tail -1 "$TMP/time" | awk '{ printf "%.2f", $2 + $3 }')
-	states[$tool,$i]=$(json "$out" states_stored)
-	ex[$tool,$i]=$(json "$out" exit)
-	if [ -z "${best[$tool,$i]:-}" ] || [ "$(echo "$secs < ${best[$tool,$i]}" | bc)" = 1 ]; then
-		best[$tool,$i]=$secs
-		cpu[$tool,$i]=$c
+	states[$key,$i]=$(json "$out" states_stored)
+	ex[$key,$i]=$(json "$out" exit)
+	if [ -z "${best[$key,$i]:-}" ] || [ "$(echo "$secs < ${best[$key,$i]}" | bc)" = 1 ]; then
+		best[$key,$i]=$secs
+		cpu[$key,$i]=$c
 	fi
 }
 files=() flags=() names=() live=()
@@ -106,6 +115,7 @@ nm=${#files[@]}
 tools="dfs bfs"
 for n in $NPS; do tools="$tools np$n"; done
 [ -z "$BACKEDGE" ] || for n in $NPS; do tools="$tools b$n"; done
+[ -z "$PORCOLS" ] || { tools="$tools pdfs"; for n in $NPS; do tools="$tools pnp$n"; done; }
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 for ((r = 1; r <= REPS; r++)); do
 	for ((i = 0; i < nm; i++)); do
@@ -123,6 +133,8 @@ head="| model | states |"
 sep="| --- | ---: |"
 for t in $tools; do
 	case $t in np*) head="$head $t s (cpu) | $t MB/rank | $t states/rank | $t batches |"; sep="$sep ---: | ---: | ---: | ---: |" ;;
+	pdfs) head="$head $t states | $t s (cpu) | $t MB |"; sep="$sep ---: | ---: | ---: |" ;;
+	pnp*) head="$head $t states | $t s (cpu) | $t MB/rank | $t states/rank |"; sep="$sep ---: | ---: | ---: | ---: |" ;;
 	b[0-9]*) head="$head $t s (cpu) | $t MB/rank | $t states | $t states/rank | $t again |"; sep="$sep ---: | ---: | ---: | ---: | ---: |" ;;
 	*) head="$head $t s (cpu) | $t MB |"; sep="$sep ---: | ---: |" ;; esac
 done
@@ -133,9 +145,15 @@ for ((i = 0; i < nm; i++)); do
 	row="| ${names[i]} | ${states[$ref,$i]}${live[i]:+ (${states[dfs,$i]})} |"
 	for t in $tools; do
 		if [ -z "${best[$t,$i]:-}" ]; then
-			case $t in np*) row="$row - | - | - | - |" ;; b[0-9]*) row="$row - | - | - | - | - |" ;; *) row="$row - | - |" ;; esac
+			case $t in np*|pnp*) row="$row - | - | - | - |" ;; b[0-9]*) row="$row - | - | - | - | - |" ;; pdfs) row="$row - | - | - |" ;; *) row="$row - | - |" ;; esac
 			continue
 		fi
+		case $t in p*)
+			[ "${ex[$t,$i]}" = "${ex[dfs,$i]}" ] || row="$row DIFFER (exit ${ex[$t,$i]})"
+			row="$row ${states[$t,$i]} | $(printf %.2f "${best[$t,$i]}") (${cpu[$t,$i]}) | ${mem[$t,$i]} |"
+			case $t in pnp*) row="$row ${rankmax[$t,$i]} |" ;; esac
+			continue ;;
+		esac
 		case $t in b[0-9]*) ;; *)
 			[ "${states[$t,$i]}" = "${states[$ref,$i]}" ] || [ "$t" = dfs ] && [ -n "${live[i]}" ] || row="$row DIFFER (${states[$t,$i]})" ;;
 		esac
