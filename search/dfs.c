@@ -241,8 +241,131 @@ static int on_stack(void *arg, const uint8_t *b, int len)
 	return h == top_frame(d)->hash || os_has(&d->onstack, h);
 }
 
+/* a successor's record on the stack, from the interface's: no state bytes
+ * (they follow it: dfs_expand) */
+static void put_rec(SRec *rec, const Succ *s, uint64_t h, int hashed)
+{
+	rec->mv = s->mv;
+	rec->tpid = s->tmv.pid;
+	rec->trv_pid = s->tmv.rv_pid;
+	rec->tgone_top = s->tmv.gone_top;
+	rec->tgone_n = s->tmv.gone_n;
+	rec->atomic_pid = s->atomic_pid;
+	rec->len = s->len;
+	rec->err = s->err;
+	rec->skip = 0;
+	rec->ip_seen = 0;
+	rec->alen = s->alen;
+	rec->hashed = (int8_t)hashed;
+	rec->hash = h;
+	rec->pre = 0;
+	rec->pm_dinc = 0;
+	rec->pm_n = 0;
+}
+
+/* Can the successors of frame f be looked up in the store when f is
+ * expanded (prelook)?  Not where the depth bound could cut one
+ * (dfs_enter drops it before any lookup). */
+static int prelook_here(const Dfs *d, const Frame *f)
+{
+	return d->prelook && !(d->o->max_depth && f->depth + 2 >= d->o->max_depth) && f->depth + 2 <= DEPTH_MAX;
+}
+
+/* dfs_expand with prelook: every successor outside an atomic sequence is
+ * looked up in the store as its parent is expanded, the lookups in three
+ * passes (every bucket fetched, then every record a bucket points to,
+ * then the compares), so that their cache misses overlap; a visit at a
+ * time waits for one bucket and one record after another, and on
+ * petersonN4 that was most of the search's time (35 million matches).
+ * A successor found is matched: the store only grows, so its visit would
+ * find it.  It takes no place on the stack: the next record kept counts
+ * it (pm_n, push_next), or the frame, when it is popped, if none is
+ * (pm_tail); so `matched` and the depth reached grow at the moment
+ * visits would have made them grow, and a search that stops on an error
+ * reports the counts it reported before.  A successor with an
+ * error is kept (its error is reported as the state's), marked `pre`. */
+static int expand_prelook(Dfs *d, Frame *f, int n)
+{
+	if (n > d->plcap) {
+		int nc = d->plcap ? d->plcap : 64;
+		while (nc < n)
+			nc *= 2;
+		uint64_t *h = realloc(d->plh, sizeof *h * (size_t)nc);
+		if (h)
+			d->plh = h;
+		int *x = h ? realloc(d->pli, sizeof *x * (size_t)nc) : NULL;
+		if (!x) {
+			d->oom = d->stop = 1;
+			return -1;
+		}
+		d->pli = x;
+		d->plcap = nc;
+	}
+	uint64_t *h = d->plh;
+	for (int i = 0; i < n; i++) {
+		const Succ *s = &d->sb.v[i];
+		if (s->atomic_pid < 0) {
+			h[i] = state_hash(s->b, s->len);
+			store_prefetch(&d->st, h[i]);
+		}
+		if (s->len > d->r->max_vec)
+			d->r->max_vec = s->len;
+	}
+	for (int i = 0; i < n; i++)
+		if (d->sb.v[i].atomic_pid < 0)
+			store_prefetch_rec(&d->st, h[i]);
+	int k = 0, pm_n = 0, pm_dinc = 0;
+	d->hint_valid = 0;
+	for (int i = 0; i < n; i++) {
+		const Succ *s = &d->sb.v[i];
+		int hashed = s->atomic_pid < 0;
+		size_t slot = 0;
+		int found = hashed && store_has_slot(&d->st, s->b, s->len, h[i], &slot);
+		if (found && !s->err) {
+			pm_n++;
+			if (pm_dinc < 1 + (s->mv.rv_pid >= 0))
+				pm_dinc = 1 + (s->mv.rv_pid >= 0);
+			continue;
+		}
+		uint8_t *p = ar_alloc(d, SREC + PAD8(s->len) + PAD8(s->alen));
+		if (!p)
+			return -1;
+		SRec *rec = (SRec *)p;
+		put_rec(rec, s, hashed ? h[i] : 0, hashed);
+		rec->pre = (int8_t)found;
+		if (k == 0 && hashed && !found) {
+			/* the first successor visited, if it is this one: the store
+			 * will not have changed, so it goes where the lookup ended */
+			d->hint_valid = 1;
+			d->hint_off = (size_t)(p - d->ar);
+			d->hint_slot = slot;
+			d->hint_n = d->st.n;
+		}
+		rec->pm_n = pm_n;
+		rec->pm_dinc = (int8_t)pm_dinc;
+		pm_n = pm_dinc = 0;
+		f->nerr += s->err != 0;
+		memcpy(p + SREC, s->b, (size_t)s->len);
+		memset(p + SREC + s->len, 0, PAD8(s->len) - (size_t)s->len);
+		if (s->alen) {
+			memcpy(p + SREC + PAD8(s->len), s->aux, (size_t)s->alen);
+			memset(p + SREC + PAD8(s->len) + s->alen, 0, PAD8(s->alen) - (size_t)s->alen);
+		}
+		d->pli[k++] = i;
+	}
+	f->pm_tail = pm_n;
+	f->pm_tail_dinc = (uint8_t)pm_dinc;
+	f->nsucc = k;
+	d->plk = k;
+	/* the first successor to visit: its bucket (prefetched above, maybe
+	 * gone by the time an earlier sibling's subtree is done: push_next
+	 * fetches each again) */
+	return n;
+}
+
 /* Expand the top frame: its successors from the interface, copied into
- * the stack arena.  Returns their number, -1 when out of memory. */
+ * the stack arena.  Returns their number (the stack keeps f->nsucc
+ * records: fewer with prelook), -1 when out of memory. */
 int dfs_expand(Dfs *d, int *from_atomic)
 {
 	Frame *f = top_frame(d);
@@ -258,6 +381,12 @@ int dfs_expand(Dfs *d, int *from_atomic)
 	f->nsucc = n;
 	f->next = 0;
 	f->nerr = 0;
+	d->plk = -1;
+	/* one successor: nothing to overlap, and most are new (a
+	 * deterministic step, sortnet's; a step inside an atomic sequence,
+	 * not looked up): looked up twice, they cost more than prelook saves */
+	if (n >= 2 && prelook_here(d, f))
+		return expand_prelook(d, f, n);
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
 		uint8_t *p = ar_alloc(d, SREC + PAD8(s->len) + PAD8(s->alen));
@@ -276,6 +405,9 @@ int dfs_expand(Dfs *d, int *from_atomic)
 		rec->skip = 0;
 		rec->ip_seen = 0;
 		rec->alen = s->alen;
+		rec->pre = 0;
+		rec->pm_dinc = 0;
+		rec->pm_n = 0;
 		/* zeros after the key and the aux bytes (delta_push reads words) */
 		memcpy(p + SREC, s->b, (size_t)s->len);
 		memset(p + SREC + s->len, 0, PAD8(s->len) - (size_t)s->len);
@@ -325,6 +457,7 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 		f->tp_inset = 0;
 		f->cm_len = 0;
 		f->dropped = 0;
+		f->pm_tail = 0;
 	}
 	f->state_off = state_off; f->len = len;
 	f->atomic_pid = atomic_pid;
@@ -403,10 +536,12 @@ void dfs_report_state_errors(Dfs *d, int n)
 		report_error(d, "invalid end state", NULL);
 	if (!f->nerr)
 		return;
+	/* the records kept, and which successor each is (d->pli after a
+	 * prelook expansion, which keeps fewer) */
 	size_t off = f->succ_off;
-	for (int i = 0; i < n && !d->stop; i++) {
+	for (int i = 0; i < f->nsucc && !d->stop; i++) {
 		SRec *rec = (SRec *)(d->ar + off);
-		if (rec->err && !rec->skip) dfs_report_move_error(d, rec, i);
+		if (rec->err && !rec->skip) dfs_report_move_error(d, rec, d->plk >= 0 ? d->pli[i] : i);
 		off += SREC + PAD8(rec->len) + PAD8(rec->alen);
 	}
 }
@@ -555,6 +690,8 @@ static int visit(Dfs *d)
 	Frame *f = top_frame(d);
 	int from_atomic = 0;
 	int n = 0;
+	int hint = d->hint_use;     /* push_next's: store_insert_at */
+	d->hint_use = 0;
 	if (!dfs_enter(d, f))
 		return 0;
 	if (f->atomic_pid >= 0) {
@@ -584,7 +721,7 @@ static int visit(Dfs *d)
 			f->hashed = 1;
 		}
 		uint64_t h = f->hash;
-		int ins = store_insert(&d->st, b, f->len, h, &idx);
+		int ins = hint ? store_insert_at(&d->st, b, f->len, h, d->hint_slot, &idx) : store_insert(&d->st, b, f->len, h, &idx);
 		if (ins < 0) {
 			d->r->incomplete = 2;
 			d->stop = 1;
@@ -899,6 +1036,12 @@ static int push_initial(Dfs *d)
 static void pop(Dfs *d)
 {
 	Frame *f = top_frame(d);
+	if (d->prelook && f->pm_tail) {
+		/* its last successors, found in the store by prelook */
+		if (f->depth + f->pm_tail_dinc > d->r->depth)
+			d->r->depth = f->depth + f->pm_tail_dinc;
+		d->r->matched += (uint64_t)f->pm_tail;
+	}
 	if (d->o->improviso) improviso_forget(d, f);
 	if (f->stored && d->c->proviso_used) os_del(&d->onstack, f->hash);
 	if (f->tp_inset) os_del(&d->tplist, f->hash);
@@ -908,7 +1051,7 @@ static void pop(Dfs *d)
 	Frame *par = d->nfr ? top_frame(d) : NULL;
 	if (par && par->next < par->nsucc && !par->dropped) {
 		const SRec *nx = (const SRec *)(d->ar + par->cur_off);
-		if (nx->hashed)
+		if (nx->hashed && !nx->pre)
 			store_prefetch(&d->st, nx->hash);
 	}
 }
@@ -919,15 +1062,33 @@ static int push_next(Dfs *d)
 	Frame *f = top_frame(d);
 	size_t off = f->cur_off;
 	SRec *rec = (SRec *)(d->ar + off);
+	/* the first successor of the frame just expanded: its slot in the
+	 * store, from prelook, is good while nothing was inserted since */
+	d->hint_use = d->hint_valid && off == d->hint_off && d->st.n == d->hint_n;
+	d->hint_valid = 0;
 	f->next++;
 	f->cur_off = off + SREC + PAD8(rec->len) + PAD8(rec->alen);
 	if (f->next < f->nsucc) {
 		const SRec *nx = (const SRec *)(d->ar + f->cur_off);
-		if (nx->hashed)
+		if (nx->hashed && !nx->pre)
 			store_prefetch(&d->st, nx->hash);
+	}
+	if (rec->pm_n) {
+		/* the successors before this one that prelook found in the
+		 * store: matched, as their visits would have found them */
+		if (f->depth + rec->pm_dinc > d->r->depth)
+			d->r->depth = f->depth + rec->pm_dinc;
+		d->r->matched += (unsigned long long)rec->pm_n;
 	}
 	if (rec->skip) return 0;
 	long depth = f->depth + 1 + (rec->mv.rv_pid >= 0 ? 1 : 0);
+	if (rec->pre) {
+		/* found by prelook, kept for its error (reported) */
+		if (depth > d->r->depth)
+			d->r->depth = depth;
+		d->r->matched++;
+		return 0;
+	}
 	size_t soff = off + SREC;
 	Move in = trail_move(rec);
 	int len = rec->len, alen = rec->alen;
@@ -988,6 +1149,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		d.compact = d.lazy_hash && v > 0;
 		d.arlimit = v > 0 ? (size_t)v : d.arlimit;
 	}
+	d.prelook = d.lazy_hash && !d.compact && o->store_mode == STORE_EXACT;
 	store_init(&d.st, o->mem_limit);
 	if (o->store_mode && store_set_mode(&d.st, o->store_mode, o->wbits) < 0) {
 		if (o->store_mode == STORE_BITSTATE)
@@ -1027,6 +1189,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	os_free(&d.ipset); free(d.ipkey);
 	free(d.fr); free(d.ar); free(d.sv);
 	free(d.cur); free(d.scr); free(d.cold);
+	free(d.plh); free(d.pli);
 	succbuf_free(&d.sb);
 	succbuf_free(&d.tsb);
 	ns_ctx_free(d.c);

@@ -6,7 +6,7 @@
 #include "search.h"
 #include "onstack.h"
 
-typedef struct SRec {            /* a successor as kept on the stack */
+typedef struct SRec {            /* a successor as kept on the stack (64 bytes) */
 	Move mv;                     /* in the parent's positions */
 	int16_t tpid, trv_pid;       /* the trail's pids (mv's with process symmetry off) */
 	int16_t tgone_top, tgone_n;  /* and the deaths it stands for (vm.h) */
@@ -19,6 +19,13 @@ typedef struct SRec {            /* a successor as kept on the stack */
 	int8_t ip_seen;              /* Improviso: visited in this phase 1 before */
 	int8_t hashed;               /* hash is set (not for a step that stays inside
 	                              * an atomic sequence: see Dfs.lazy_hash) */
+	int8_t pre;                  /* in the store when its parent was expanded:
+	                              * matched without a visit (prelook; kept
+	                              * only for its error) */
+	int8_t pm_dinc;              /* prelook: the greatest depth over the parent's */
+	int32_t pm_n;                /* of the pm_n successors found in the store just
+	                              * before this one (not kept), matched when
+	                              * it is reached */
 	uint64_t hash;               /* state_hash of the key, computed on expansion */
 } SRec;
 
@@ -57,7 +64,12 @@ typedef struct Frame {
 	int atomic_pid;
 	int nerr;                    /* successors that raised an error */
 	int tp_pid;                  /* next process phase 1 examines here */
-	int tp_cpid;                 /* what the phase-1 child inherits, with tp_clist, tp_csave */
+	union {
+		int tp_cpid;             /* what the phase-1 child inherits, with tp_clist, tp_csave */
+		int pm_tail;             /* the plain search's prelook: successors found in the
+		                          * store after the last record kept, matched when
+		                          * the frame is popped (pop) */
+	};
 	int cm_len;
 	uint8_t unstored;            /* inside an atomic sequence: not in the store */
 	uint8_t stored;              /* stored frames are in the on-stack set */
@@ -66,7 +78,11 @@ typedef struct Frame {
 	uint8_t tp_atomic;           /* continues an atomic sequence: never stored */
 	uint8_t tp_phase2;           /* expanded fully: children begin new phase 1s */
 	uint8_t tp_inset;            /* its hash is in Dfs.tplist */
-	uint8_t tp_clist, tp_csave;
+	union {
+		uint8_t tp_clist;
+		uint8_t pm_tail_dinc;    /* their greatest depth over the frame's */
+	};
+	uint8_t tp_csave;
 	uint8_t dropped;             /* compact stack: its successor block was dropped
 	                              * (it came back from Cold): expand it again */
 } Frame;
@@ -121,6 +137,14 @@ typedef struct Dfs {
 	 * with it and each state whole (before the deltas) 176 bytes a frame,
 	 * now about 40. */
 	int compact;
+	int prelook;                 /* successors looked up in the store together at
+	                              * expansion (dfs.c, expand_prelook): the exact
+	                              * store, lazy_hash's searches, not compact */
+	uint64_t *plh; int *pli; int plcap;   /* its hashes, and the successor each
+	                              * record kept is (-1: none, a count) */
+	int plk;                     /* records in pli after the last expansion, or -1 */
+	int hint_valid, hint_use;    /* the first successor kept: where its lookup */
+	size_t hint_off, hint_slot, hint_n;  /* ended (store_has_slot), the store's size then */
 	uint8_t *sv; size_t svn, svcap;
 	uint8_t *cur; size_t curcap;  /* the top frame's state: key, aux, zeros after */
 	uint8_t *scr;                /* rebuilding the states below the top (curcap bytes) */

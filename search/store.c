@@ -14,10 +14,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#define CHUNK_BITS 26
-#define CHUNK (1u << CHUNK_BITS)
-#define LOC_BITS 40
-#define LOC_MASK ((1ull << LOC_BITS) - 1)
+#define CHUNK (1u << STORE_CHUNK_BITS)
 
 uint64_t state_hash(const uint8_t *b, int len) { return XXH3_64bits(b, (size_t)len); }
 
@@ -65,7 +62,7 @@ void store_free(Store *s)
 
 static const uint8_t *at_loc(const Store *s, uint64_t loc, int *len)
 {
-	const uint8_t *p = s->chunks[loc >> (CHUNK_BITS - 1)] + ((loc & ((1u << (CHUNK_BITS - 1)) - 1)) << 1);
+	const uint8_t *p = s->chunks[loc >> (STORE_CHUNK_BITS - 1)] + ((loc & ((1u << (STORE_CHUNK_BITS - 1)) - 1)) << 1);
 	*len = p[0] | (p[1] << 8);
 	return p + 2;
 }
@@ -81,7 +78,7 @@ const uint8_t *store_get(Store *s, size_t idx, int *len)
  * plus the low bits of the location's hash: we keep the position-bearing
  * low hash bits inside the tag by using the *low* 24 bits of the hash as
  * tag and the upper bits for the position. */
-static size_t pos_of(uint64_t h, size_t cap) { return (size_t)(h >> 24) & (cap - 1); }
+static size_t pos_of(uint64_t h, size_t cap) { return store_pos(h, cap); }
 
 /* an arena record's size: [u16 len][key][payload], 2-aligned */
 static size_t rec_size(const Store *s, int len)
@@ -119,11 +116,11 @@ static int grow(Store *s)
 			if (!len)
 				break;   /* the end of a chunk that was not filled */
 			uint64_t h = state_hash(base + off + 2, len);
-			uint64_t loc = ((uint64_t)c << (CHUNK_BITS - 1)) | (off >> 1);
+			uint64_t loc = ((uint64_t)c << (STORE_CHUNK_BITS - 1)) | (off >> 1);
 			unsigned r = k++ % GROW_AHEAD;
 			if (k > GROW_AHEAD)
 				put_entry(nt, ncap, pj[r], pe[r]);
-			pe[r] = ((h & 0xffffff) << LOC_BITS) | (loc + 1);
+			pe[r] = ((h & 0xffffff) << STORE_LOC_BITS) | (loc + 1);
 			pj[r] = pos_of(h, ncap);
 			__builtin_prefetch(&nt[pj[r]], 1);
 			off += rec_size(s, len);
@@ -146,19 +143,14 @@ static uint8_t *find(const Store *s, const uint8_t *b, int len, uint64_t h)
 	for (;;) {
 		uint64_t e = s->tab[j];
 		if (!e) return NULL;
-		if ((e >> LOC_BITS) == tag) {
-			int l2; const uint8_t *b2 = at_loc((Store *)s, (e & LOC_MASK) - 1, &l2);
+		if ((e >> STORE_LOC_BITS) == tag) {
+			int l2; const uint8_t *b2 = at_loc((Store *)s, (e & STORE_LOC_MASK) - 1, &l2);
 			if (l2 == len && !memcmp(b2, b, (size_t)len)) return (uint8_t *)b2 - 2;
 		}
 		j = (j + 1) & (s->cap - 1);
 	}
 }
 
-void store_prefetch(const Store *s, uint64_t h)
-{
-	if (s->mode == STORE_EXACT)
-		__builtin_prefetch(&s->tab[pos_of(h, s->cap)]);
-}
 
 int store_has(const Store *s, const uint8_t *b, int len, uint64_t h)
 {
@@ -177,6 +169,8 @@ uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h)
 	return r ? r + 2 + len : NULL;
 }
 
+static int insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t j, size_t *idx);
+
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 {
 	if (s->mode == STORE_TREE)
@@ -191,18 +185,48 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 	for (;;) {
 		uint64_t e = s->tab[j];
 		if (!e) break;
-		if ((e >> LOC_BITS) == tag) {
-			int l2; const uint8_t *b2 = at_loc(s, (e & LOC_MASK) - 1, &l2);
+		if ((e >> STORE_LOC_BITS) == tag) {
+			int l2; const uint8_t *b2 = at_loc(s, (e & STORE_LOC_MASK) - 1, &l2);
 			if (l2 == len && !memcmp(b2, b, (size_t)len)) { *idx = 0; return 0; }
 		}
 		j = (j + 1) & (s->cap - 1);
 	}
+	return insert_at(s, b, len, h, j, idx);
+}
+
+int store_has_slot(const Store *s, const uint8_t *b, int len, uint64_t h, size_t *slot)
+{
+	uint64_t tag = h & 0xffffff;
+	size_t j = pos_of(h, s->cap);
+	for (;;) {
+		uint64_t e = s->tab[j];
+		if (!e) break;
+		if ((e >> STORE_LOC_BITS) == tag) {
+			int l2; const uint8_t *b2 = at_loc(s, (e & STORE_LOC_MASK) - 1, &l2);
+			if (l2 == len && !memcmp(b2, b, (size_t)len)) return 1;
+		}
+		j = (j + 1) & (s->cap - 1);
+	}
+	*slot = j;
+	return 0;
+}
+
+int store_insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t slot, size_t *idx)
+{
+	return insert_at(s, b, len, h, slot, idx);
+}
+
+/* store_insert's second half: the state is new, its entry goes to the
+ * empty slot j that ended the probe */
+static int insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t j, size_t *idx)
+{
+	uint64_t tag = h & 0xffffff;
 	if (s->full) return -1;
 	size_t need = rec_size(s, len);
 	size_t extra = s->indexed ? sizeof(uint64_t) : 0;
 	if (s->limit && s->bytes + need + extra > s->limit) { s->full = 1; return -1; }
 	if (!s->nchunks || s->chunk_used + need > CHUNK) {
-		if (s->nchunks >= (1u << (LOC_BITS - CHUNK_BITS + 1)) - 1) { s->full = 1; return -1; }
+		if (s->nchunks >= (1u << (STORE_LOC_BITS - STORE_CHUNK_BITS + 1)) - 1) { s->full = 1; return -1; }
 		uint8_t *c = malloc(CHUNK);
 		if (!c) { s->full = 1; return -1; }
 		if (s->nchunks && s->chunk_used + 2 <= CHUNK) {
@@ -218,10 +242,10 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 	p[0] = (uint8_t)len; p[1] = (uint8_t)(len >> 8);
 	memcpy(p + 2, b, (size_t)len);
 	memset(p + 2 + len, 0, (size_t)s->payload);
-	uint64_t loc = ((uint64_t)(s->nchunks - 1) << (CHUNK_BITS - 1)) | (s->chunk_used >> 1);
+	uint64_t loc = ((uint64_t)(s->nchunks - 1) << (STORE_CHUNK_BITS - 1)) | (s->chunk_used >> 1);
 	s->chunk_used += need;
 	s->bytes += need + extra;
-	s->tab[j] = (tag << LOC_BITS) | (loc + 1);
+	s->tab[j] = (tag << STORE_LOC_BITS) | (loc + 1);
 	if (s->indexed) {
 		if (s->nrec == s->reccap) {
 			s->reccap = s->reccap ? s->reccap * 2 : 1 << 16;

@@ -33,10 +33,44 @@ void store_free(Store *s);
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx);
 /* Is the state there?  (Twophase looks before it decides what to store.) */
 int store_has(const Store *s, const uint8_t *b, int len, uint64_t h);
+/* The exact store only: store_has, and when the state is not there, the
+ * slot where store_insert would put it.  Until the next insert (s->n
+ * unchanged), store_insert_at(slot) inserts it as store_insert would,
+ * without looking it up again. */
+int store_has_slot(const Store *s, const uint8_t *b, int len, uint64_t h, size_t *slot);
+int store_insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t slot, size_t *idx);
 const uint8_t *store_get(Store *s, size_t idx, int *len);   /* needs indexed = 1 */
+/* (store.c's layout, for the inline prefetches below) */
+#define STORE_CHUNK_BITS 26
+#define STORE_LOC_BITS 40
+#define STORE_LOC_MASK ((1ull << STORE_LOC_BITS) - 1)
+static inline size_t store_pos(uint64_t h, size_t cap) { return (size_t)(h >> 24) & (cap - 1); }
 /* a hint: the state of hash h will be looked up soon (its bucket is
  * fetched into the cache while the caller works on something else) */
-void store_prefetch(const Store *s, uint64_t h);
+static inline void store_prefetch(const Store *s, uint64_t h)
+{
+	if (s->mode == STORE_EXACT)
+		__builtin_prefetch(&s->tab[store_pos(h, s->cap)]);
+}
+/* the next step, once the bucket is there: the record of its first
+ * entry with h's tag, which the lookup will compare with, is fetched
+ * (the exact store) */
+static inline void store_prefetch_rec(const Store *s, uint64_t h)
+{
+	if (s->mode != STORE_EXACT)
+		return;
+	uint64_t tag = h & 0xffffff;
+	for (size_t j = store_pos(h, s->cap);; j = (j + 1) & (s->cap - 1)) {
+		uint64_t e = s->tab[j];
+		if (!e)
+			return;
+		if ((e >> STORE_LOC_BITS) == tag) {
+			uint64_t loc = (e & STORE_LOC_MASK) - 1;
+			__builtin_prefetch(s->chunks[loc >> (STORE_CHUNK_BITS - 1)] + ((loc & ((1u << (STORE_CHUNK_BITS - 1)) - 1)) << 1));
+			return;
+		}
+	}
+}
 /* the payload bytes of a stored state, NULL if it is not there */
 uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h);
 uint64_t state_hash(const uint8_t *b, int len);
