@@ -795,7 +795,9 @@ void vm_execute(Exec *x, const Trans *t)
 	/* the compiled form cannot fail; simulation keeps the tree, which
 	 * warns when a value is truncated */
 	else if (t->act && !x->vm->simulate && guard_act(x, t->act)) ;
-	else if (t->guard) ;   /* a compiled guard has no effect and cannot fail */
+	/* a compiled guard has no effect; one that may fail (an index) is
+	 * asked again, and the tree raises the error if it does */
+	else if (t->guard && (!guard_can_fail(t->guard) || guard_enabled(x, t->guard) >= 0)) ;
 	else if (t->st) exec_stmt(x, t->st, x->sel);
 	if (x->pid >= 0 && x->pid < x->s->nproc) sv_set_pc(x->s, x->pid, t->to);
 }

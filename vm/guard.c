@@ -11,22 +11,29 @@
  * structure and performance of efficient interpreters", 2003), and run
  * by a loop.
  *
- * Only what cannot fail or have an effect is compiled: constants, global
- * and process-local variables of scalar type whose index, if any, is a
- * constant within bounds (folded into the offset), and the unary and
- * binary operators other than / and %.  Such an expression has one value
- * whatever the order of evaluation, so && and || need no jumps: both sides
- * are evaluated and combined to 0 or 1, as vm_eval's short circuit gives.
- * Everything else (channels, fields, calls, remote references, run,
- * timeout, _pid, ...) keeps the tree interpreter, which stays the
- * reference: tests/unit checks the two agree.
+ * Only what has no effect is compiled: constants, `_pid`, global and
+ * process-local variables of scalar type, indexed by a constant within
+ * bounds (folded into the offset) or by such an expression (G_IDX, its
+ * bounds checked when it runs), and the unary and binary operators other
+ * than / and %.  Such an expression has one value whatever the order of
+ * evaluation, so && and || need no jumps: both sides are evaluated and
+ * combined to 0 or 1, as vm_eval's short circuit gives.  The one way it
+ * can fail is an index out of bounds: the compiled code then gives up
+ * (-1) and the tree evaluates the guard, raising the error, or not, if
+ * its short circuit never reaches that index.  Everything else
+ * (channels, fields, calls, remote references, run, timeout, ...) keeps
+ * the tree interpreter, which stays the reference: tests/unit checks the
+ * two agree.
  *
- * Assignments `v = e`, `v++` and `v--` to such a variable, e such an
- * expression, are compiled the same way (Trans.act: e's code, then a
- * store with vm_store's truncation): in a puzzle whose moves are atomic
- * sequences of assignments, addr's walk and the tree's calls were a
- * sixth of the search.  They cannot fail, and a compiled guard has no
- * effect, so executing either needs no tree at all (vm_execute).
+ * Assignments `v = e`, `v++` and `v--` to such a variable (`a[i]` too),
+ * e such an expression, are compiled the same way (Trans.act: e's code,
+ * then a store with vm_store's truncation): in a puzzle whose moves are
+ * atomic sequences of assignments, addr's walk and the tree's calls were
+ * a sixth of the search; in petersonN4 (`flag[_pid] = k`, `turn[k] ==
+ * _pid`) the tree was 13% of the instructions.  A compiled guard has no
+ * effect, so executing it needs no tree (vm_execute), unless it may fail
+ * (it is asked again); an assignment that would fail writes nothing and
+ * leaves the step to the tree.
  */
 #include "vm.h"
 #include "../lang/lexer.h"
@@ -35,16 +42,19 @@
 /* G_TEST and the G_T* superinstructions end a conjunct of a top-level
  * && chain: false ends the guard at once (the short circuit), true goes
  * on with an empty stack */
-enum { G_CONST, G_GLOBAL, G_LOCAL, G_UN, G_BIN, G_TEST, G_TVAR, G_TNVAR, G_TCMP, G_STORE };
+enum { G_CONST, G_GLOBAL, G_LOCAL, G_UN, G_BIN, G_TEST, G_TVAR, G_TNVAR, G_TCMP, G_STORE,
+	G_PID, G_IDX, G_ISTORE, G_TCMPP };
 
 typedef struct GOp {
 	uint8_t op;          /* G_* */
 	uint8_t kind;        /* a variable's TypeKind */
 	uint8_t bits;
 	uint8_t local;       /* G_T*: a process-local variable (else global) */
-	int tok;             /* G_UN, G_BIN, G_TCMP: the operator (lexer token) */
-	int32_t val;         /* G_CONST, G_TCMP: the constant */
-	int32_t off;         /* G_GLOBAL, G_LOCAL, G_T*: the variable's byte offset */
+	int tok;             /* G_UN, G_BIN, G_TCMP: the operator (lexer token);
+	                      * G_IDX, G_ISTORE: the element's size */
+	int32_t val;         /* G_CONST, G_TCMP: the constant; G_IDX, G_ISTORE:
+	                      * the array's length */
+	int32_t off;         /* G_GLOBAL, G_LOCAL, G_T*, G_IDX: the variable's byte offset */
 } GOp;
 
 #define GMAXOPS 64
@@ -53,7 +63,9 @@ typedef struct GOp {
 struct Guard {
 	int n;
 	int has_local;       /* reads the process's locals: needs a valid pid */
-	int quick;           /* superinstructions only: guard_quick runs it */
+	int quick;           /* superinstructions only: guard_quick runs it (2: with
+	                      * G_TCMPP, in a loop of its own) */
+	int can_fail;        /* has an index that may be out of bounds */
 	GOp ops[];
 };
 
@@ -99,8 +111,28 @@ static int emit_expr(const Expr *e, GOp *ops, int *n)
 		if (v->in_func || !scalar(v->kind) || (v->scope != SC_GLOBAL && v->scope != SC_LOCAL))
 			return -1;
 		int32_t off = v->offset;
+		if (e->a && e->a->k != E_CONST) {
+			/* a[i]: i's code, then G_IDX (its bounds checked as
+			 * eval_plain_var checks them; out of bounds, the code
+			 * gives up and the tree reports the error) */
+			if (!v->arrlen)
+				return -1;
+			int d = emit_expr(e->a, ops, n);
+			if (d < 0 || *n >= GMAXOPS)
+				return -1;
+			o = &ops[(*n)++];
+			memset(o, 0, sizeof *o);
+			o->op = G_IDX;
+			o->local = v->scope != SC_GLOBAL;
+			o->kind = (uint8_t)v->kind;
+			o->bits = (uint8_t)v->bits;
+			o->off = off;
+			o->val = v->arrlen;
+			o->tok = v->elemsize;
+			return d;
+		}
 		if (e->a) {
-			if (e->a->k != E_CONST || e->a->val < 0 || e->a->val >= v->arrlen)
+			if (e->a->val < 0 || e->a->val >= v->arrlen)
 				return -1;
 			off += e->a->val * v->elemsize;
 		} else if (v->arrlen)
@@ -112,6 +144,10 @@ static int emit_expr(const Expr *e, GOp *ops, int *n)
 		(*n)++;
 		return 1;
 	}
+	case E_PID:
+		o->op = G_PID;
+		(*n)++;
+		return 1;
 	case E_UN: {
 		if (e->op != T_MINUS && e->op != T_NOT && e->op != T_TILDE)
 			return -1;
@@ -150,7 +186,7 @@ static int plain_var(const Expr *e, GOp *o)
 {
 	GOp ops[1];
 	int n = 0;
-	if (e->k != E_VAR || emit_expr(e, ops, &n) != 1 || n != 1)
+	if (e->k != E_VAR || (e->a && e->a->k != E_CONST) || emit_expr(e, ops, &n) != 1 || n != 1)
 		return 0;
 	*o = ops[0];
 	o->local = ops[0].op == G_LOCAL;
@@ -175,7 +211,8 @@ static int swap_cmp(int tok)
 }
 
 /* one conjunct: a superinstruction where it has one of the common
- * shapes (v, !v, v OP c, c OP v), else its postfix code and G_TEST */
+ * shapes (v, !v, v OP c, c OP v, v OP _pid, _pid OP v), else its postfix
+ * code and G_TEST */
 static int emit_conjunct(const Expr *e, GOp *ops, int *n)
 {
 	GOp o;
@@ -207,6 +244,19 @@ static int emit_conjunct(const Expr *e, GOp *ops, int *n)
 			ops[(*n)++] = o;
 			return 0;
 		}
+		/* v OP _pid (a process's own slot in a mutual-exclusion model) */
+		if (plain_var(e->a, &o) && e->b->k == E_PID)
+			c = e->b;
+		else if (e->a->k == E_PID && plain_var(e->b, &o)) {
+			c = e->a;
+			tok = swap_cmp(tok);
+		}
+		if (c) {
+			o.op = G_TCMPP;
+			o.tok = tok;
+			ops[(*n)++] = o;
+			return 0;
+		}
 	}
 	if (emit_expr(e, ops, n) < 0 || *n >= GMAXOPS)
 		return -1;
@@ -235,12 +285,18 @@ static const Guard *guard_compile(const Expr *e)
 	g->n = n;
 	g->has_local = 0;
 	g->quick = 1;
+	g->can_fail = 0;
 	for (int i = 0; i < n; i++) {
 		if (ops[i].op == G_LOCAL || ops[i].local)
 			g->has_local = 1;
-		if (ops[i].op != G_TVAR && ops[i].op != G_TNVAR && ops[i].op != G_TCMP)
+		if (ops[i].op != G_TVAR && ops[i].op != G_TNVAR && ops[i].op != G_TCMP && ops[i].op != G_TCMPP)
 			g->quick = 0;
+		if (ops[i].op == G_IDX)
+			g->can_fail = 1;
 	}
+	for (int i = 0; i < n && g->quick; i++)
+		if (ops[i].op == G_TCMPP)
+			g->quick = 2;   /* compares with _pid: guard_quick's second loop */
 	memcpy(g->ops, ops, sizeof(GOp) * (size_t)n);
 	return g;
 }
@@ -248,23 +304,45 @@ static const Guard *guard_compile(const Expr *e)
 /* v = e, v++, v--: the value's postfix code, then G_STORE into v (the
  * variable's offset, kind and bits, as a load of it has them).  Only
  * what assign() would do without a check: v a plain scalar variable, e
- * compilable, so nothing can fail. */
+ * compilable, so nothing can fail.  a[i] = e, a[i]++, a[i]--: i's code
+ * first, then the value's (a[i]'s load, for ++ and --, computes i again),
+ * then G_ISTORE, which checks i's bounds before it writes: out of bounds,
+ * nothing is written and the tree runs (and reports the error). */
 static const Guard *act_compile(const Stmt *st)
 {
 	GOp ops[GMAXOPS], dst;
-	int n = 0;
-	if (!st->lhs || !plain_var(st->lhs, &dst))
+	int n = 0, indexed = 0;
+	if (!st->lhs)
+		return NULL;
+	if (st->lhs->k == E_VAR && st->lhs->a && st->lhs->a->k != E_CONST) {
+		/* a[i]: its load's code ends in the G_IDX that stands for the
+		 * variable; i's code is what comes before */
+		const Expr *l = st->lhs;
+		if (emit_expr(l, ops, &n) < 0 || n >= GMAXOPS || ops[n - 1].op != G_IDX)
+			return NULL;
+		dst = ops[n - 1];
+		n--;                 /* i's code stays, the load goes */
+		indexed = 1;
+		if (st->k != S_ASSIGN && (emit_expr(l, ops, &n) < 0 || n + 3 > GMAXOPS))
+			return NULL;   /* a[i] again, for ++ and -- (below it, i) */
+	} else if (!plain_var(st->lhs, &dst))
 		return NULL;
 	if (st->k == S_ASSIGN) {
-		if (!st->rhs || emit_expr(st->rhs, ops, &n) < 0)
+		/* the value's code runs with i below it */
+		int dv = st->rhs ? emit_expr(st->rhs, ops, &n) : -1;
+		if (dv < 0 || dv + indexed > GMAXSTACK)
 			return NULL;
 	} else {
+		if (n + 3 > GMAXOPS)
+			return NULL;
 		GOp one;
 		memset(&one, 0, sizeof one);
 		one.op = G_CONST;
 		one.val = 1;
-		ops[n] = dst;
-		ops[n++].local = 0;
+		if (!indexed) {
+			ops[n] = dst;
+			ops[n++].local = 0;
+		}
 		ops[n++] = one;
 		memset(&ops[n], 0, sizeof ops[n]);
 		ops[n].op = G_BIN;
@@ -272,7 +350,7 @@ static const Guard *act_compile(const Stmt *st)
 	}
 	if (n >= GMAXOPS)
 		return NULL;
-	dst.op = G_STORE;
+	dst.op = indexed ? G_ISTORE : G_STORE;
 	ops[n++] = dst;
 	Guard *g = xalloc(sizeof *g + sizeof(GOp) * (size_t)n);
 	if (!g)
@@ -280,9 +358,13 @@ static const Guard *act_compile(const Stmt *st)
 	g->n = n;
 	g->has_local = 0;
 	g->quick = 0;
-	for (int i = 0; i < n; i++)
+	g->can_fail = indexed;
+	for (int i = 0; i < n; i++) {
 		if (ops[i].op == G_LOCAL || ops[i].local)
 			g->has_local = 1;
+		if (ops[i].op == G_IDX)
+			g->can_fail = 1;
+	}
 	memcpy(g->ops, ops, sizeof(GOp) * (size_t)n);
 	return g;
 }
@@ -331,9 +413,10 @@ static inline int32_t load_at(const uint8_t *p, const GOp *o)
 	return o->kind <= TY_BYTE ? p[0] : vm_load(p, (TypeKind)o->kind, o->bits);
 }
 
-/* one operand-stack operation: a constant, a load, an operator (the
- * guard tests and the store are their callers' own) */
-static inline void stack_op(const GOp *o, int32_t *st, int *sp, const uint8_t *glob, const uint8_t *loc)
+/* one operand-stack operation: a constant, a load, _pid, an operator
+ * (the guard tests and the stores are their callers' own).  0 when an
+ * index is out of bounds (the caller gives up: the tree reports it) */
+static inline __attribute__((always_inline)) int stack_op(const GOp *o, int32_t *st, int *sp, const uint8_t *glob, const uint8_t *loc, int pid)
 {
 	switch (o->op) {
 	case G_CONST:
@@ -345,6 +428,16 @@ static inline void stack_op(const GOp *o, int32_t *st, int *sp, const uint8_t *g
 	case G_LOCAL:
 		st[(*sp)++] = load_at(loc + o->off, o);
 		break;
+	case G_PID:
+		st[(*sp)++] = pid;
+		break;
+	case G_IDX: {
+		int32_t i = st[*sp - 1];
+		if (i < 0 || i >= o->val)
+			return 0;
+		st[*sp - 1] = load_at((o->local ? loc : glob) + o->off + i * o->tok, o);
+		break;
+	}
 	case G_UN: {
 		int32_t a = st[*sp - 1];
 		st[*sp - 1] = o->tok == T_MINUS ? (int32_t)(0u - (uint32_t)a) : o->tok == T_NOT ? !a : ~a;
@@ -355,6 +448,7 @@ static inline void stack_op(const GOp *o, int32_t *st, int *sp, const uint8_t *g
 		st[*sp - 1] = binop(o->tok, st[*sp - 1], st[*sp]);
 		break;
 	}
+	return 1;
 }
 
 int guard_enabled(const Exec *x, const Guard *g)
@@ -383,23 +477,39 @@ int guard_enabled(const Exec *x, const Guard *g)
 			if (!binop(o->tok, load_at((o->local ? loc : glob) + o->off, o), o->val))
 				return 0;
 			break;
+		case G_TCMPP:
+			if (!binop(o->tok, load_at((o->local ? loc : glob) + o->off, o), x->pid))
+				return 0;
+			break;
 		case G_TEST:
 			if (!st[--sp])
 				return 0;
 			break;
 		default:
-			stack_op(o, st, &sp, glob, loc);
+			if (!stack_op(o, st, &sp, glob, loc, x->pid))
+				return -1;
 			break;
 		}
 	}
 	return 1;   /* every conjunct held */
 }
 
-/* A guard that is a conjunction of v, !v and v OP c (a puzzle's moves,
+/* A guard that is a conjunction of v, !v, v OP c and v OP _pid (a puzzle's moves,
  * a protocol's state tests): the same answer as guard_enabled without
  * its operand stack, on the state alone, so that the generator asks it
  * before it sets up anything else; -1 when it is not such a guard or
  * cannot run here */
+static __attribute__((noinline)) int quick_pid(const uint8_t *glob, const uint8_t *loc, int pid, const Guard *g)
+{
+	for (int i = 0; i < g->n; i++) {
+		const GOp *o = &g->ops[i];
+		int32_t v = load_at((o->local ? loc : glob) + o->off, o);
+		if (o->op == G_TVAR ? !v : o->op == G_TNVAR ? v != 0 : !binop(o->tok, v, o->op == G_TCMPP ? pid : o->val))
+			return 0;
+	}
+	return 1;
+}
+
 int guard_quick(const State *s, int pid, const Guard *g)
 {
 	if (!g->quick)
@@ -411,6 +521,8 @@ int guard_quick(const State *s, int pid, const Guard *g)
 			return -1;
 		loc = s->b + s->poff[pid] + PHDR;
 	}
+	if (g->quick == 2)
+		return quick_pid(glob, loc, pid, g);
 	for (int i = 0; i < g->n; i++) {
 		const GOp *o = &g->ops[i];
 		int32_t v = load_at((o->local ? loc : glob) + o->off, o);
@@ -421,7 +533,13 @@ int guard_quick(const State *s, int pid, const Guard *g)
 }
 
 /* Run a compiled assignment (Trans.act) in x's state; 0 when it cannot
- * run here (no process to read locals of: the tree reports it) */
+ * run here (no process to read locals of, an index out of bounds: the
+ * state is untouched and the tree reports it) */
+int guard_can_fail(const Guard *g)
+{
+	return g->can_fail;
+}
+
 int guard_act(Exec *x, const Guard *g)
 {
 	int32_t st[GMAXSTACK];
@@ -437,8 +555,13 @@ int guard_act(Exec *x, const Guard *g)
 		const GOp *o = &g->ops[i];
 		if (o->op == G_STORE)
 			vm_store((o->local ? loc : glob) + o->off, (TypeKind)o->kind, o->bits, st[sp - 1]);
-		else
-			stack_op(o, st, &sp, glob, loc);
+		else if (o->op == G_ISTORE) {
+			int32_t i = st[sp - 2];
+			if (i < 0 || i >= o->val)
+				return 0;   /* nothing written: the tree runs */
+			vm_store((o->local ? loc : glob) + o->off + i * o->tok, (TypeKind)o->kind, o->bits, st[sp - 1]);
+		} else if (!stack_op(o, st, &sp, glob, loc, x->pid))
+			return 0;   /* before the store: nothing written */
 	}
 	return 1;
 }

@@ -169,14 +169,18 @@ int vm_send_values(Exec *x, const Stmt *s, int32_t *msg);
  * assignments of such expressions to plain variables, as flat postfix
  * code (Trans.guard, Trans.act), compiled once before the search */
 void vm_compile_guards(Program *p);
-/* is the guard true in x's state?  -1: it cannot run here (no process),
- * ask vm_eval */
+/* is the guard true in x's state?  -1: it cannot run here (no process,
+ * an index out of bounds), ask vm_eval */
 int guard_enabled(const Exec *x, const Guard *g);
+/* may guard_enabled give up on an index out of bounds (where the tree
+ * raises an error)?  Such a guard is not a no-op to execute */
+int guard_can_fail(const Guard *g);
 /* the same for a conjunction of v, !v, v OP c, on the state alone; -1:
  * not such a guard (or no process), ask guard_enabled */
 int guard_quick(const State *s, int pid, const Guard *g);
 /* run an assignment compiled into Trans.act on x's state (not the pc);
- * 0: it cannot run here (no process), run the tree */
+ * 0: it cannot run here (no process, an index out of bounds; nothing
+ * was written), run the tree */
 int guard_act(Exec *x, const Guard *g);
 
 /* next_vm.c (the next-state interface itself is vm/next.h) */
