@@ -48,6 +48,18 @@ uint8_t *sb_alloc(SuccBuf *sb, int len)
 
 Succ *sb_push(SuccBuf *sb)
 {
+	Succ *s = sb_push_raw(sb);
+	if (!s)
+		return NULL;
+	/* everything but the message buffer, which only errors fill */
+	memset(s, 0, offsetof(Succ, errmsg));
+	s->errmsg[0] = 0;
+	s->b = s->aux = NULL;
+	return s;
+}
+
+Succ *sb_push_raw(SuccBuf *sb)
+{
 	if (sb->n == sb->cap) {
 		int nc = sb->cap ? sb->cap * 2 : 64;
 		Succ *nv = realloc(sb->v, sizeof(Succ) * (size_t)nc);
@@ -58,12 +70,7 @@ Succ *sb_push(SuccBuf *sb)
 		sb->v = nv;
 		sb->cap = nc;
 	}
-	Succ *s = &sb->v[sb->n++];
-	/* everything but the message buffer, which only errors fill */
-	memset(s, 0, offsetof(Succ, errmsg));
-	s->errmsg[0] = 0;
-	s->b = s->aux = NULL;
-	return s;
+	return &sb->v[sb->n++];
 }
 
 /* a copy of `from` whose key and aux are the given bytes */

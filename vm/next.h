@@ -59,6 +59,8 @@ typedef struct SuccBuf {
 void succbuf_clear(SuccBuf *sb);
 void succbuf_free(SuccBuf *sb);
 Succ *sb_push(SuccBuf *sb);                 /* a zeroed record, NULL when out of memory */
+Succ *sb_push_raw(SuccBuf *sb);             /* the same, not cleared: every field up
+                                             * to errmsg is the caller's to set */
 uint8_t *sb_alloc(SuccBuf *sb, int len);    /* arena bytes, NULL when out of memory */
 Succ *sb_copy(SuccBuf *sb, const Succ *from, const uint8_t *key, int len, const uint8_t *aux, int alen);
 void sb_finish(SuccBuf *sb);                /* set every record's b and aux */
