@@ -23,7 +23,9 @@
 #                  (default: all of them; -T '' replays none)
 #     -P N         also run the distributed search (-dist, mpirun -np 2) on
 #                  every Nth seed (default 0: never; 1: every seed), also
-#                  under -a and -a -f (OWCTY) when liveness is checked
+#                  under -a and -a -f (OWCTY) when liveness is checked,
+#                  -a also with the default reductions (partial-order
+#                  reduction under OWCTY where it runs)
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -131,10 +133,10 @@ if [ "${1:-}" != --one ]; then
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
 	ntr=$(grep -c ' trails=ok' "$WORK/results"); ntree=$(grep -c ' tree=ok' "$WORK/results")
-	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndist=$(grep -c ' dist=ok' "$WORK/results"); ndlive=$(grep -c ' dist-a=ok' "$WORK/results"); ndfair=$(grep -c ' dist-a-f=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
+	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndist=$(grep -c ' dist=ok' "$WORK/results"); ndlive=$(grep -c ' dist-a=ok' "$WORK/results"); ndfair=$(grep -c ' dist-a-f=ok' "$WORK/results"); ndpor=$(grep -c ' dist-a-por=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive, -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -163,6 +165,7 @@ run() {
 	[[ $out =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
 	[[ $out =~ \"errors\":([0-9]+) ]] && ER=${BASH_REMATCH[1]}
 	[[ $out =~ \"first_error\":(\"[^\"]*\"|null) ]] && FE=${BASH_REMATCH[1]}
+	DALG=; [[ $out =~ \"algorithm\":\"([^\"]*)\" ]] && DALG=${BASH_REMATCH[1]}
 	kinds_of "$out"
 }
 
@@ -460,19 +463,30 @@ distributed_live() {
 	[ "${DISTEVERY:-0}" -gt 0 ] && [ $((seed % DISTEVERY)) = 0 ] || return 0
 	local mpi="mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0 -np 2"
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-	local cfg m=${MODE// /} all=
-	for cfg in "none none all" "none none backedge" "heap,proc si all" "heap,proc si backedge"; do
+	local cfg m=${MODE// /} all= unr=
+	for cfg in "none none all" "none none backedge" "heap,proc si all" "heap,proc si backedge" "heap si all"; do
 		dist_run "$mpi" $cfg
 		local more=
 		[[ $cfg == *backedge ]] && [ -n "$all" ] && [ "$CO" = true ] && [ "${ST:-0}" -gt "$all" ] && more=" stored $ST, more than $all with every state stored;"
+		# the default reductions: partial-order reduction under OWCTY
+		# (one choice per system state, dist_owcty.c) where it runs
+		# (an ltl claim, no -f), never more nodes than unreduced
+		[ "$cfg" = "heap si all" ] && [ -n "$unr" ] && [ "$CO" = true ] && [ "${ST:-0}" -gt "$unr" ] && more=" stored $ST, more than $unr unreduced;"
+		[ "$cfg" = "none none all" ] && unr=$ST
 		if ! valid || [ "$RC" != "$BRC" ] || [ "$KI" != "$BKI" ] || [ -n "$more" ]; then
 			cp "$prog" "$FAILDIR/seed${seed}dist$m.dpml"
 			echo "FAIL $seed dist [$MODE -sym=${cfg%% *} -cache=${cfg##* } -dist, mpirun -np 2]: exit $RC, kinds $KI;$more sequential unreduced: exit $BRC, kinds $BKI -> $FAILDIR/seed${seed}dist$m.dpml"
 			exit 0
 		fi
-		[[ $cfg == *backedge ]] || all=$ST
+		# the bound for -cache=backedge (which runs unreduced: POR is
+		# refused with it under -dist) is the run before it only when
+		# that one ran unreduced too (with process symmetry that finds
+		# no interchangeable processes POR runs there); else the
+		# unreduced count
+		[[ $cfg == *backedge ]] || { all=$ST; [[ $DALG == *por=none* ]] || all=$unr; }
 	done
 	TAG="$TAG dist$m=ok"
+	[ -z "$DALG" ] || [[ $DALG == *por=none* ]] || TAG="$TAG dist$m-por=ok"
 }
 # dist_run MPIRUN SYM POR CACHE: a -dist run; when mpirun gave no output
 # at all (it can drop rank 0's output when it aborts a job whose rank
