@@ -382,11 +382,17 @@ int dfs_expand(Dfs *d, int *from_atomic)
 	f->next = 0;
 	f->nerr = 0;
 	d->plk = -1;
-	/* one successor: nothing to overlap, and most are new (a
-	 * deterministic step, sortnet's; a step inside an atomic sequence,
-	 * not looked up): looked up twice, they cost more than prelook saves */
-	if (n >= 2 && prelook_here(d, f))
-		return expand_prelook(d, f, n);
+	/* fewer than two successors to look up: nothing to overlap, and a
+	 * lone one is mostly new (a deterministic step, sortnet's), looked up
+	 * twice; the steps into atomic sequences are not looked up (peg's
+	 * moves) */
+	if (n >= 2 && prelook_here(d, f)) {
+		int nh = 0;
+		for (int i = 0; i < n && nh < 2; i++)
+			nh += d->sb.v[i].atomic_pid < 0;
+		if (nh >= 2)
+			return expand_prelook(d, f, n);
+	}
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
 		uint8_t *p = ar_alloc(d, SREC + PAD8(s->len) + PAD8(s->alen));
