@@ -56,6 +56,7 @@ typedef struct PorWork {
 	View s;                      /* the state being expanded */
 	View a;                      /* a state inside an atomic sequence */
 	SuccBuf step;                /* its successors */
+	SuccBuf probe;               /* a process's moves alone, for a check */
 	SuccBuf cur, next;           /* the states inside sequences still to follow */
 	int plain;                   /* no claim or fairness layer below */
 } PorWork;
@@ -96,6 +97,7 @@ static void por_work_free(const Layer *l, void *p)
 	if (!w)
 		return;
 	succbuf_free(&w->step);
+	succbuf_free(&w->probe);
 	succbuf_free(&w->cur);
 	succbuf_free(&w->next);
 	free(w);
@@ -106,7 +108,8 @@ static void por_work_free(const Layer *l, void *p)
  * SAFE_HERE, with IN_SEQUENCE when they may also go into an atomic
  * sequence taken as one move */
 enum { SAFE_HERE = 1, IN_SEQUENCE = 2 };
-static int safe_in(const Layer *l, Ctx *c, View *v, int pid)
+static int moves_alone(const Layer *l, Ctx *c, const SState *s, int pid);
+static int safe_in(const Layer *l, Ctx *c, View *v, const SState *s, int pid)
 {
 	const PorConf *cf = l->conf;
 	if (pid < 0 || pid >= v->st.nproc)
@@ -116,6 +119,14 @@ static int safe_in(const Layer *l, Ctx *c, View *v, int pid)
 	if (cls == 0)
 		return 0;
 	if ((cls & POR_CHAN) && !por_loc_cond_holds(cf->t, c->vm, &v->st, pid, loc))
+		return 0;
+	/* a timeout guard is safe because its process has another move
+	 * (por_chan.c, guard_holds); where its only moves are timeouts
+	 * (nothing else can move) the timeouts of different processes
+	 * disable each other (found by review: tests/models/sym/
+	 * por_timeout_atomic_safety.pml, for -por=static, twophase and
+	 * improviso alike) */
+	if ((cls & POR_CHAN) && por_loc_timeout(cf->t, loc) && moves_alone(l, c, s, pid) <= 0)
 		return 0;
 	if ((cls & POR_DEATH) && !por_death_holds(cf->t, &v->st, pid))
 		return 0;
@@ -141,7 +152,7 @@ static int por_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
 	if (!ns_below_safe_group(l, c, s, pid))
 		return 0;
 	load_view(c, &w->s, s->b, s->len);
-	return safe_in(l, c, &w->s, pid) != 0;
+	return safe_in(l, c, &w->s, s, pid) != 0;
 }
 
 /* What the proviso learns from the states a reduced expansion leads to:
@@ -190,7 +201,7 @@ static void look_ahead(const Layer *l, Ctx *c, Verdict *v)
 				continue;
 			}
 			load_view(c, &w->a, t->b, t->len);
-			int cls = ns_below_safe_group(l, c, &ts, apid) ? safe_in(l, c, &w->a, apid) : 0;
+			int cls = ns_below_safe_group(l, c, &ts, apid) ? safe_in(l, c, &w->a, &ts, apid) : 0;
 			if (!(cls & IN_SEQUENCE)) {
 				v->bad = 1;
 				break;
@@ -242,8 +253,12 @@ static int proviso_ok(const Layer *l, Ctx *c, const SuccBuf *out, int pid, int c
 	if (v.bad)
 		return 0;
 	/* plain safety search: one witness off the stack suffices (SPIN's
-	 * safety proviso); otherwise none may be on it (Fig. 1e) */
-	return w->plain ? v.off > 0 : v.on == 0;
+	 * safety proviso); otherwise none may be on it (Fig. 1e), and one
+	 * must be reached without an error too: a set whose every move
+	 * fails would leave a dead end where the other processes go on (with
+	 * -e, a cycle after the error would go unreported; review finding,
+	 * tests/models/live/por_error_only.pml) */
+	return w->plain ? v.off > 0 : v.on == 0 && v.off > 0;
 }
 
 /* keep only pid's moves in out */
@@ -256,6 +271,36 @@ static void keep_only(SuccBuf *out, int pid)
 	out->n = k;
 }
 
+/* how many moves ns_below_next_proc gives pid in s (never timeouts),
+ * -1 when out of memory; a check, not a step of the search */
+static int moves_alone(const Layer *l, Ctx *c, const SState *s, int pid)
+{
+	PorWork *w = c->work[l->slot];
+	NsStats keep = c->stats;
+	int n = ns_below_next_proc(l, c, s, pid, &w->probe);
+	if (w->probe.oom)
+		n = -1;
+	succbuf_clear(&w->probe);
+	c->stats = keep;
+	return n;
+}
+
+/* Are pid's moves in the full expansion of s (mine of them) the moves
+ * ns_below_next_proc generates for it?  Not when the full expansion took
+ * the timeout pass (nothing else could move): next_proc never enables
+ * timeout, so a replay of the choice (c->force, the nested search's
+ * second search and every OWCTY pass) would find no move; and timeouts of
+ * different processes are no ample set (each can disable the others,
+ * por_chan.c's guard_holds assumes the chosen process has a move without
+ * one).  Found by review (2026-11-27): a process blocked inside an atomic
+ * sequence while the others wait on timeout (tests/models/live/
+ * por_timeout_atomic.pml; safe_in refuses such a process too, this
+ * also keeps any other difference from reaching a replay). */
+static int own_moves(const Layer *l, Ctx *c, const SState *s, int pid, int mine)
+{
+	return moves_alone(l, c, s, pid) == mine;
+}
+
 /* a state whose atomic process lost control: everything is generated
  * anyway (to see whether the atomic process moves), then reduced */
 static int reduce_full(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
@@ -265,7 +310,7 @@ static int reduce_full(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 	if (out->from_atomic || n < 2)
 		return n;
 	for (int pid = w->s.st.nproc - 1; pid >= 0; pid--) {
-		int cls = ns_below_safe_group(l, c, s, pid) ? safe_in(l, c, &w->s, pid) : 0;
+		int cls = ns_below_safe_group(l, c, s, pid) ? safe_in(l, c, &w->s, s, pid) : 0;
 		if (!cls)
 			continue;
 		int mine = 0;
@@ -273,7 +318,7 @@ static int reduce_full(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 			mine += out->v[i].mv.pid == pid;
 		if (mine == n)
 			return n;
-		if (!mine || !proviso_ok(l, c, out, pid, cls))
+		if (!mine || !own_moves(l, c, s, pid, mine) || !proviso_ok(l, c, out, pid, cls))
 			continue;
 		keep_only(out, pid);
 		c->stats.por_reduced++;
@@ -299,7 +344,7 @@ static int por_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 	if (s->atomic_pid >= 0)
 		return reduce_full(l, c, s, out);
 	for (int pid = w->s.st.nproc - 1; pid >= 0; pid--) {
-		int cls = ns_below_safe_group(l, c, s, pid) ? safe_in(l, c, &w->s, pid) : 0;
+		int cls = ns_below_safe_group(l, c, s, pid) ? safe_in(l, c, &w->s, s, pid) : 0;
 		if (!cls)
 			continue;
 		int n = ns_below_next_proc(l, c, s, pid, out);

@@ -288,6 +288,14 @@ int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const
 	return 1;
 }
 
+int por_loc_timeout(const PorTable *t, const Loc *loc)
+{
+	for (int i = 0; i < loc->nt; i++)
+		if (t->cond[loc->t[i]->id] && chan_trans_timeout(t->chan, loc->t[i]))
+			return 1;
+	return 0;
+}
+
 int por_death_holds(const PorTable *t, const State *s, int pid)
 {
 	return t->death && pid == s->nproc - 1 && chan_death_holds(t->chan, s, pid);

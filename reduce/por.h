@@ -50,6 +50,9 @@ int por_loc_owned(const PorTable *t, VM *vm, State *s, int pid, const Loc *loc, 
 /* do the conditions of the conditionally safe transitions at loc (where
  * process pid is, class 2) hold in state s? */
 int por_loc_cond_holds(const PorTable *t, VM *vm, const State *s, int pid, const Loc *loc);
+/* has some transition at loc a guard with a timeout conjunct (safe only
+ * where its process has another move, layer_por.c)? */
+int por_loc_timeout(const PorTable *t, const Loc *loc);
 /* may process pid, at its closing brace in s, die as the ample set? */
 int por_death_holds(const PorTable *t, const State *s, int pid);
 
@@ -63,6 +66,8 @@ typedef struct ChanTable ChanTable;
 ChanTable *chan_table(const Program *p);
 /* can this send or receive be safe, depending on the state? */
 int chan_cond_trans(const ChanTable *ct, const Trans *t);
+/* is t's guard one with a timeout conjunct? */
+int chan_trans_timeout(const ChanTable *ct, const Trans *t);
 /* is it safe in state s, where process pid is about to take it? */
 int chan_cond_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const Trans *t);
 /* can no other process of s still create a process, call a function or

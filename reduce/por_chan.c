@@ -514,7 +514,9 @@ static int buffered(VM *vm, const State *s, int pid, const Expr *e, int *len, in
  * another process's tests do not matter.  A guard with a timeout
  * conjunct is never enabled in a state where its process has a move: the
  * reduction only takes a process with a move, and its moves stay enabled
- * while the others move, so the timeout stays disabled too. */
+ * while the others move, so the timeout stays disabled too.  "A move"
+ * without a timeout: where every move is one (nothing else can move) the
+ * premise fails, and layer_por.c's safe_in checks it (por_loc_timeout). */
 static int guard_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const Guard *g)
 {
 	if (g->timeout)
@@ -558,6 +560,11 @@ int chan_death_holds(const ChanTable *ct, const State *s, int pid)
 		    others_reach(ct, s, pid, c + 1, SITE_R | SITE_W | SITE_T | SITE_TR | SITE_TS))
 			return 0;
 	return 1;
+}
+
+int chan_trans_timeout(const ChanTable *ct, const Trans *t)
+{
+	return ct->guards[t->id] && ct->guards[t->id]->timeout;
 }
 
 int chan_cond_holds(const ChanTable *ct, VM *vm, const State *s, int pid, const Trans *t)

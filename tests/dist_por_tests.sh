@@ -63,6 +63,8 @@ por "$L/por_remote_at.pml" - -a
 por "$L/por_remote_var.pml" - -a
 por "$L/ltl_basic.pml" - -a
 por "$L/sym3_lock_ltl.pml" - -a
+por "$L/por_timeout_atomic.pml" 1 -a
+por "$L/por_timeout_atomic_np.pml" - -l
 por "$L/progress_starve.pml" - -l
 por "$L/progress_ok.pml" - -l
 por "$S/hajek.pml" - -l
