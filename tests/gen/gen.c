@@ -111,7 +111,9 @@
  *            escapes, d_step and atomic, polls, random receives, sorted
  *            sends, nempty/nfull/empty/full/len guards, timeout guards,
  *            deaths in programs without objects; often a race shaped
- *            like one of the hand models (chan_program, rc_race)
+ *            like one of the hand models (chan_program, rc_race), among
+ *            them a process blocked inside an atomic sequence while the
+ *            others can move only by timeout
  * and, in 15% of the programs (decided on a fifth random stream, before
  * the others; such a program has none of the above):
  *   pidarr   the flag[_pid] idiom of mutual exclusion under process
@@ -2086,10 +2088,10 @@ static void cg_excl(void)
  * branch that only the order the rule protects takes ends in an
  * assertion with a constant of its own. */
 enum { RC_ELSE_RECV, RC_ELSE_SEND, RC_UNLESS, RC_DSTEP, RC_GUARD_RECV, RC_GUARD_SEND, RC_GUARD_PRIV,
-       RC_TIMEOUT, RC_ATOMIC, RC_RV_ELSE, RC_SORTED, RC_DEATH_NR, RC_DEATH_RUN, NRC };
+       RC_TIMEOUT, RC_ATOMIC, RC_RV_ELSE, RC_SORTED, RC_DEATH_NR, RC_DEATH_RUN, RC_TIMEOUT_ATOMIC, NRC };
 static const char *const rc_name[NRC] = { "else-recv", "else-send", "unless", "dstep", "guard-recv",
 	"guard-send", "guard-private", "timeout", "atomic", "rendezvous-else", "sorted", "death-nr_pr",
-	"death-run" };
+	"death-run", "timeout-atomic" };
 
 /* a private step, sometimes */
 static void rc_noise(void)
@@ -2222,6 +2224,15 @@ static int rc_race(int kind)
 		}
 		rc_add(b, "t = 2;");
 		return 1;             /* b last */
+	case RC_TIMEOUT_ATOMIC: /* blocked inside an atomic sequence, the others move by timeout only:
+	                         * their timeouts disable each other (review, 2026-11-27) */
+		c = rc_proc("Rc");
+		rc_add(a, "atomic { t = 1; g0 == 1 -> x = %d };", N);
+		rc_add(a, "assert(x != %d);", N);
+		rc_add(b, "timeout -> g0 = 1;");
+		rc_add(c, "timeout;");
+		rc_add(c, "do :: t = (t + 1) %% 3 od;");
+		break;
 	default:              /* RC_DEATH_RUN: a death changes the pid of a process created later */
 		rc_add(a, "run K();");
 		rc_add(b, "t = 2;");
@@ -2254,7 +2265,8 @@ static void rc_plan(int race)
 		cg.p[0].active = 1;
 	}
 	cg.spawn = 0;
-	cg.total = 2 + (race == RC_GUARD_RECV || race == RC_GUARD_SEND || race == RC_GUARD_PRIV || race == RC_SORTED);
+	cg.total = 2 + (race == RC_GUARD_RECV || race == RC_GUARD_SEND || race == RC_GUARD_PRIV || race == RC_SORTED ||
+	                race == RC_TIMEOUT_ATOMIC);
 	for (int i = 0; i < cg.np; i++) {
 		cg.total += cg.p[i].ninst;
 		cg.p[i].spawns = 0;
