@@ -523,9 +523,13 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	StackSpec sp = { .heap_canonical = heap_canonical, .deadvars = o.deadvars, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2,
 		.claim_stutter_invariant = claim_si, .fair = o.fair, .por = nsafe > 0 ? pt : NULL, .por_ample = !twophase && !improviso };
 	/* the unreached-code report's marks: every worker of this process
-	 * shares them (not -dist's ranks, each with its own share) */
-	Reached *reached = !row && !o.dist && !o.no_unreached ? calloc((size_t)prog->ntrans + 1, 1) : NULL;
+	 * shares them; under -dist each rank marks its own, and the search
+	 * merges them into rank 0's */
+	size_t nreached = !row && !o.no_unreached ? (size_t)prog->ntrans + 1 : 0;
+	Reached *reached = nreached ? calloc(nreached, 1) : NULL;
 	sp.reached = reached;
+	so.reached = reached;
+	so.nreached = nreached;
 	so.stack = stack_build(&vm, &sp);
 	if (nsafe > 0 && twophase) so.twophase = !strcmp(o.cache, "all") ? 1 : !strcmp(o.cache, "backedge") ? 2 : 3;
 	so.improviso = nsafe > 0 && improviso;

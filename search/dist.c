@@ -131,6 +131,7 @@ typedef struct Dist {
 	size_t ndeferred, capdeferred;
 	Store ans;                 /* questions asked this level; payload 0 asked, 1 yes, 2 no */
 	NetBuf *query;                /* per peer: the questions (u16 length, key) */
+	NetMarks marks;            /* the unreached-code report's (dist_net.h) */
 	/* what the rank did */
 	uint64_t stored, matched, atomic_steps, sent_states;
 	long maxdepth;
@@ -602,12 +603,16 @@ static int expand_stored(Dist *d, uint64_t idx)
 	d->exp_matched = d->exp_atomic = 0;
 	d->exp_incomplete = 0;
 	NsStats keep = d->c->stats;
+	net_marks_save(&d->marks);
 	expand(d, copy, len, copy + len, alen, -1, 0, d->depth[idx], 0);
 	int ok = !d->tainted;
 	if (ok)
 		commit(d);
-	else
-		d->c->stats = keep;     /* it will be counted when made again */
+	else {
+		/* its counts and marks come when it is made again */
+		d->c->stats = keep;
+		net_marks_undo(&d->marks);
+	}
 	discard(d);
 	return ok;
 }
@@ -799,6 +804,7 @@ static void merge_results(Dist *d)
 	/* without -e one error is counted, as on one process */
 	g.errors = d->o->keep_going ? (int)tot[6] : tot[6] > 0;
 	g.secs = now() - d->t0;
+	net_marks_merge(&d->marks);
 	/* the first error: the lowest rank that noted one */
 	int who[2] = { d->err.set ? d->rank : K, d->bound.set ? d->rank : K }, gwho[2];
 	MPI_Allreduce(who, gwho, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -840,6 +846,7 @@ static void dist_free(Dist *d)
 	free(d->bound.mv);
 	store_free(&d->st);
 	store_free(&d->ans);
+	net_marks_free(&d->marks);
 	if (d->c)
 		ns_ctx_free(d->c);
 }
@@ -867,7 +874,10 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	d->ans.payload = 1;
 	SuccBuf sb0;
 	memset(&sb0, 0, sizeof sb0);
-	int ok = bufs && d->c && d->query && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
+	/* an expansion is thrown away only when the reduction asked another
+	 * rank about a successor */
+	int marks = d->c && net_marks_init(&d->marks, o, K > 1 && d->c->proviso_used);
+	int ok = bufs && d->c && marks && d->query && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
 	int allok = 0;
 	MPI_Allreduce(&ok, &allok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (!allok) {

@@ -333,3 +333,55 @@ void net_merge_report(Net *n, const SearchResult *r, SearchResult *g, uint64_t s
 	free(mine);
 	free(all);
 }
+
+/* ---- the unreached-code report's marks ---- */
+
+int net_marks_init(NetMarks *m, const SearchOpts *o, int undo)
+{
+	memset(m, 0, sizeof *m);
+	if (!o->nreached)
+		return 1;
+	if (!o->reached)
+		return 0;
+	m->kept = malloc(o->nreached);
+	if (!m->kept)
+		return 0;
+	m->live = o->reached;
+	m->n = o->nreached;
+	m->undo = undo;
+	return 1;
+}
+
+/* one rank's search is one thread: its marks are plain bytes here */
+void net_marks_save(NetMarks *m)
+{
+	if (m->undo)
+		memcpy(m->kept, (const void *)m->live, m->n);
+}
+
+void net_marks_undo(NetMarks *m)
+{
+	if (m->undo)
+		memcpy((void *)m->live, m->kept, m->n);
+}
+
+void net_marks_merge(NetMarks *m)
+{
+	if (!m->live)
+		return;
+	MPI_Reduce((const void *)m->live, m->kept, (int)m->n, MPI_UNSIGNED_CHAR, MPI_BOR, 0, MPI_COMM_WORLD);
+	m->undo = 0;
+	m->merged = 1;
+}
+
+void net_marks_free(NetMarks *m)
+{
+	int rank = 0;
+	if (m->merged) {
+		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+		if (rank == 0)
+			memcpy((void *)m->live, m->kept, m->n);
+	}
+	free(m->kept);
+	memset(m, 0, sizeof *m);
+}

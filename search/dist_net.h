@@ -89,4 +89,30 @@ uint64_t net_sum(Net *n, uint64_t v);
  * peak memory, seconds since t0, CPU seconds). */
 void net_merge_report(Net *n, const SearchResult *mine, SearchResult *g, uint64_t stored, uint64_t sent_states,
 		      double secs);
+
+/* The unreached-code report's marks (SearchOpts.reached): each rank's
+ * bottom layer marks its own array, and rank 0 prints the OR of them all.
+ * An expansion that is thrown away (made again once the proviso's answers
+ * are known) leaves no marks, as it leaves no counts: with undo set,
+ * net_marks_save keeps a copy before each such expansion and
+ * net_marks_undo puts it back.  All functions do nothing without marks. */
+typedef struct NetMarks {
+	Reached *live;             /* this rank's, set by the bottom layer */
+	unsigned char *kept;       /* the copy; on rank 0 after net_marks_merge, every rank's */
+	size_t n;
+	int undo;                  /* expansions may be thrown away */
+	int merged;
+} NetMarks;
+
+/* 0 when out of memory, or when o asks for marks that it could not
+ * allocate (the search then fails on every rank) */
+int net_marks_init(NetMarks *m, const SearchOpts *o, int undo);
+void net_marks_save(NetMarks *m);
+void net_marks_undo(NetMarks *m);
+/* every rank's marks OR-ed into rank 0's copy (collective), before the
+ * trail is rebuilt: rank 0's expansions for its moves (without the
+ * reduction) are no part of the search */
+void net_marks_merge(NetMarks *m);
+/* rank 0: the merged marks in place, for the report; frees the copy */
+void net_marks_free(NetMarks *m);
 #endif

@@ -594,6 +594,7 @@ static int expand_key(Ow *w, int64_t idx)
 			w->c->force = NS_DECIDE;
 			w->tainted = 0;
 			deciding = 1;
+			net_marks_save(&w->marks);
 		} else {
 			fprintf(stderr, "dspin: OWCTY met a node whose reduction was not decided (please report it)\n");
 			oom(w);
@@ -607,7 +608,9 @@ static int expand_key(Ow *w, int64_t idx)
 	}
 	if (deciding) {
 		if (w->tainted) {
-			w->c->stats = keep;     /* counted when made again */
+			/* its counts and marks come when it is made again */
+			w->c->stats = keep;
+			net_marks_undo(&w->marks);
 			return 0;
 		}
 		int sn = sys_key(w, w->skey, w->key, len);
@@ -898,6 +901,7 @@ static void ow_free(Ow *w)
 	free(w->deferred.v);
 	store_free(&w->sys);
 	store_free(&w->ans);
+	net_marks_free(&w->marks);
 	if (w->query)
 		for (int p = 0; p < w->K; p++)
 			free(w->query[p].b);
@@ -938,6 +942,9 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 			w->query = calloc((size_t)w->K, sizeof(NetBuf));
 			ok = w->query != NULL;
 		}
+		/* a deciding expansion is thrown away only when it asked
+		 * another rank */
+		ok = ok && net_marks_init(&w->marks, o, w->por && w->K > 1);
 		w->round = UINT32_MAX;      /* the initial node is of level 0 */
 	}
 	SuccBuf sb0;
@@ -994,6 +1001,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 		result_note_error(r, o->accept == 2 ? "non-progress cycle" : "acceptance cycle");
 	SearchResult g;
 	merge(w, &g);
+	net_marks_merge(&w->marks);
 	g.secs = now() - w->t0;
 	if (w->rank == 0 && !o->quiet && iters)
 		printf("dspin: OWCTY: %d iteration%s, %llu of %llu states on accepting cycles or reachable from them\n",

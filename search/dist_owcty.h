@@ -88,6 +88,7 @@ typedef struct Ow {
 	uint32_t round;            /* the level being expanded (UINT32_MAX before the first) */
 	int tainted;               /* the expansion used an answer not yet known */
 	uint8_t skey[MAXSTATE + 2], qkey[MAXSTATE + 2];
+	NetMarks marks;            /* the unreached-code report's (dist_net.h) */
 } Ow;
 
 /* -cache=backedge's total order (search/ndfs.c's keep_succ): is key a

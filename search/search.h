@@ -28,6 +28,14 @@ typedef struct SearchOpts {
 	int cache_backedge;      /* -cache=backedge: under -a/-l store only successors not
 	                          * greater than their predecessor (search/ndfs.c) */
 	int dist;                /* -dist: the distributed search over MPI (search/dist.h) */
+	/* -dist: the unreached-code report's marks, the array the bottom
+	 * layer sets (vm/next.h, Reached), and its size: each rank marks its
+	 * own and the search merges them into rank 0's at the end.  nreached
+	 * 0: no report; reached NULL with nreached > 0: it could not be
+	 * allocated, and the search fails.  The other searches share the
+	 * array between their workers and ignore these. */
+	Reached *reached;
+	size_t nreached;
 } SearchOpts;
 
 /* -dist: what one rank did (search/dist.c) */

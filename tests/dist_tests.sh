@@ -10,12 +10,15 @@
 #   the default reductions (-sym=heap -por=si, with the level proviso's
 #     questions to other ranks), -np 3 oversubscribed: -bfs's counts;
 #   on the symmetry corpus also -sym=heap,proc -por=static, -np 2: -bfs's;
+#   in each of these also the unreached-code report (every rank's marks
+#     merged on rank 0), line for line;
 # and without -e, -np 2, on the models where -bfs finds an error: the
 # same verdict, and the trail (rebuilt from parent links spread over the
 # ranks) replays with -t to the error; on the symmetry corpus also with
 # -sym=heap,proc on 3 ranks.  Then a liveness selection (OWCTY, -a/-l,
-# also with -cache=backedge) against the nested search, and the refusals
-# (exit 2).
+# also with -cache=backedge) against the nested search (with -e -json,
+# where neither runs partial-order reduction, also the unreached-code
+# report), and the refusals (exit 2).
 # mpirun costs about 0.4 s a start, so by default a selection: every
 # tenth model of the SPIN corpus, every fourth of the dynamic one, every
 # fifth of the symmetry one, and the unreduced run left out on the
@@ -25,23 +28,29 @@ ALL=${2:-}     # all: every model; live: only the liveness selection and the ref
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca pml ob1 --mca odls_base_sigkill_timeout 0)
 counts() {
-	grep -E 'errors:|states, stored|states, matched|transitions|atomic steps' "$1" | sed 's/depth reached [0-9]*, //'
+	grep -E '^State-vector|^ *[0-9]+ (states, stored|states, matched|transitions|atomic steps)' "$1" | sed 's/depth reached [0-9]*, //'
 }
+# the unreached-code report of a summary (pan's "unreached in proctype")
+unreached() { sed -n '/^unreached in/,/^elapsed time/p' "$1" | grep -v '^elapsed time'; }
 # same LABEL NP REFERENCE-FLAGS -- FLAGS: the sequential run and the
-# distributed one on NP ranks agree on exit and counts
+# distributed one on NP ranks agree on exit, counts and the unreached-code
+# report (-e: the report follows the summary)
 same() {
 	local label=$1 np=$2; shift 2
 	local ref=() dist=()
 	while [ "$1" != -- ]; do ref+=("$1"); shift; done
 	shift
 	dist=("$@")
-	( cd "$TMP" && timeout 20 "$DSPIN" -q "${ref[@]}" m.pml > ref.out 2>&1 ); local r0=$?
+	( cd "$TMP" && timeout 20 "$DSPIN" "${ref[@]}" m.pml > ref.out 2>&1 ); local r0=$?
 	echo "$r0" > "$TMP/ref.rc"
 	case $r0 in 0|1|3) ;; *) skipped="$skipped [$label] exit $r0"; return ;; esac
-	( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -q -dist "${dist[@]}" m.pml < /dev/null > dist.out 2>&1 ); local r1=$?
+	( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist "${dist[@]}" m.pml < /dev/null > dist.out 2>&1 ); local r1=$?
 	if [ "$r1" != "$r0" ]; then msg="$msg [$label] exit $r1, sequential $r0;"; return; fi
 	[ "$(counts "$TMP/dist.out")" = "$(counts "$TMP/ref.out")" ] ||
 		msg="$msg [$label] counts $(counts "$TMP/dist.out" | tr -s ' \n\t' ' ') differ from the sequential $(counts "$TMP/ref.out" | tr -s ' \n\t' ' ');"
+	local u0; u0=$(unreached "$TMP/ref.out")
+	[ -n "$u0" ] && [ "$(unreached "$TMP/dist.out")" = "$u0" ] ||
+		msg="$msg [$label] unreached-code report: $(diff <(echo "$u0") <(unreached "$TMP/dist.out") | grep -m2 '^[<>]' | tr -s ' \n\t' ' ')(< sequential, > -dist);"
 }
 # verdict_trail NP FLAGS: without -e, exit 1 on NP ranks, and the trail
 # replays with -t to the error
@@ -91,6 +100,10 @@ check() {   # name model flags...
 # order of the search).  Models with and without cycles, with heap
 # objects (the .dpml), weak fairness, process symmetry.
 kinds() { grep -o '"error_kinds":\[[^]]*\]' "$1" | tr -d '[]"' | sed 's/error_kinds://' | tr ',' '\n' | sort | tr '\n' ','; }
+# -json's unreached-code report (the field before the last), and the
+# partial-order reduction that ran
+unreached_json() { sed -n 's/.*,"unreached":\(.*\),"exit":[0-9]*}$/\1/p' "$1"; }
+por_ran() { grep -o '"algorithm":"[^"]*"' "$1" | grep -o 'por=[a-z]*'; }
 live() {   # NP MODEL FLAGS... (DX: flags for the -dist runs only)
 	local np=$1 f=$2; shift 2
 	local name="live $(basename "$f") $* ${DX:-}np $np" m=
@@ -113,6 +126,14 @@ live() {   # NP MODEL FLAGS... (DX: flags for the -dist runs only)
 	local ks0 ks1; ks0=$(kinds "$TMP/ref.json"); ks1=$(kinds "$TMP/dist.json")
 	[ "$ks0" = "$ks1" ] || m="$m error kinds $ks1, sequential $ks0;"
 	[ "$k0" = "$k1" ] || [[ $ks0 == *,*,* ]] || m="$m first error '$k1', sequential '$k0';"
+	# the report: the same nodes are expanded when neither search
+	# reduces (with the reduction, OWCTY's level proviso and the nested
+	# search's stack proviso may expand different sets)
+	if [ "$(por_ran "$TMP/ref.json")" = por=none ] && [ "$(por_ran "$TMP/dist.json")" = por=none ]; then
+		local u0; u0=$(unreached_json "$TMP/ref.json")
+		[ -n "$u0" ] && [ "$u0" != null ] && [ "$(unreached_json "$TMP/dist.json")" = "$u0" ] ||
+			m="$m unreached $(unreached_json "$TMP/dist.json"), sequential $u0;"
+	fi
 	if [ -z "$m" ]; then echo "ok $name (exit $r1)"; pass=$((pass + 1)); else echo "FAIL $name:$m"; fail=$((fail + 1)); fi
 }
 L=$ROOT/models/live
@@ -157,6 +178,17 @@ stage "$L/sym3_heap_fair.dpml"
 sa=$(stored "$TMP/all.out"); sb=$(stored "$TMP/be.out")
 if [ -n "$sb" ] && [ -n "$sa" ] && [ "$sb" -lt "$sa" ]; then echo "ok backedge stores $sb of $sa"; pass=$((pass + 1))
 else echo "FAIL backedge stores '$sb', every state '$sa'"; fail=$((fail + 1)); fi
+# the unreached-code report where partial-order reduction and a depth
+# bound leave code unexplored: an expansion made again with the proviso's
+# answers leaves no marks (the model says how), -bfs's report on 2 and 3
+# ranks
+stage "$ROOT/models/dist/unreached_por_depth.pml"
+for np in 2 3; do
+	msg= skipped=
+	same "np $np" "$np" -e -bfs -m 6 -- -e -m 6
+	if [ -z "$msg$skipped" ]; then echo "ok unreached_por_depth -m 6 np $np"; pass=$((pass + 1))
+	else echo "FAIL unreached_por_depth -m 6 np $np:$msg$skipped"; fail=$((fail + 1)); fi
+done
 # limits that once crashed or misled (tests/models/dist/*.pml say how):
 # a node over 65,535 bytes under -dist -a ends incomplete (exit 3, named);
 # -f with 255 processes is a resource bound, by one process and by OWCTY,
