@@ -40,8 +40,9 @@
  * only after the Allreduce, which every rank enters after it has
  * received all of level L's, and which blocks (no batch is taken while a
  * rank waits in it, so none of level L + 1 is stored as level L + 1's
- * own).  The batches, the counting and the STOP message are
- * search/dist_net.c, which the distributed OWCTY shares.
+ * own).  The batches, the counting, the STOP message and the proviso's
+ * rounds of questions are search/dist_net.c, which the distributed OWCTY
+ * shares.
  *
  * Errors: without -e the first rank to meet one stops and tells the
  * others (a STOP message, counted like the batches); the lowest rank
@@ -129,8 +130,7 @@ typedef struct Dist {
 	/* the states deferred for the proviso's questions */
 	uint64_t *deferred;
 	size_t ndeferred, capdeferred;
-	Store ans;                 /* questions asked this level; payload 0 asked, 1 yes, 2 no */
-	NetBuf *query;                /* per peer: the questions (u16 length, key) */
+	NetAsk ask;                /* the proviso's questions to other ranks (dist_net.h) */
 	NetMarks marks;            /* the unreached-code report's (dist_net.h) */
 	/* what the rank did */
 	uint64_t stored, matched, atomic_steps, sent_states;
@@ -310,110 +310,15 @@ static int level_proviso(void *arg, const uint8_t *b, int len)
 	Dist *d = arg;
 	int owner = owner_of(d, b, len);
 	uint64_t h = state_hash(b, len);
-	if (owner == d->rank) {
-		const uint8_t *pl = store_payload(&d->st, b, len, h);
-		uint32_t lv;
-		if (!pl)
-			return 0;
-		memcpy(&lv, pl, sizeof lv);
-		return lv <= d->level;
-	}
-	uint8_t *pl = store_payload(&d->ans, b, len, h);
-	if (pl && *pl)
-		return *pl == 1;
-	if (!pl) {
-		size_t idx;
-		uint16_t l16 = (uint16_t)len;
-		if (store_insert(&d->ans, b, len, h, &idx) < 0 ||
-		    !net_buf_put(&d->query[owner], &l16, sizeof l16) || !net_buf_put(&d->query[owner], b, (size_t)len))
-			out_of_memory(d);
-	}
+	if (owner == d->rank)
+		return net_stored_at_most(&d->st, b, len, h, d->level);
+	int known = net_ask(&d->ask, owner, b, len, h);
+	if (known >= 0)
+		return known;
+	if (known == -2)
+		out_of_memory(d);
 	d->tainted = 1;
 	return 1;
-}
-
-/* one round of questions: to the owners and back (collective) */
-static void query_round(Dist *d)
-{
-	int K = d->nranks;
-	int *scount = calloc((size_t)K, sizeof(int)), *rcount = calloc((size_t)K, sizeof(int));
-	int *sdisp = calloc((size_t)K, sizeof(int)), *rdisp = calloc((size_t)K, sizeof(int));
-	int *nq = calloc((size_t)K, sizeof(int)), *na = calloc((size_t)K, sizeof(int));
-	int *qdisp = calloc((size_t)K, sizeof(int)), *adisp = calloc((size_t)K, sizeof(int));
-	NetBuf sq = { 0 };
-	for (int p = 0; p < K; p++) {
-		if (d->query[p].n > (size_t)1 << 30)
-			out_of_memory(d);
-		scount[p] = d->query[p].n > (size_t)1 << 30 ? 0 : (int)d->query[p].n;
-		sdisp[p] = (int)sq.n;
-		if (!net_buf_put(&sq, d->query[p].b, (size_t)scount[p]))
-			out_of_memory(d);
-	}
-	MPI_Request req;
-	MPI_Ialltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD, &req);
-	net_coll_wait(&d->net, &req);
-	size_t rtotal = 0;
-	for (int p = 0; p < K; p++) {
-		rdisp[p] = (int)rtotal;
-		rtotal += (size_t)rcount[p];
-	}
-	uint8_t *rq = malloc(rtotal + 1);
-	MPI_Ialltoallv(sq.b, scount, sdisp, MPI_BYTE, rq, rcount, rdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
-	net_coll_wait(&d->net, &req);
-	/* the answers, one byte per question, in the order asked */
-	uint8_t *ra = malloc(rtotal / 2 + 1);
-	size_t nra = 0;
-	for (int p = 0; p < K; p++) {
-		adisp[p] = (int)nra;
-		for (size_t off = (size_t)rdisp[p]; off < (size_t)rdisp[p] + (size_t)rcount[p];) {
-			uint16_t l16;
-			memcpy(&l16, rq + off, sizeof l16);
-			const uint8_t *key = rq + off + sizeof l16;
-			const uint8_t *pl = store_payload(&d->st, key, l16, state_hash(key, l16));
-			uint32_t lv = 0;
-			if (pl)
-				memcpy(&lv, pl, sizeof lv);
-			ra[nra++] = pl && lv <= d->level ? 1 : 2;
-			off += sizeof l16 + l16;
-		}
-		na[p] = (int)nra - adisp[p];
-	}
-	MPI_Ialltoall(na, 1, MPI_INT, nq, 1, MPI_INT, MPI_COMM_WORLD, &req);
-	net_coll_wait(&d->net, &req);
-	size_t ntot = 0;
-	for (int p = 0; p < K; p++) {
-		qdisp[p] = (int)ntot;
-		ntot += (size_t)nq[p];
-	}
-	uint8_t *ans = malloc(ntot + 1);
-	MPI_Ialltoallv(ra, na, adisp, MPI_BYTE, ans, nq, qdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
-	net_coll_wait(&d->net, &req);
-	for (int p = 0; p < K; p++) {
-		size_t k = (size_t)qdisp[p];
-		for (size_t off = 0; off < (size_t)scount[p];) {
-			uint16_t l16;
-			memcpy(&l16, d->query[p].b + off, sizeof l16);
-			const uint8_t *key = d->query[p].b + off + sizeof l16;
-			uint8_t *pl = store_payload(&d->ans, key, l16, state_hash(key, l16));
-			if (pl)
-				*pl = ans[k];
-			k++;
-			off += sizeof l16 + l16;
-		}
-		d->query[p].n = 0;
-	}
-	free(ans);
-	free(ra);
-	free(rq);
-	free(sq.b);
-	free(scount);
-	free(rcount);
-	free(sdisp);
-	free(rdisp);
-	free(nq);
-	free(na);
-	free(qdisp);
-	free(adisp);
 }
 
 /* ---- expansion ---- */
@@ -828,9 +733,6 @@ static void dist_free(Dist *d)
 	for (int i = 0; i < d->nsbs; i++)
 		succbuf_free(&d->sbs[i]);
 	free(d->sbs);
-	for (int p = 0; d->query && p < d->nranks; p++)
-		free(d->query[p].b);
-	free(d->query);
 	free(d->scratch);
 	net_free(&d->net);
 	free(d->exp.b);
@@ -845,7 +747,7 @@ static void dist_free(Dist *d)
 	free(d->err.mv);
 	free(d->bound.mv);
 	store_free(&d->st);
-	store_free(&d->ans);
+	net_ask_free(&d->ask);
 	net_marks_free(&d->marks);
 	if (d->c)
 		ns_ctx_free(d->c);
@@ -864,20 +766,18 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	int K = d->nranks;
 	d->t0 = d->last_progress = now();
 	d->c = ns_ctx_new(o->stack, vm);
-	d->query = calloc((size_t)K, sizeof(NetBuf));
+	int asks = net_ask_init(&d->ask, K);
 	d->scratch = malloc(MAXSTATE + 256);
 	int bufs = net_init(&d->net, deliver, d);
 	store_init(&d->st, o->mem_limit);
 	d->st.indexed = 1;
 	d->st.payload = sizeof(uint32_t);
-	store_init(&d->ans, 0);
-	d->ans.payload = 1;
 	SuccBuf sb0;
 	memset(&sb0, 0, sizeof sb0);
 	/* an expansion is thrown away only when the reduction asked another
 	 * rank about a successor */
 	int marks = d->c && net_marks_init(&d->marks, o, K > 1 && d->c->proviso_used);
-	int ok = bufs && d->c && marks && d->query && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
+	int ok = bufs && asks && d->c && marks && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
 	int allok = 0;
 	MPI_Allreduce(&ok, &allok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (!allok) {
@@ -922,7 +822,8 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 			net_coll_wait(&d->net, &req);
 			if (!gnd)
 				break;
-			query_round(d);
+			if (!net_ask_round(&d->net, &d->ask, &d->st, d->level))
+				out_of_memory(d);
 			size_t n = d->ndeferred;
 			d->ndeferred = 0;
 			for (size_t k = 0; k < n && !d->net.stop; k++) {
@@ -933,11 +834,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 			}
 		}
 		d->ndeferred = 0;
-		if (d->ans.n) {
-			store_free(&d->ans);
-			store_init(&d->ans, 0);
-			d->ans.payload = 1;
-		}
+		net_ask_clear(&d->ask);
 		net_end_round(&d->net);
 		/* blocking (dist_net.h): no batch of the next level is taken
 		 * before this rank has numbered it */

@@ -11,6 +11,7 @@
  * enters after net_end_round (blocking, so that a rank waiting in it
  * takes no record of the next round before it has begun that round). */
 #include "dist_net.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -332,6 +333,155 @@ void net_merge_report(Net *n, const SearchResult *r, SearchResult *g, uint64_t s
 	free(ranks);
 	free(mine);
 	free(all);
+}
+
+/* ---- the partial-order reduction's questions ---- */
+
+/* cnt: the questions asked of each peer, then 12 arrays of the round */
+enum { ASK_ARRAYS = 13 };
+
+int net_ask_init(NetAsk *a, int K)
+{
+	memset(a, 0, sizeof *a);
+	a->K = K;
+	a->query = calloc((size_t)K, sizeof(NetBuf));
+	a->cnt = calloc((size_t)K * ASK_ARRAYS, sizeof(int));
+	store_init(&a->ans, 0);
+	a->ans.payload = 1;
+	return a->query && a->cnt && a->ans.tab;
+}
+
+void net_ask_free(NetAsk *a)
+{
+	for (int p = 0; a->query && p < a->K; p++)
+		free(a->query[p].b);
+	free(a->query);
+	free(a->cnt);
+	store_free(&a->ans);
+	memset(a, 0, sizeof *a);
+}
+
+void net_ask_clear(NetAsk *a)
+{
+	if (!a->ans.n)
+		return;
+	store_free(&a->ans);
+	store_init(&a->ans, 0);
+	a->ans.payload = 1;
+}
+
+int net_ask(NetAsk *a, int owner, const uint8_t *key, int len, uint64_t h)
+{
+	const uint8_t *pl = store_payload(&a->ans, key, len, h);
+	if (pl)
+		return *pl ? *pl == 1 : -1;
+	NetBuf *q = &a->query[owner];
+	size_t before = q->n, idx;
+	uint16_t l16 = (uint16_t)len;
+	if (!net_buf_put(q, &l16, sizeof l16) || !net_buf_put(q, key, (size_t)len) ||
+	    store_insert(&a->ans, key, len, h, &idx) < 0) {
+		q->n = before;     /* the questions stay whole */
+		return -2;
+	}
+	a->cnt[owner]++;
+	return -1;
+}
+
+int net_stored_at_most(Store *levels, const uint8_t *key, int len, uint64_t h, uint32_t level)
+{
+	const uint8_t *pl = store_payload(levels, key, len, h);
+	uint32_t lv;
+	if (!pl)
+		return 0;
+	memcpy(&lv, pl, sizeof lv);
+	return lv <= level;
+}
+
+/* the answers to the questions of one peer (n of them at q), into out */
+static void answer(const uint8_t *q, int n, Store *levels, uint32_t level, uint8_t *out)
+{
+	for (int i = 0; i < n; i++) {
+		uint16_t l16;
+		memcpy(&l16, q, sizeof l16);
+		const uint8_t *key = q + sizeof l16;
+		out[i] = net_stored_at_most(levels, key, l16, state_hash(key, l16), level) ? 1 : 2;
+		q += sizeof l16 + l16;
+	}
+}
+
+/* the answers (n of them at in) to the questions asked at q, into ans */
+static void take_answers(NetAsk *a, const uint8_t *q, int n, const uint8_t *in)
+{
+	for (int i = 0; i < n; i++) {
+		uint16_t l16;
+		memcpy(&l16, q, sizeof l16);
+		const uint8_t *key = q + sizeof l16;
+		uint8_t *pl = store_payload(&a->ans, key, l16, state_hash(key, l16));
+		if (pl)
+			*pl = in[i];
+		q += sizeof l16 + l16;
+	}
+}
+
+/* Four collectives: the counts (bytes and questions, per peer), whether
+ * every rank holds the buffers, the questions, the answers (one byte per
+ * question, in the order asked).  Every rank takes part in all of them,
+ * a rank that could not gather its questions asking none. */
+int net_ask_round(Net *n, NetAsk *a, Store *levels, uint32_t level)
+{
+	int K = a->K;
+	int *asked = a->cnt, *scount = asked + K, *sdisp = scount + K, *rcount = sdisp + K;
+	int *rdisp = rcount + K, *nq = rdisp + K, *qdisp = nq + K, *na = qdisp + K, *adisp = na + K;
+	int *pairs = adisp + K, *rpairs = pairs + 2 * K;
+	NetBuf sq = { 0 };
+	int gathered = 1;
+	for (int p = 0; p < K && gathered; p++)
+		if (sq.n + a->query[p].n > (size_t)1 << 30 || !net_buf_put(&sq, a->query[p].b, a->query[p].n))
+			gathered = 0;
+	for (int p = 0; p < K; p++) {
+		scount[p] = gathered ? (int)a->query[p].n : 0;
+		nq[p] = gathered ? asked[p] : 0;
+		sdisp[p] = p ? sdisp[p - 1] + scount[p - 1] : 0;
+		qdisp[p] = p ? qdisp[p - 1] + nq[p - 1] : 0;
+		pairs[2 * p] = scount[p];
+		pairs[2 * p + 1] = nq[p];
+	}
+	MPI_Request req;
+	MPI_Ialltoall(pairs, 2, MPI_INT, rpairs, 2, MPI_INT, MPI_COMM_WORLD, &req);
+	net_coll_wait(n, &req);
+	size_t rtotal = 0, natotal = 0;
+	for (int p = 0; p < K; p++) {
+		rcount[p] = rpairs[2 * p];
+		na[p] = rpairs[2 * p + 1];
+		rdisp[p] = (int)rtotal;
+		adisp[p] = (int)natotal;
+		rtotal += (size_t)rcount[p];
+		natotal += (size_t)na[p];
+	}
+	size_t nqtotal = (size_t)qdisp[K - 1] + (size_t)nq[K - 1];
+	uint8_t *rq = malloc(rtotal + 1), *ra = malloc(natotal + 1), *back = malloc(nqtotal + 1);
+	int ok = gathered && rq && ra && back && rtotal <= INT_MAX, all = 0;
+	MPI_Iallreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &req);
+	net_coll_wait(n, &req);
+	if (all) {
+		MPI_Ialltoallv(sq.b, scount, sdisp, MPI_BYTE, rq, rcount, rdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
+		net_coll_wait(n, &req);
+		for (int p = 0; p < K; p++)
+			answer(rq + rdisp[p], na[p], levels, level, ra + adisp[p]);
+		MPI_Ialltoallv(ra, na, adisp, MPI_BYTE, back, nq, qdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
+		net_coll_wait(n, &req);
+		for (int p = 0; p < K; p++)
+			take_answers(a, a->query[p].b, nq[p], back + qdisp[p]);
+	}
+	for (int p = 0; p < K; p++) {
+		a->query[p].n = 0;
+		asked[p] = 0;
+	}
+	free(back);
+	free(ra);
+	free(rq);
+	free(sq.b);
+	return all;
 }
 
 /* ---- the unreached-code report's marks ---- */

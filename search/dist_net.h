@@ -3,9 +3,11 @@
  * with MPI_Isend when full; the end of a round detected by Mattern's
  * channel counting (every record sent in the round has been delivered
  * when net_end_round returns, on every rank); a STOP message that ends
- * the search early.  The distributed safety search (search/dist.c) and
- * OWCTY (search/dist_owcty.c) use it.  Only the -dist searches include
- * this file. */
+ * the search early; the partial-order reduction's questions to other
+ * ranks; the results and the unreached-code report's marks merged at
+ * the end.  The distributed safety search (search/dist.c) and OWCTY
+ * (search/dist_owcty.c) use it.  Only the -dist searches include this
+ * file. */
 #ifndef DSPIN_DIST_NET_H
 #define DSPIN_DIST_NET_H
 #include <mpi.h>
@@ -89,6 +91,39 @@ uint64_t net_sum(Net *n, uint64_t v);
  * peak memory, seconds since t0, CPU seconds). */
 void net_merge_report(Net *n, const SearchResult *mine, SearchResult *g, uint64_t stored, uint64_t sent_states,
 		      double secs);
+
+/* The partial-order reduction's questions to other ranks.  Both searches'
+ * level proviso asks whether a successor (in OWCTY, its system state) is
+ * stored at a level no deeper than the one being expanded.  The owner
+ * answers at once about its own; about another rank's, the expansion
+ * asks (net_ask), takes the conservative "yes" meanwhile and is thrown
+ * away, and after the pass over the level every rank's questions go to
+ * their owners and come back answered (net_ask_round), so that the
+ * expansion is made again with the answers (search/dist.c's head). */
+typedef struct NetAsk {
+	int K;
+	NetBuf *query;             /* per peer: the questions (u16 length, key) */
+	int *cnt;                  /* per peer: the questions; then the round's counts */
+	Store ans;                 /* this level's questions: payload 0 asked, 1 yes, 2 no */
+} NetAsk;
+
+/* the proviso's answer on the owner: is key (its state_hash h) in
+ * `levels`, a store whose payload begins with a u32 level, at a level
+ * <= level? */
+int net_stored_at_most(Store *levels, const uint8_t *key, int len, uint64_t h, uint32_t level);
+/* 0 when out of memory */
+int net_ask_init(NetAsk *a, int K);
+void net_ask_free(NetAsk *a);
+/* about key (its state_hash h), which rank owner owns: 1 yes, 0 no, -1
+ * not known yet (asked now or before), -2 out of memory */
+int net_ask(NetAsk *a, int owner, const uint8_t *key, int len, uint64_t h);
+/* every rank's questions to their owners, answered there by
+ * net_stored_at_most(levels, ..., level), and the answers back into ans
+ * (collective).  0 on every rank when one could not hold the round's
+ * buffers: the search cannot go on */
+int net_ask_round(Net *n, NetAsk *a, Store *levels, uint32_t level);
+/* the next level: the answers no longer hold */
+void net_ask_clear(NetAsk *a);
 
 /* The unreached-code report's marks (SearchOpts.reached): each rank's
  * bottom layer marks its own array, and rank 0 prints the OR of them all.

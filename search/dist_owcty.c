@@ -437,7 +437,7 @@ static void error(Ow *w, const Succ *s, const char *msg)
 
 /* has the system state of successor (b, len) a node stored at a level
  * <= the one being expanded?  Another rank's: asked after the pass over
- * the level (query_round), "yes" meanwhile, and the expansion is made
+ * the level (net_ask_round), "yes" meanwhile, and the expansion is made
  * again with the answer */
 static int owcty_proviso(void *arg, const uint8_t *b, int len)
 {
@@ -447,124 +447,15 @@ static int owcty_proviso(void *arg, const uint8_t *b, int len)
 	w->qkey[n++] = 0;
 	uint64_t h = state_hash(w->qkey, n);
 	int owner = owner_hash(w, w->qkey, n);
-	if (owner == w->rank) {
-		const uint8_t *pl = store_payload(&w->sys, w->qkey, n, h);
-		uint32_t lv;
-		if (!pl)
-			return 0;
-		memcpy(&lv, pl, sizeof lv);
-		return lv <= w->round;
-	}
-	uint8_t *pl = store_payload(&w->ans, w->qkey, n, h);
-	if (pl && *pl)
-		return *pl == 1;
-	if (!pl) {
-		size_t idx;
-		uint16_t l16 = (uint16_t)n;
-		if (store_insert(&w->ans, w->qkey, n, h, &idx) < 0 ||
-		    !net_buf_put(&w->query[owner], &l16, sizeof l16) || !net_buf_put(&w->query[owner], w->qkey, (size_t)n))
-			oom(w);
-	}
+	if (owner == w->rank)
+		return net_stored_at_most(&w->sys, w->qkey, n, h, w->round);
+	int known = net_ask(&w->ask, owner, w->qkey, n, h);
+	if (known >= 0)
+		return known;
+	if (known == -2)
+		oom(w);
 	w->tainted = 1;
 	return 1;
-}
-
-/* one round of questions: to the owners and back (collective; as
- * search/dist.c's) */
-static void query_round(Ow *w)
-{
-	int K = w->K;
-	int *scount = calloc((size_t)K, sizeof(int)), *rcount = calloc((size_t)K, sizeof(int));
-	int *sdisp = calloc((size_t)K, sizeof(int)), *rdisp = calloc((size_t)K, sizeof(int));
-	int *nq = calloc((size_t)K, sizeof(int)), *na = calloc((size_t)K, sizeof(int));
-	int *qdisp = calloc((size_t)K, sizeof(int)), *adisp = calloc((size_t)K, sizeof(int));
-	NetBuf sq = { 0 };
-	if (!scount || !rcount || !sdisp || !rdisp || !nq || !na || !qdisp || !adisp) {
-		/* a collective cannot be left half way */
-		fprintf(stderr, "dspin: out of memory in OWCTY's proviso round\n");
-		MPI_Abort(MPI_COMM_WORLD, 3);
-	}
-	for (int p = 0; p < K && !w->oom; p++) {
-		if (w->query[p].n > (size_t)1 << 30) {
-			oom(w);
-			break;
-		}
-		scount[p] = (int)w->query[p].n;
-		sdisp[p] = (int)sq.n;
-		if (!net_buf_put(&sq, w->query[p].b, (size_t)scount[p]))
-			oom(w);
-	}
-	if (w->oom)
-		for (int p = 0; p < K; p++)
-			scount[p] = sdisp[p] = 0;
-	MPI_Request req;
-	MPI_Ialltoall(scount, 1, MPI_INT, rcount, 1, MPI_INT, MPI_COMM_WORLD, &req);
-	net_coll_wait(&w->net, &req);
-	size_t rtotal = 0;
-	for (int p = 0; p < K; p++) {
-		rdisp[p] = (int)rtotal;
-		rtotal += (size_t)rcount[p];
-	}
-	uint8_t *rq = malloc(rtotal + 1);
-	uint8_t *ra = malloc(rtotal / 2 + 1);
-	if (!rq || !ra) {
-		fprintf(stderr, "dspin: out of memory in OWCTY's proviso round\n");
-		MPI_Abort(MPI_COMM_WORLD, 3);
-	}
-	MPI_Ialltoallv(sq.b, scount, sdisp, MPI_BYTE, rq, rcount, rdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
-	net_coll_wait(&w->net, &req);
-	/* the answers, one byte per question, in the order asked: 1 when the
-	 * system state has a node stored at a level <= this one */
-	size_t nra = 0;
-	for (int p = 0; p < K; p++) {
-		adisp[p] = (int)nra;
-		for (size_t off = (size_t)rdisp[p]; off < (size_t)rdisp[p] + (size_t)rcount[p];) {
-			uint16_t l16;
-			memcpy(&l16, rq + off, sizeof l16);
-			const uint8_t *key = rq + off + sizeof l16;
-			const uint8_t *pl = store_payload(&w->sys, key, l16, state_hash(key, l16));
-			uint32_t lv = 0;
-			if (pl)
-				memcpy(&lv, pl, sizeof lv);
-			ra[nra++] = pl && lv <= w->round ? 1 : 2;
-			off += sizeof l16 + l16;
-		}
-		na[p] = (int)nra - adisp[p];
-	}
-	MPI_Ialltoall(na, 1, MPI_INT, nq, 1, MPI_INT, MPI_COMM_WORLD, &req);
-	net_coll_wait(&w->net, &req);
-	size_t ntot = 0;
-	for (int p = 0; p < K; p++) {
-		qdisp[p] = (int)ntot;
-		ntot += (size_t)nq[p];
-	}
-	uint8_t *ans = malloc(ntot + 1);
-	if (!ans) {
-		fprintf(stderr, "dspin: out of memory in OWCTY's proviso round\n");
-		MPI_Abort(MPI_COMM_WORLD, 3);
-	}
-	MPI_Ialltoallv(ra, na, adisp, MPI_BYTE, ans, nq, qdisp, MPI_BYTE, MPI_COMM_WORLD, &req);
-	net_coll_wait(&w->net, &req);
-	for (int p = 0; p < K; p++) {
-		size_t k = (size_t)qdisp[p];
-		for (size_t off = 0; off < (size_t)scount[p];) {
-			uint16_t l16;
-			memcpy(&l16, w->query[p].b + off, sizeof l16);
-			const uint8_t *key = w->query[p].b + off + sizeof l16;
-			uint8_t *pl = store_payload(&w->ans, key, l16, state_hash(key, l16));
-			if (pl)
-				*pl = ans[k];
-			k++;
-			off += sizeof l16 + l16;
-		}
-		w->query[p].n = 0;
-	}
-	free(sq.b);
-	free(rq);
-	free(ra);
-	free(ans);
-	free(scount); free(rcount); free(sdisp); free(rdisp);
-	free(nq); free(na); free(qdisp); free(adisp);
 }
 
 /* expand the node in w->key (klen bytes with the atomic byte) and w->aux;
@@ -779,7 +670,8 @@ static void explore(Ow *w)
 			net_coll_wait(&w->net, &req);
 			if (!gnd)
 				break;
-			query_round(w);
+			if (!net_ask_round(&w->net, &w->ask, &w->sys, w->round))
+				oom(w);
 			size_t n = w->deferred.n;
 			w->deferred.n = 0;
 			for (size_t k = 0; k < n; k++) {
@@ -792,11 +684,7 @@ static void explore(Ow *w)
 			}
 		}
 		w->deferred.n = 0;
-		if (w->por && w->ans.n) {
-			store_free(&w->ans);
-			store_init(&w->ans, 0);
-			w->ans.payload = 1;
-		}
+		net_ask_clear(&w->ask);
 		net_end_round(&w->net);
 		uint64_t mine[2] = { w->st.nrec - hi + w->ntnext, (uint64_t)w->net.stop }, all[2];
 		/* blocking: no record of the next round may be taken before
@@ -900,12 +788,8 @@ static void ow_free(Ow *w)
 	free(w->next.v);
 	free(w->deferred.v);
 	store_free(&w->sys);
-	store_free(&w->ans);
+	net_ask_free(&w->ask);
 	net_marks_free(&w->marks);
-	if (w->query)
-		for (int p = 0; p < w->K; p++)
-			free(w->query[p].b);
-	free(w->query);
 	if (w->c)
 		ns_ctx_free(w->c);
 }
@@ -930,8 +814,6 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 		w->st.payload = 4;
 		store_init(&w->sys, o->mem_limit);
 		w->sys.payload = 6;
-		store_init(&w->ans, 0);
-		w->ans.payload = 1;
 		if (ok && w->c->proviso_used) {
 			/* the reduction's layer is on (cli/main.c refuses it
 			 * with -cache=backedge, -f and process symmetry) */
@@ -939,8 +821,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 			w->c->force = NS_FULL;
 			w->c->proviso = owcty_proviso;
 			w->c->proviso_arg = w;
-			w->query = calloc((size_t)w->K, sizeof(NetBuf));
-			ok = w->query != NULL;
+			ok = net_ask_init(&w->ask, w->K);
 		}
 		/* a deciding expansion is thrown away only when it asked
 		 * another rank */

@@ -82,8 +82,7 @@ typedef struct Ow {
 	int por;
 	Store sys;                 /* key: system state (claim pc 0) + atomic byte;
 	                            * payload: its level d (u32), choice + 2 (u16, 0: not decided) */
-	Store ans;                 /* this level's questions to other ranks: 0 asked, 1 yes, 2 no */
-	NetBuf *query;             /* per peer: the questions (u16 length, key) */
+	NetAsk ask;                /* the questions to other ranks (dist_net.h) */
 	Queue deferred;            /* nodes whose decision waits for answers */
 	uint32_t round;            /* the level being expanded (UINT32_MAX before the first) */
 	int tainted;               /* the expansion used an answer not yet known */
