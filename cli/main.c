@@ -558,12 +558,22 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.report)
 		report_track(&largest, &vm, &so);
 	SearchResult r;
-	if (so.dist && so.accept)
-		search_dist_owcty(&vm, &so, &r);
-	else if (so.dist)
-		search_dist(&vm, &so, &r);
-	else
-		search_run(&vm, &so, &r);
+	memset(&r, 0, sizeof r);
+	int ran = so.dist && so.accept ? search_dist_owcty(&vm, &so, &r)
+		: so.dist ? search_dist(&vm, &so, &r)
+		: search_run(&vm, &so, &r);
+	/* no search at all (its memory could not be had): never a result */
+	if (ran < 0) {
+		fprintf(stderr, "dspin: cannot search: %s\n", r.first_error[0] ? r.first_error : "out of memory");
+		if (dump.f) fclose(dump.f);
+		free(reached);
+		if (row) {
+			snprintf(row->algorithm, sizeof row->algorithm, "sym=%s por=%s", sym_ran, por_ran);
+			row->exit = 3;
+			snprintf(row->first_error, sizeof row->first_error, "-");
+		}
+		return 3;
+	}
 	if (dump.f) fclose(dump.f);
 	if (o.dotfile && r.errors && r.trail_written)
 		write_dot(&vm, &o, trail, so.quiet);
@@ -682,7 +692,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	printf("\nelapsed time %.3g seconds\n", r.secs);
 	if (r.secs > 0) printf("states per second %.0f\n", rate);
 	if (r.incomplete == 1) printf("dspin: search incomplete: depth bound -m %ld reached\n", o.depth);
-	if (r.incomplete == 2) printf("dspin: search incomplete: memory bound -M %ld MB reached\n", o.mem_mb);
+	if (r.incomplete == 2 && o.mem_mb) printf("dspin: search incomplete: memory bound -M %ld MB reached\n", o.mem_mb);
+	if (r.incomplete == 2 && !o.mem_mb) printf("dspin: search incomplete: out of memory\n");
 	if (o.compress)
 		printf("tree compression: store %.3f Mbyte, %.1f bytes per state (every state kept exactly)\n",
 		       r.store_bytes / 1048576.0, r.stored ? (double)r.store_bytes / (double)r.stored : 0.0);

@@ -558,6 +558,24 @@ init { run P(g) }
 EOM
 refused remote_chan_refused remote_chan "$TMP/remchan.pml" 'remchan.pml:3:[0-9]*: error: a channel named by a remote reference'
 
+# ------------------------------------------------------------ no memory for the search
+
+# A search that cannot have its store (here -bitstate -w 36, 8 GiB of
+# bits, under a 1 GiB address-space limit) must say so and exit 3, never
+# print an empty "complete" summary with exit 0 (it did until 2026-11-27).
+# Not under a sanitizer, whose shadow memory needs the address space.
+if ! ldd "$DSPIN" 2>/dev/null | grep -q 'libasan\|libtsan'; then
+	rc=$( { (ulimit -v 1048576; timeout "$TO" "$DSPIN" -bitstate -w 36 "$HERE/models/sym/mutex3.pml" \
+		>"$TMP/nomem.out" 2>"$TMP/nomem.err"); echo $?; } 2>/dev/null )
+	err=$(cat "$TMP/nomem.err"); out=$(cat "$TMP/nomem.out")
+	if [ "$rc" -eq 3 ] && grep -q 'dspin: cannot search: out of memory for 2^36 bits' <<<"$err" && ! grep -q 'states, stored' <<<"$out"; then ok no_memory_bitstate
+	else fail no_memory_bitstate "exit $rc, expected 3 and 'cannot search': $(head -c 300 <<<"$err$out")"; fi
+	rc=$( { (ulimit -v 1048576; timeout "$TO" "$DSPIN" -compare -bitstate -w 36 "$HERE/models/sym/mutex3.pml" \
+		>"$TMP/nomem.out" 2>"$TMP/nomem.err"); echo $?; } 2>/dev/null )
+	if [ "$rc" -eq 3 ]; then ok no_memory_compare
+	else fail no_memory_compare "exit $rc, expected 3: $(head -c 300 "$TMP/nomem.err" "$TMP/nomem.out")"; fi
+fi
+
 # ------------------------------------------------------------ fuzzer reproducers
 
 # Inputs that crashed or hung the front end under tests/fuzz/fuzz_parser.c.
