@@ -399,21 +399,11 @@ int dfs_expand(Dfs *d, int *from_atomic)
 		if (!p)
 			return -1;
 		SRec *rec = (SRec *)p;
-		rec->mv = s->mv;
-		rec->tpid = s->tmv.pid;
-		rec->trv_pid = s->tmv.rv_pid;
-		rec->tgone_top = s->tmv.gone_top;
-		rec->tgone_n = s->tmv.gone_n;
-		rec->atomic_pid = s->atomic_pid;
-		rec->len = s->len;
-		rec->err = s->err;
+		/* the store's bucket of a successor is fetched while the one
+		 * before it is visited (push_next; a miss each, otherwise) */
+		int hashed = !d->lazy_hash || s->atomic_pid < 0;
+		put_rec(rec, s, hashed ? state_hash(s->b, s->len) : 0, hashed);
 		f->nerr += s->err != 0;
-		rec->skip = 0;
-		rec->ip_seen = 0;
-		rec->alen = s->alen;
-		rec->pre = 0;
-		rec->pm_dinc = 0;
-		rec->pm_n = 0;
 		/* zeros after the key and the aux bytes (delta_push reads words) */
 		memcpy(p + SREC, s->b, (size_t)s->len);
 		memset(p + SREC + s->len, 0, PAD8(s->len) - (size_t)s->len);
@@ -423,10 +413,6 @@ int dfs_expand(Dfs *d, int *from_atomic)
 		}
 		if (s->len > d->r->max_vec)
 			d->r->max_vec = s->len;
-		/* the store's bucket of a successor is fetched while the one
-		 * before it is visited (push_next; a miss each, otherwise) */
-		rec->hashed = !d->lazy_hash || s->atomic_pid < 0;
-		rec->hash = rec->hashed ? state_hash(s->b, s->len) : 0;
 		if (i == 0 && rec->hashed)
 			store_prefetch(&d->st, rec->hash);
 	}

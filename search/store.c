@@ -135,20 +135,29 @@ static int grow(Store *s)
 	return 0;
 }
 
-/* the record of a stored state (its length bytes first), NULL if absent */
-static uint8_t *find(const Store *s, const uint8_t *b, int len, uint64_t h)
+/* the record of a stored state (its length bytes first), NULL if absent;
+ * then *slot is the free slot where it would go (linear probing) */
+static inline uint8_t *probe(const Store *s, const uint8_t *b, int len, uint64_t h, size_t *slot)
 {
 	uint64_t tag = h & 0xffffff;
 	size_t j = pos_of(h, s->cap);
 	for (;;) {
 		uint64_t e = s->tab[j];
-		if (!e) return NULL;
+		if (!e) break;
 		if ((e >> STORE_LOC_BITS) == tag) {
-			int l2; const uint8_t *b2 = at_loc((Store *)s, (e & STORE_LOC_MASK) - 1, &l2);
+			int l2; const uint8_t *b2 = at_loc(s, (e & STORE_LOC_MASK) - 1, &l2);
 			if (l2 == len && !memcmp(b2, b, (size_t)len)) return (uint8_t *)b2 - 2;
 		}
 		j = (j + 1) & (s->cap - 1);
 	}
+	*slot = j;
+	return NULL;
+}
+
+static uint8_t *find(const Store *s, const uint8_t *b, int len, uint64_t h)
+{
+	size_t j;
+	return probe(s, b, len, h, &j);
 }
 
 
@@ -180,35 +189,14 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 		*idx = r == 1 ? s->nrec++ : 0;
 		return r;
 	}
-	uint64_t tag = h & 0xffffff;
-	size_t j = pos_of(h, s->cap);
-	for (;;) {
-		uint64_t e = s->tab[j];
-		if (!e) break;
-		if ((e >> STORE_LOC_BITS) == tag) {
-			int l2; const uint8_t *b2 = at_loc(s, (e & STORE_LOC_MASK) - 1, &l2);
-			if (l2 == len && !memcmp(b2, b, (size_t)len)) { *idx = 0; return 0; }
-		}
-		j = (j + 1) & (s->cap - 1);
-	}
+	size_t j;
+	if (probe(s, b, len, h, &j)) { *idx = 0; return 0; }
 	return insert_at(s, b, len, h, j, idx);
 }
 
 int store_has_slot(const Store *s, const uint8_t *b, int len, uint64_t h, size_t *slot)
 {
-	uint64_t tag = h & 0xffffff;
-	size_t j = pos_of(h, s->cap);
-	for (;;) {
-		uint64_t e = s->tab[j];
-		if (!e) break;
-		if ((e >> STORE_LOC_BITS) == tag) {
-			int l2; const uint8_t *b2 = at_loc(s, (e & STORE_LOC_MASK) - 1, &l2);
-			if (l2 == len && !memcmp(b2, b, (size_t)len)) return 1;
-		}
-		j = (j + 1) & (s->cap - 1);
-	}
-	*slot = j;
-	return 0;
+	return probe(s, b, len, h, slot) != NULL;
 }
 
 int store_insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t slot, size_t *idx)

@@ -210,6 +210,21 @@ static int swap_cmp(int tok)
 	}
 }
 
+/* comparison e is `v OP x` or `x OP v` with v a plain variable (into *o)
+ * and x of kind k: x, with *tok the comparison as `v tok x`; else NULL */
+static const Expr *var_against(const Expr *e, ExprKind k, GOp *o, int *tok)
+{
+	if (plain_var(e->a, o) && e->b->k == k) {
+		*tok = e->op;
+		return e->b;
+	}
+	if (e->a->k == k && plain_var(e->b, o)) {
+		*tok = swap_cmp(e->op);
+		return e->a;
+	}
+	return NULL;
+}
+
 /* one conjunct: a superinstruction where it has one of the common
  * shapes (v, !v, v OP c, c OP v, v OP _pid, _pid OP v), else its postfix
  * code and G_TEST */
@@ -229,14 +244,8 @@ static int emit_conjunct(const Expr *e, GOp *ops, int *n)
 		return 0;
 	}
 	if (e->k == E_BIN && is_cmp(e->op)) {
-		const Expr *c = NULL;
-		int tok = e->op;
-		if (plain_var(e->a, &o) && e->b->k == E_CONST)
-			c = e->b;
-		else if (e->a->k == E_CONST && plain_var(e->b, &o)) {
-			c = e->a;
-			tok = swap_cmp(tok);
-		}
+		int tok;
+		const Expr *c = var_against(e, E_CONST, &o, &tok);
 		if (c) {
 			o.op = G_TCMP;
 			o.tok = tok;
@@ -245,13 +254,7 @@ static int emit_conjunct(const Expr *e, GOp *ops, int *n)
 			return 0;
 		}
 		/* v OP _pid (a process's own slot in a mutual-exclusion model) */
-		if (plain_var(e->a, &o) && e->b->k == E_PID)
-			c = e->b;
-		else if (e->a->k == E_PID && plain_var(e->b, &o)) {
-			c = e->a;
-			tok = swap_cmp(tok);
-		}
-		if (c) {
+		if (var_against(e, E_PID, &o, &tok)) {
 			o.op = G_TCMPP;
 			o.tok = tok;
 			ops[(*n)++] = o;
