@@ -326,8 +326,12 @@ static const Guard *act_compile(const Stmt *st)
 		dst = ops[n - 1];
 		n--;                 /* i's code stays, the load goes */
 		indexed = 1;
-		if (st->k != S_ASSIGN && (emit_expr(l, ops, &n) < 0 || n + 3 > GMAXOPS))
-			return NULL;   /* a[i] again, for ++ and -- (below it, i) */
+		/* a[i] again, for ++ and -- (below it i, above it the 1) */
+		if (st->k != S_ASSIGN) {
+			int d2 = emit_expr(l, ops, &n);
+			if (d2 < 0 || d2 + 2 > GMAXSTACK || n + 3 > GMAXOPS)
+				return NULL;
+		}
 	} else if (!plain_var(st->lhs, &dst))
 		return NULL;
 	if (st->k == S_ASSIGN) {

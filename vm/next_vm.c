@@ -78,10 +78,13 @@ static void emit(Gen *g, Exec *x, const Move *mv, int atomic_pid)
 		mark(g->reached, mv->rv_tid);
 	}
 	uint8_t *d = sb_alloc(g->out, x->s->len);
+	if (!d)
+		return;                                 /* sb_alloc set oom */
 	/* every field set here (clearing the record first was a tenth of
-	 * emit's instructions) */
+	 * emit's instructions); no record pushed without its fields, since
+	 * the layers above read them before anyone looks at oom */
 	Succ *s = sb_push_raw(g->out);
-	if (!d || !s)
+	if (!s)
 		return;
 	s->mv = *mv;
 	s->tmv = *mv;
