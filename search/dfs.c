@@ -209,10 +209,10 @@ static void trail_to_here(Dfs *d, const char *msg, const Move *last)
 		k = (int)(n - 1);
 	} else
 		for (long i = 1; i < n; i++) {
-			Frame *fi = &d->fr[i];
 			/* a collapsed Twophase chain: its moves, already unwound */
-			for (int j = 0; j < fi->cm_len; j++) mv[k++] = d->cm[fi->cm_off + j];
-			mv[k++] = fi->in;
+			if (d->tp)
+				for (int j = 0; j < d->tp[i].cm_len; j++) mv[k++] = d->cm[d->tp[i].cm_off + j];
+			mv[k++] = d->fr[i].in;
 		}
 	if (last) mv[k++] = *last;
 	d->r->trail_written = trail_write(d->o, mv, k, msg) == 0;
@@ -433,12 +433,21 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 			return -1;
 		}
 		d->fr = nf;
+		if (d->o->twophase || d->o->improviso) {
+			TpFrame *nt = realloc(d->tp, sizeof(TpFrame) * (size_t)nc);
+			if (!nt) {
+				d->oom = d->stop = 1;
+				return -1;
+			}
+			d->tp = nt;
+		}
 		d->capfr = nc;
 	}
 	Frame *f = &d->fr[d->nfr++ - d->floor];
-	if (d->o->twophase || d->o->improviso)
+	if (d->o->twophase || d->o->improviso) {
 		memset(f, 0, sizeof *f);
-	else {
+		memset(tpf(d, f), 0, sizeof(TpFrame));
+	} else {
 		/* the plain search reads only these (clearing the whole frame,
 		 * Twophase's and Improviso's fields too, was 2% of a search
 		 * that pushes a frame per step of an atomic sequence) */
@@ -446,8 +455,6 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 		f->nsucc = f->next = f->alen = 0;
 		f->unstored = f->stored = f->hashed = f->nerr = 0;
 		f->hash = 0;
-		f->tp_inset = 0;
-		f->cm_len = 0;
 		f->dropped = 0;
 		f->pm_tail = 0;
 	}
@@ -775,9 +782,9 @@ static int state_less(const uint8_t *a, int la, const uint8_t *b, int lb)
 static int tp_in_list(Dfs *d, const Frame *top, const uint8_t *b, int len, uint64_t h)
 {
 	if (!os_has(&d->tplist, h)) return 0;
-	for (long i = top->tp_start; i <= d->nfr - 1; i++) {
+	for (long i = tpf(d, top)->tp_start; i <= d->nfr - 1; i++) {
 		const Frame *g = &d->fr[i];
-		if (g->tp_list && g->hash == h && g->len == len && !memcmp(d->ar + g->state_off, b, (size_t)len)) return 1;
+		if (tpf(d, g)->tp_list && g->hash == h && g->len == len && !memcmp(d->ar + g->state_off, b, (size_t)len)) return 1;
 	}
 	return 0;
 }
@@ -788,7 +795,7 @@ static int tp_choose(Dfs *d, Frame *f, int n, int *pid_out)
 {
 	SState ss = frame_state(d, f);
 	int nproc = ss.b[0];
-	for (int pid = f->tp_pid < nproc ? f->tp_pid : nproc - 1; pid >= 0; pid--) {
+	for (int pid = tpf(d, f)->tp_pid < nproc ? tpf(d, f)->tp_pid : nproc - 1; pid >= 0; pid--) {
 		if (!ns_safe_group(d->c, &ss, pid))
 			continue;
 		int mine = 0, which = -1, into_atomic = 0;
@@ -808,9 +815,9 @@ static int tp_choose(Dfs *d, Frame *f, int n, int *pid_out)
 /* store the list's states (those selective caching keeps) */
 int dfs_store_list(Dfs *d, const Frame *top)
 {
-	for (long i = top->tp_start; i < d->nfr - 1; i++) {
+	for (long i = tpf(d, top)->tp_start; i < d->nfr - 1; i++) {
 		Frame *g = &d->fr[i];
-		if (!g->tp_save || g->tp_atomic || g->stored) continue;
+		if (!tpf(d, g)->tp_save || tpf(d, g)->tp_atomic || g->stored) continue;
 		size_t idx;
 		int ins = store_insert(&d->st, d->ar + g->state_off, g->len, g->hash, &idx);
 		if (ins < 0) { d->r->incomplete = 2; d->stop = 1; return -1; }
@@ -826,8 +833,8 @@ int dfs_store_list(Dfs *d, const Frame *top)
 static int tp_pop(Dfs *d)
 {
 	Frame *f = &d->fr[d->nfr - 1];
-	if (f->tp_inset) os_del(&d->tplist, f->hash);
-	if (f->cm_len) d->ncm = f->cm_off;
+	if (tpf(d, f)->tp_inset) os_del(&d->tplist, f->hash);
+	if (tpf(d, f)->cm_len) d->ncm = tpf(d, f)->cm_off;
 	d->arn = f->succ_off; d->nfr--;
 	return 0;
 }
@@ -855,7 +862,7 @@ void dfs_collapse(Dfs *d, long base)
 	size_t cm_off = d->ncm;
 	for (long i = x + 1; i < t; i++) {
 		d->cm[d->ncm++] = d->fr[i].in;
-		if (d->fr[i].tp_inset) os_del(&d->tplist, d->fr[i].hash);
+		if (d->tp[i].tp_inset) os_del(&d->tplist, d->fr[i].hash);
 	}
 	Move in = S->in;
 	Frame *X = &d->fr[x];
@@ -869,10 +876,12 @@ void dfs_collapse(Dfs *d, long base)
 	nf.state_off = dst;
 	nf.succ_off -= delta; nf.cur_off -= delta;
 	nf.in = in;
-	nf.cm_off = cm_off; nf.cm_len = (int)(t - x - 1);
+	TpFrame nt = d->tp[t];
+	nt.cm_off = cm_off; nt.cm_len = (int)(t - x - 1);
 	d->arn -= delta;
 	X->next = X->nsucc;          /* x's other moves were all skipped */
 	d->fr[x + 1] = nf;
+	d->tp[x + 1] = nt;
 	d->nfr = x + 2;
 }
 
@@ -888,7 +897,7 @@ int tp_open(Dfs *d, int *from_atomic)
 	Frame *f = &d->fr[d->nfr - 1];
 	if (!dfs_enter(d, f))
 		return -1;
-	int is_x = f->tp_start == d->nfr - 1;
+	int is_x = tpf(d, f)->tp_start == d->nfr - 1;
 	if (is_x && f->atomic_pid < 0 && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
 		d->r->matched++;
 		return TP_MATCHED;
@@ -898,7 +907,7 @@ int tp_open(Dfs *d, int *from_atomic)
 	if (n < 0)
 		return -1;
 	f = &d->fr[d->nfr - 1];
-	f->tp_atomic = (uint8_t)*from_atomic;
+	tpf(d, f)->tp_atomic = (uint8_t)*from_atomic;
 	if (is_x && f->atomic_pid >= 0 && !*from_atomic && store_has(&d->st, d->ar + f->state_off, f->len, f->hash)) {
 		d->r->matched++;
 		return TP_MATCHED;
@@ -915,7 +924,8 @@ static int visit_twophase(Dfs *d)
 		return 0;
 	}
 	Frame *f = &d->fr[d->nfr - 1];
-	if (f->tp_list) { os_add(&d->tplist, f->hash); f->tp_inset = 1; }
+	TpFrame *t = tpf(d, f);
+	if (t->tp_list) { os_add(&d->tplist, f->hash); t->tp_inset = 1; }
 
 	/* phase 1: one deterministic move, but none inside an atomic sequence:
 	 * such states are never stored, so a chain through them could loop
@@ -937,13 +947,13 @@ static int visit_twophase(Dfs *d)
 			uint64_t ch = state_hash(cb, rec->len);
 			if (tp_in_list(d, f, cb, rec->len, ch)) {
 				/* s in list: goto NEXT_PROC, from s */
-				f->tp_cpid = pid - 1; f->tp_clist = 0; f->tp_csave = 0;
+				t->tp_cpid = pid - 1; t->tp_clist = 0; t->tp_csave = 0;
 			} else {
 				int mode = d->o->twophase;
 				int back = state_less(cb, rec->len, d->ar + f->state_off, f->len);
-				f->tp_cpid = pid;
-				f->tp_clist = (uint8_t)(mode == 1 || back);
-				f->tp_csave = (uint8_t)(mode == 1 || (mode == 2 && back));
+				t->tp_cpid = pid;
+				t->tp_clist = (uint8_t)(mode == 1 || back);
+				t->tp_csave = (uint8_t)(mode == 1 || (mode == 2 && back));
 			}
 			d->r->por_reduced++;
 			return 1;
@@ -961,8 +971,8 @@ static int visit_twophase(Dfs *d)
 	if (from_atomic) {
 		/* inside an atomic sequence: not stored; stop at a repeated state
 		 * of a loop that never leaves it (as visit does) */
-		for (long i = d->nfr - 2; i >= 0 && d->fr[i].tp_atomic; i--)
-			if (d->fr[i].tp_phase2 && d->fr[i].len == f->len && !memcmp(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len)) {
+		for (long i = d->nfr - 2; i >= 0 && d->tp[i].tp_atomic; i--)
+			if (d->tp[i].tp_phase2 && d->fr[i].len == f->len && !memcmp(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len)) {
 				d->r->matched++;
 				if (dfs_store_list(d, f) < 0) return 0;
 				return tp_pop(d);
@@ -980,8 +990,8 @@ static int visit_twophase(Dfs *d)
 		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
 		if ((d->r->stored & 0xffff) == 0 && d->o->progress) dfs_progress(d);
 	}
-	f->tp_phase2 = 1;
-	dfs_collapse(d, d->fr[d->nfr - 1].tp_start);
+	tpf(d, f)->tp_phase2 = 1;
+	dfs_collapse(d, d->tp[d->nfr - 1].tp_start);
 	dfs_report_state_errors(d, n);
 	return 1;
 }
@@ -1017,9 +1027,11 @@ static int push_initial(Dfs *d)
 	Frame *f = &d->fr[0];
 	f->alen = s->alen;
 	f->succ_off = d->arn;
-	f->tp_start = 0;
-	f->tp_pid = 255;
-	f->tp_list = f->tp_save = 1;
+	if (d->tp) {
+		tpf(d, f)->tp_start = 0;
+		tpf(d, f)->tp_pid = 255;
+		tpf(d, f)->tp_list = tpf(d, f)->tp_save = 1;
+	}
 	d->r->max_vec = s->len;
 	return 0;
 }
@@ -1036,8 +1048,10 @@ static void pop(Dfs *d)
 	}
 	if (d->o->improviso) improviso_forget(d, f);
 	if (f->stored && d->c->proviso_used) os_del(&d->onstack, f->hash);
-	if (f->tp_inset) os_del(&d->tplist, f->hash);
-	if (f->cm_len) d->ncm = f->cm_off;
+	if (d->tp) {
+		if (tpf(d, f)->tp_inset) os_del(&d->tplist, f->hash);
+		if (tpf(d, f)->cm_len) d->ncm = tpf(d, f)->cm_off;
+	}
 	drop_top(d);
 	/* the parent's next successor is visited next: its bucket */
 	Frame *par = d->nfr ? top_frame(d) : NULL;
@@ -1105,11 +1119,13 @@ static int push_next(Dfs *d)
 	if (d->o->improviso)
 		improviso_child(d, par, ch, rec);
 	else if (d->o->twophase) {
-		if (par->tp_phase2) {    /* a new phase 1 begins at the child */
-			ch->tp_start = d->nfr - 1; ch->tp_pid = 255; ch->tp_list = ch->tp_save = 1;
+		const TpFrame *p = tpf(d, par);
+		TpFrame *c = tpf(d, ch);
+		if (p->tp_phase2) {      /* a new phase 1 begins at the child */
+			c->tp_start = d->nfr - 1; c->tp_pid = 255; c->tp_list = c->tp_save = 1;
 		} else {
-			ch->tp_start = par->tp_start; ch->tp_pid = par->tp_cpid;
-			ch->tp_list = par->tp_clist; ch->tp_save = par->tp_csave;
+			c->tp_start = p->tp_start; c->tp_pid = p->tp_cpid;
+			c->tp_list = p->tp_clist; c->tp_save = p->tp_csave;
 		}
 	}
 	return 1;
@@ -1172,6 +1188,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->omission = store_omission(&d.st);
 	r->transitions = r->stored + r->matched;
 	r->mem = d.st.bytes + d.arcap + d.svcap + 2 * d.curcap + (size_t)d.capfr * sizeof(Frame) +
+		(d.tp ? (size_t)d.capfr * sizeof(TpFrame) : 0) +
 		(size_t)d.capcold * sizeof(Cold);
 	r->store_bytes = d.st.bytes;
 	r->secs = now() - d.t0;
@@ -1179,7 +1196,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	os_free(&d.onstack);
 	os_free(&d.tplist); free(d.cm);
 	os_free(&d.ipset); free(d.ipkey);
-	free(d.fr); free(d.ar); free(d.sv);
+	free(d.fr); free(d.tp); free(d.ar); free(d.sv);
 	free(d.cur); free(d.scr); free(d.cold);
 	free(d.plh); free(d.pli);
 	succbuf_free(&d.sb);

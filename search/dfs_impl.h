@@ -45,8 +45,9 @@ static inline Move trail_move(const SRec *rec)
 #define SREC PAD8(sizeof(SRec))   /* records are 8-aligned in the arena */
 
 typedef struct Frame {
-	/* 8-byte fields first, then 4, then 1 (136 bytes): the compact stack
-	 * keeps a Frame only for the frames of its window, the others as Cold */
+	/* 8-byte fields first, then 4, then 1 (104 bytes): the compact stack
+	 * keeps a Frame only for the frames of its window, the others as
+	 * Cold; Twophase's and Improviso's fields are beside it (TpFrame) */
 	size_t state_off;            /* this frame's state bytes (frame_bytes); its
 	                              * aux bytes follow at state_off + PAD8(len).
 	                              * Compact stack: its delta on Dfs.sv */
@@ -55,37 +56,39 @@ typedef struct Frame {
 	uint64_t hash;
 	long depth;
 	Move in;
-	/* Twophase and Improviso: see visit_twophase, visit_improviso */
-	long tp_start;               /* frame that began this phase 1 (the state x) */
-	size_t cm_off;               /* moves of the chain collapsed into this frame */
-	size_t ip_keys;              /* Improviso, at x: where its phase 1's keys begin in Dfs.ipkey */
 	int len, alen;               /* key and aux bytes (vm/next.h) */
 	int nsucc, next;
 	int atomic_pid;
 	int nerr;                    /* successors that raised an error */
-	int tp_pid;                  /* next process phase 1 examines here */
-	union {
-		int tp_cpid;             /* what the phase-1 child inherits, with tp_clist, tp_csave */
-		int pm_tail;             /* the plain search's prelook: successors found in the
-		                          * store after the last record kept, matched when
-		                          * the frame is popped (pop) */
-	};
-	int cm_len;
+	int pm_tail;                 /* the plain search's prelook: successors found in the
+	                              * store after the last record kept, matched when
+	                              * the frame is popped (pop) */
 	uint8_t unstored;            /* inside an atomic sequence: not in the store */
 	uint8_t stored;              /* stored frames are in the on-stack set */
 	uint8_t hashed;              /* hash is known (from its SRec, or dfs_enter) */
+	uint8_t pm_tail_dinc;        /* their greatest depth over the frame's */
+	uint8_t dropped;             /* compact stack: its successor block was dropped
+	                              * (it came back from Cold): expand it again */
+} Frame;
+
+/* Twophase's and Improviso's part of frame i, Dfs.tp[i] (see
+ * visit_twophase, visit_improviso): the plain search has none, and its
+ * frames were 136 bytes with these in them (petersonN4's stack, 1.65
+ * million frames, 225 MB instead of 172) */
+typedef struct TpFrame {
+	long tp_start;               /* frame that began this phase 1 (the state x) */
+	size_t cm_off;               /* moves of the chain collapsed into this frame */
+	size_t ip_keys;              /* Improviso, at x: where its phase 1's keys begin in Dfs.ipkey */
+	int tp_pid;                  /* next process phase 1 examines here */
+	int tp_cpid;                 /* what the phase-1 child inherits, with tp_clist, tp_csave */
+	int cm_len;
 	uint8_t tp_list, tp_save;    /* in phase 1's list / to be stored after it */
 	uint8_t tp_atomic;           /* continues an atomic sequence: never stored */
 	uint8_t tp_phase2;           /* expanded fully: children begin new phase 1s */
 	uint8_t tp_inset;            /* its hash is in Dfs.tplist */
-	union {
-		uint8_t tp_clist;
-		uint8_t pm_tail_dinc;    /* their greatest depth over the frame's */
-	};
+	uint8_t tp_clist;
 	uint8_t tp_csave;
-	uint8_t dropped;             /* compact stack: its successor block was dropped
-	                              * (it came back from Cold): expand it again */
-} Frame;
+} TpFrame;
 
 /* A frame of the compact stack below its window (Dfs.floor): what is left
  * once its successor block is dropped, 32 bytes instead of a Frame's 136
@@ -109,6 +112,7 @@ typedef struct Dfs {
 	Store st;
 	Ctx *c;
 	Frame *fr; long nfr, capfr;
+	TpFrame *tp;                 /* Twophase and Improviso: beside fr[] (capfr of them) */
 	uint8_t *ar; size_t arn, arcap;
 	SuccBuf sb;
 	OnStack onstack;
@@ -155,6 +159,12 @@ typedef struct Dfs {
 	unsigned long long reexpanded;
 	double t0, last_progress;
 } Dfs;
+
+/* frame f's TpFrame (Twophase and Improviso, which never have the compact stack) */
+static inline TpFrame *tpf(const Dfs *d, const Frame *f)
+{
+	return &d->tp[f - d->fr];
+}
 
 /* frame i (>= floor: without the compact stack, every frame) */
 static inline Frame *frame_at(const Dfs *d, long i)

@@ -76,27 +76,29 @@ static int ip_remember(Dfs *d, uint64_t key)
 /* f is leaving the stack: if a phase 1 began at it, forget its states */
 void improviso_forget(Dfs *d, const Frame *f)
 {
-	if (f->tp_start != f - d->fr)
+	if (tpf(d, f)->tp_start != f - d->fr)
 		return;
-	for (size_t i = f->ip_keys; i < d->nipkey; i++)
+	for (size_t i = tpf(d, f)->ip_keys; i < d->nipkey; i++)
 		os_del(&d->ipset, d->ipkey[i]);
-	d->nipkey = f->ip_keys;
+	d->nipkey = tpf(d, f)->ip_keys;
 }
 
 /* the child ch of par was just pushed, by the move rec: where it stands
  * in phase 1 */
 void improviso_child(Dfs *d, const Frame *par, Frame *ch, const SRec *rec)
 {
-	ch->tp_list = ch->tp_save = 1;
-	if (par->tp_phase2) {        /* a new phase 1 begins at the child */
-		ch->tp_start = d->nfr - 1;
-		ch->tp_pid = 255;
-		ch->ip_keys = d->nipkey;
+	const TpFrame *p = tpf(d, par);
+	TpFrame *c = tpf(d, ch);
+	c->tp_list = c->tp_save = 1;
+	if (p->tp_phase2) {          /* a new phase 1 begins at the child */
+		c->tp_start = d->nfr - 1;
+		c->tp_pid = 255;
+		c->ip_keys = d->nipkey;
 		return;
 	}
-	ch->tp_start = par->tp_start;
+	c->tp_start = p->tp_start;
 	/* visited in this phase 1: the processes below q go on from it */
-	ch->tp_pid = rec->ip_seen ? par->tp_cpid - 1 : par->tp_cpid;
+	c->tp_pid = rec->ip_seen ? p->tp_cpid - 1 : p->tp_cpid;
 }
 
 /* may phase 1 move process pid at f (its n successors known)?  It must
@@ -116,7 +118,7 @@ static int ip_eligible(Dfs *d, Frame *f, int n, int pid, const SState *ss, int w
 			into_atomic |= rec->atomic_pid >= 0;
 			if (want_fresh && !fresh && !rec->err) {
 				uint64_t h = state_hash(d->ar + off + SREC, rec->len);
-				fresh = !os_has(&d->ipset, ip_key(h, f->tp_start));
+				fresh = !os_has(&d->ipset, ip_key(h, tpf(d, f)->tp_start));
 			}
 		}
 		off += SREC + PAD8(rec->len) + PAD8(rec->alen);
@@ -129,12 +131,12 @@ static int ip_eligible(Dfs *d, Frame *f, int n, int pid, const SState *ss, int w
 }
 
 /* the process phase 1 moves at f, or -1: the first eligible one from
- * f->tp_pid down */
+ * tp_pid down */
 static int ip_choose(Dfs *d, Frame *f, int n)
 {
 	SState ss = frame_state(d, f);
 	int nproc = ss.b[0];
-	for (int pid = f->tp_pid < nproc ? f->tp_pid : nproc - 1; pid >= 0; pid--)
+	for (int pid = tpf(d, f)->tp_pid < nproc ? tpf(d, f)->tp_pid : nproc - 1; pid >= 0; pid--)
 		if (ip_eligible(d, f, n, pid, &ss, 0))
 			return pid;
 	return -1;
@@ -174,7 +176,7 @@ static int ip_take(Dfs *d, Frame *f, int n, int q)
 		if (rec->mv.pid != q)
 			rec->skip = 1;
 		else {
-			uint64_t key = ip_key(state_hash(d->ar + off + SREC, rec->len), f->tp_start);
+			uint64_t key = ip_key(state_hash(d->ar + off + SREC, rec->len), tpf(d, f)->tp_start);
 			rec->ip_seen = (int8_t)os_has(&d->ipset, key);
 			if (!rec->ip_seen && ip_remember(d, key) < 0)
 				return 1;
@@ -183,7 +185,7 @@ static int ip_take(Dfs *d, Frame *f, int n, int q)
 		}
 		off += SREC + PAD8(rec->len) + PAD8(rec->alen);
 	}
-	f->tp_cpid = q;
+	tpf(d, f)->tp_cpid = q;
 	d->r->por_reduced++;
 	return 1;
 }
@@ -205,7 +207,7 @@ static int has_more(const Dfs *d, const Frame *g)
  * phase-1 frame with moves left to try (the frames above it have none) */
 static long collapse_base(const Dfs *d)
 {
-	long t = d->nfr - 1, x = d->fr[t].tp_start;
+	long t = d->nfr - 1, x = d->tp[t].tp_start;
 	for (long i = t - 1; i >= x; i--)
 		if (has_more(d, &d->fr[i]))
 			return i + 1;
@@ -216,7 +218,7 @@ static int ip_pop(Dfs *d)
 {
 	Frame *f = &d->fr[d->nfr - 1];
 	improviso_forget(d, f);
-	if (f->cm_len) d->ncm = f->cm_off;
+	if (tpf(d, f)->cm_len) d->ncm = tpf(d, f)->cm_off;
 	d->arn = f->succ_off;
 	d->nfr--;
 	return 0;
@@ -228,8 +230,8 @@ static int ip_phase2(Dfs *d, Frame *f, int n, int from_atomic)
 	if (from_atomic) {
 		/* inside an atomic sequence: not stored; stop at a repeated state
 		 * of a loop that never leaves it (as visit does) */
-		for (long i = d->nfr - 2; i >= 0 && d->fr[i].tp_atomic; i--)
-			if (d->fr[i].tp_phase2 && d->fr[i].len == f->len && !memcmp(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len)) {
+		for (long i = d->nfr - 2; i >= 0 && d->tp[i].tp_atomic; i--)
+			if (d->tp[i].tp_phase2 && d->fr[i].len == f->len && !memcmp(d->ar + d->fr[i].state_off, d->ar + f->state_off, f->len)) {
 				d->r->matched++;
 				if (dfs_store_list(d, f) < 0)
 					return 0;
@@ -257,7 +259,7 @@ static int ip_phase2(Dfs *d, Frame *f, int n, int from_atomic)
 		if (d->o->on_store) d->o->on_store(d->o->on_store_ctx, d->ar + f->state_off, f->len);
 		if ((d->r->stored & 0xffff) == 0 && d->o->progress) dfs_progress(d);
 	}
-	f->tp_phase2 = 1;
+	tpf(d, f)->tp_phase2 = 1;
 	dfs_collapse(d, collapse_base(d));
 	dfs_report_state_errors(d, n);
 	return 1;
@@ -271,7 +273,7 @@ int visit_improviso(Dfs *d)
 	if (n < 0)
 		return n == TP_MATCHED ? ip_pop(d) : 0;
 	Frame *f = &d->fr[d->nfr - 1];
-	int is_x = f->tp_start == d->nfr - 1;
+	int is_x = tpf(d, f)->tp_start == d->nfr - 1;
 	if (from_atomic)
 		return ip_phase2(d, f, n, 1);
 	if (is_x && ip_remember(d, ip_key(f->hash, d->nfr - 1)) < 0)
@@ -285,6 +287,6 @@ int visit_improviso(Dfs *d)
 		q = ip_fixpoint(d, f, n);
 		if (q < 0)
 			return ip_phase2(d, f, n, 0);
-		f->tp_pid = q;
+		tpf(d, f)->tp_pid = q;
 	}
 }
