@@ -193,6 +193,19 @@ static int chan_of(Exec *x, const Expr *e)
 	return vm_chan_index(x, cid);
 }
 
+/* Where process pid is in its proctype's code: its pc, or inside a call
+ * the location of the outermost call (the first frame's call transition),
+ * which is what P[i]@L names; the pc is then a location of the function's
+ * code, whose numbers mean nothing in P's (found by review: P[0]@L held
+ * while P ran a function whose pc equalled L's number) */
+static int proc_loc(VM *vm, const State *s, int pid)
+{
+	if (!sv_depth(s, pid))
+		return sv_pc(s, pid);
+	const uint8_t *fr = s->b + s->poff[pid] + PHDR + sv_proc(vm, s, pid)->localsize;
+	return vm->prog->trans[fr[1] | (fr[2] << 8)]->from;
+}
+
 static int remote_pid(Exec *x, const Expr *e, int label)
 {
 	/* P[i] names the i-th instance... SPIN: the index is the pid itself */
@@ -373,7 +386,7 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	case E_REMOTE_LABEL: {
 		int pid = remote_pid(x, e, 1);
 		if (pid < 0) return 0;
-		return sv_pc(x->s, pid) == e->label_loc;
+		return proc_loc(x->vm, x->s, pid) == e->label_loc;
 	}
 	case E_REMOTE_VAR: {
 		int pid = remote_pid(x, e, 0);
