@@ -558,6 +558,16 @@ init { run P(g) }
 EOM
 refused remote_chan_refused remote_chan "$TMP/remchan.pml" 'remchan.pml:3:[0-9]*: error: a channel named by a remote reference'
 
+# ------------------------------------------------------------ P[i]@L inside a call under -a
+
+# [] !P[0]@L holds: L is never reached, though P runs a function whose
+# pc once equalled L's location number (an acceptance cycle before ec2fbc6)
+for cfg in "-sym=none -por=none" "" "-cache=backedge"; do
+	run remote_label_ltl -a $cfg "$M/remote_label_in_call_ltl.dpml"
+	if [ "$rc" -eq 0 ] && [ "$(errors_of "$out")" = 0 ]; then ok "remote_label_in_call_ltl -a $cfg"
+	else fail "remote_label_in_call_ltl -a $cfg" "exit $rc, expected 0 and no error: $(head -c 300 <<<"$err$out")"; fi
+done
+
 # ------------------------------------------------------------ no memory for the search
 
 # A search that cannot have its store (here -bitstate -w 36, 8 GiB of
