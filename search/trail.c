@@ -88,11 +88,13 @@ int trail_write_cycle(const SearchOpts *o, const Move *mv, int n, const char *er
  * receives the error named in the header.  Returns the number of steps, or
  * -1 when the trail is malformed or does not fit the model. */
 /* the successor of (b, len) by move mv, as the only record of out; 0 if
- * no successor matches.  All successors are generated (no atomic control
- * assumed: the atomic process's moves are among them) and compared. */
-static int apply_move(Ctx *c, const uint8_t *b, int len, const Move *mv, SuccBuf *out)
+ * no successor matches.  apid is the process holding atomic control, as
+ * the search had it (the previous move's successor): inside an atomic
+ * sequence the never claim does not move, so the same move pairs with
+ * another claim step there. */
+static int apply_move(Ctx *c, const uint8_t *b, int len, int apid, const Move *mv, SuccBuf *out)
 {
-	SState ss = { b, len, NULL, 0, -1 };
+	SState ss = { b, len, NULL, 0, apid };
 	int n = ns_next_all(c, &ss, out);
 	for (int i = 0; i < n; i++) {
 		const Move *m = &out->v[i].tmv;
@@ -104,6 +106,61 @@ static int apply_move(Ctx *c, const uint8_t *b, int len, const Move *mv, SuccBuf
 		}
 	}
 	return 0;
+}
+
+/* What a replayed cycle shows: that it passes an accepting state (of the
+ * claim, -l's non-progress claim, or a process's accept label), and,
+ * for a trail of -f, that it is weakly fair: no process is enabled in
+ * every state of the cycle without moving in it (enabled as the fairness
+ * layer counts it, vm_proc_enabled).  The search promises both; the
+ * replay checks them instead of trusting it. */
+typedef struct CycleCheck {
+	int on, accepting, minproc;
+	unsigned char enabled[MAXPROC], moved[MAXPROC];
+} CycleCheck;
+
+static void cycle_begin(CycleCheck *k)
+{
+	k->on = 1;
+	k->accepting = 0;
+	k->minproc = MAXPROC;
+	memset(k->enabled, 1, sizeof k->enabled);
+	memset(k->moved, 0, sizeof k->moved);
+}
+
+/* state (b, len) on the cycle, left by move mv (in positions) */
+static void cycle_state(CycleCheck *k, Ctx *c, VM *vm, const uint8_t *b, int len, int apid, const Move *mv)
+{
+	SState ss = { b, len, NULL, 0, apid };
+	k->accepting |= ns_accepting(c, &ss) != 0;
+	int n = b[0] < MAXPROC ? b[0] : MAXPROC;
+	if (n < k->minproc)
+		k->minproc = n;
+	for (int p = 0; p < n; p++)
+		k->enabled[p] &= vm_proc_enabled(vm, b, p) != 0;
+	if (mv->pid >= 0 && mv->pid < MAXPROC)
+		k->moved[mv->pid] = 1;
+	if (mv->rv_pid >= 0 && mv->rv_pid < MAXPROC)
+		k->moved[mv->rv_pid] = 1;
+}
+
+static void cycle_report(const CycleCheck *k, const char *path, FILE *out)
+{
+	fprintf(out, "dspin: the cycle passes %s\n", k->accepting ? "an accepting state" : "NO accepting state");
+	char opts[4096];
+	if (trail_options(path, opts, sizeof opts) < 0)
+		return;
+	int fair = 0;
+	for (char *t = strtok(opts, " "); t; t = strtok(NULL, " "))
+		fair |= !strcmp(t, "-f");
+	if (!fair)
+		return;
+	for (int p = 0; p < k->minproc; p++)
+		if (k->enabled[p] && !k->moved[p]) {
+			fprintf(out, "dspin: the cycle is NOT weakly fair: process %d is enabled throughout and never moves\n", p);
+			return;
+		}
+	fprintf(out, "dspin: the cycle is weakly fair\n");
 }
 
 static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len, FILE *out, char *err, size_t errlen)
@@ -118,13 +175,15 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 	char line[512];
 	int step = 0;
 	uint8_t *start = NULL;      /* the state where the cycle starts */
-	int start_len = 0;
+	int start_len = 0, apid = -1;
+	CycleCheck cyc = { 0 };
 	if (err) err[0] = 0;
 	while (fgets(line, sizeof line, f)) {
 		if (line[0] == '#') {
 			if (!strncmp(line, "# cycle", 7) && !start && (start = malloc((size_t)*len + 1))) {
 				memcpy(start, buf, (size_t)*len);
 				start_len = *len;
+				cycle_begin(&cyc);
 			}
 			if (out && !strncmp(line, "# cycle", 7)) fprintf(out, "  <<<<< START OF CYCLE >>>>>\n");
 			if (err && !strncmp(line, "# error: ", 9)) { snprintf(err, errlen, "%s", line + 9); err[strcspn(err, "\n")] = 0; }
@@ -137,24 +196,27 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 		Move mv = { (int16_t)pid, (int16_t)rp, tid, rt, sel, claim, 0, 0 };
 		step++;
 		if (out) vm_print_move(vm, &mv, step, out);
-		if (!apply_move(c, buf, *len, &mv, &sb)) {
+		if (!apply_move(c, buf, *len, apid, &mv, &sb)) {
 			if (out) fprintf(out, "dspin: trail step %d cannot be replayed (the model changed?)\n", step);
 			step = -1; break;
 		}
 		Succ *s = &sb.v[0];
+		if (cyc.on)
+			cycle_state(&cyc, c, vm, buf, *len, apid, &s->mv);
 		if (s->err && out) fprintf(out, "dspin: %s\n", s->errmsg);
-		if (s->err != ERR_RUNTIME && s->err != ERR_BOUND) { memcpy(buf, s->b, s->len); *len = s->len; }
+		if (s->err != ERR_RUNTIME && s->err != ERR_BOUND) { memcpy(buf, s->b, s->len); *len = s->len; apid = s->atomic_pid; }
 	}
 	/* a cycle must end where it started (with process symmetry the trail
 	 * goes around it until the processes are back in their places) */
 	if (step >= 0 && start && out) {
 		int back = start_len == *len && !memcmp(start, buf, (size_t)*len);
 		fprintf(out, "dspin: the cycle %s to the state where it started\n", back ? "returns" : "does NOT return");
+		cycle_report(&cyc, path, out);
 	}
 	free(start);
 	if (step >= 0 && err && !strcmp(err, "invalid end state")) {
 		/* check the claim: no process can move, and not all are at an end */
-		SState ss = { buf, *len, NULL, 0, -1 };
+		SState ss = { buf, *len, NULL, 0, apid };
 		int n = ns_next_all(c, &ss, &sb);
 		if (n == 0 && !ns_valid_end(c, &ss)) fprintf(out, "dspin: replay reached the invalid end state\n");
 		else fprintf(out, "dspin: replay did NOT reach an invalid end state\n");
@@ -238,6 +300,7 @@ int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, voi
 	uint8_t *cur = malloc(MAXSTATE);
 	TrailStep ts = { 0, NULL, cur, 0, NULL, 0 };
 	char line[512];
+	int apid = -1;
 	err[0] = 0;
 	if (!c || !cur || ns_initial(c, &sb) != 1)
 		ts.step = -1;
@@ -259,7 +322,7 @@ int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, voi
 		int fields = sscanf(line, "%d %d %d %d %d %d", v, v + 1, v + 2, v + 3, v + 4, v + 5);
 		Move mv = { (int16_t)v[0], (int16_t)v[2], v[1], v[3], v[4], v[5], 0, 0 };
 		int fits = fields >= 5 && v[1] >= -1 && v[1] < vm->prog->ntrans && v[5] >= 0 && v[5] <= vm->prog->ntrans;
-		if (!fits || !apply_move(c, cur, ts.len, &mv, &sb)) {
+		if (!fits || !apply_move(c, cur, ts.len, apid, &mv, &sb)) {
 			fprintf(stderr, "dspin: trail step %d does not fit the model: %s", ts.step + 1, line);
 			ts.step = -1;
 			break;
@@ -268,6 +331,7 @@ int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, voi
 		if (s->err != ERR_RUNTIME && s->err != ERR_BOUND) {
 			memcpy(cur, s->b, (size_t)s->len);
 			ts.len = s->len;
+			apid = s->atomic_pid;
 		}
 		ts.step++;
 		ts.mv = &mv;

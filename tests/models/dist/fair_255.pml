@@ -10,5 +10,5 @@
 #define N 255
 #endif
 byte x;
-active [N] proctype p() { (_pid == N - 1); do :: atomic { x = 1; x = 0 } od }
+active [N] proctype p() { (_pid == N - 1); do :: x = 1; x = 0 od }
 never { do :: x == 1 -> break :: else od; accept: do :: true od }
