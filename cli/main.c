@@ -719,6 +719,16 @@ static int compare(Model *m, Program *prog, const Opts *op)
 		"heap,proc/none", "heap,proc/static", "heap,proc/si", "heap,proc/twophase/all", "heap,proc/twophase/backedge", "heap,proc/twophase/none",
 		"heap,proc/improviso",
 	};
+	/* -a/-l: the nested search runs no Twophase or Improviso and needs a
+	 * store (no -cache=none); its own choices are the reduction and
+	 * whether to store only on backward edges */
+	static const char *live[] = {
+		"none/none", "none/none/backedge", "none/static", "none/static/backedge",
+		"heap/none", "heap/none/backedge", "heap/static", "heap/static/backedge", "heap/si", "heap/si/backedge",
+		"proc/none", "proc/none/backedge", "proc/static", "proc/static/backedge",
+		"heap,proc/none", "heap,proc/none/backedge", "heap,proc/static", "heap,proc/static/backedge",
+		"heap,proc/si", "heap,proc/si/backedge",
+	};
 	const char *list[64]; int n = 0;
 	char *spec = NULL;
 	if (op->compare_list) {
@@ -731,7 +741,10 @@ static int compare(Model *m, Program *prog, const Opts *op)
 			}
 			list[n++] = t;
 		}
-	} else for (size_t i = 0; i < sizeof all / sizeof *all; i++) list[n++] = all[i];
+	} else if (op->accept)
+		for (size_t i = 0; i < sizeof live / sizeof *live; i++) list[n++] = live[i];
+	else
+		for (size_t i = 0; i < sizeof all / sizeof *all; i++) list[n++] = all[i];
 	/* Verdicts: exit 0 (complete, no errors) and 1 (errors) are
 	 * conclusive; 3 (a bound reached, no error) is not.  A reduced search
 	 * may stay under a resource bound that the unreduced one meets (-por=si
