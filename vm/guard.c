@@ -92,6 +92,17 @@ static int binop_ok(int tok)
 	}
 }
 
+/* a new zeroed op at the end of ops, NULL when the code is full */
+static GOp *push_op(GOp *ops, int *n, int op)
+{
+	if (*n >= GMAXOPS)
+		return NULL;
+	GOp *o = &ops[(*n)++];
+	memset(o, 0, sizeof *o);
+	o->op = (uint8_t)op;
+	return o;
+}
+
 /* append e's code to ops; returns the stack depth it needs, -1 if e
  * cannot be compiled */
 static int emit_expr(const Expr *e, GOp *ops, int *n)
@@ -118,11 +129,8 @@ static int emit_expr(const Expr *e, GOp *ops, int *n)
 			if (!v->arrlen)
 				return -1;
 			int d = emit_expr(e->a, ops, n);
-			if (d < 0 || *n >= GMAXOPS)
+			if (d < 0 || !(o = push_op(ops, n, G_IDX)))
 				return -1;
-			o = &ops[(*n)++];
-			memset(o, 0, sizeof *o);
-			o->op = G_IDX;
 			o->local = v->scope != SC_GLOBAL;
 			o->kind = (uint8_t)v->kind;
 			o->bits = (uint8_t)v->bits;
@@ -152,11 +160,8 @@ static int emit_expr(const Expr *e, GOp *ops, int *n)
 		if (e->op != T_MINUS && e->op != T_NOT && e->op != T_TILDE)
 			return -1;
 		int d = emit_expr(e->a, ops, n);
-		if (d < 0 || *n >= GMAXOPS)
+		if (d < 0 || !(o = push_op(ops, n, G_UN)))
 			return -1;
-		o = &ops[(*n)++];
-		memset(o, 0, sizeof *o);
-		o->op = G_UN;
 		o->tok = e->op;
 		return d;
 	}
@@ -167,11 +172,8 @@ static int emit_expr(const Expr *e, GOp *ops, int *n)
 		if (da < 0)
 			return -1;
 		int db = emit_expr(e->b, ops, n);
-		if (db < 0 || *n >= GMAXOPS)
+		if (db < 0 || !(o = push_op(ops, n, G_BIN)))
 			return -1;
-		o = &ops[(*n)++];
-		memset(o, 0, sizeof *o);
-		o->op = G_BIN;
 		o->tok = e->op;
 		int d = db + 1 > da ? db + 1 : da;
 		return d <= GMAXSTACK ? d : -1;
@@ -261,10 +263,8 @@ static int emit_conjunct(const Expr *e, GOp *ops, int *n)
 			return 0;
 		}
 	}
-	if (emit_expr(e, ops, n) < 0 || *n >= GMAXOPS)
+	if (emit_expr(e, ops, n) < 0 || !push_op(ops, n, G_TEST))
 		return -1;
-	memset(&ops[*n], 0, sizeof ops[*n]);
-	ops[(*n)++].op = G_TEST;
 	return 0;
 }
 
