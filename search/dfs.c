@@ -271,6 +271,18 @@ static int prelook_here(const Dfs *d, const Frame *f)
 	return d->prelook && !(d->o->max_depth && f->depth + 2 >= d->o->max_depth) && f->depth + 2 <= DEPTH_MAX;
 }
 
+/* a successor's key and aux bytes after its record at p, each padded to 8
+ * bytes with zeros (delta_push reads words) */
+static inline void copy_padded(uint8_t *p, const Succ *s)
+{
+	memcpy(p + SREC, s->b, (size_t)s->len);
+	memset(p + SREC + s->len, 0, PAD8(s->len) - (size_t)s->len);
+	if (s->alen) {
+		memcpy(p + SREC + PAD8(s->len), s->aux, (size_t)s->alen);
+		memset(p + SREC + PAD8(s->len) + s->alen, 0, PAD8(s->alen) - (size_t)s->alen);
+	}
+}
+
 /* dfs_expand with prelook: every successor outside an atomic sequence is
  * looked up in the store as its parent is expanded, the lookups in three
  * passes (every bucket fetched, then every record a bucket points to,
@@ -345,12 +357,7 @@ static int expand_prelook(Dfs *d, Frame *f, int n)
 		rec->pm_dinc = (int8_t)pm_dinc;
 		pm_n = pm_dinc = 0;
 		f->nerr += s->err != 0;
-		memcpy(p + SREC, s->b, (size_t)s->len);
-		memset(p + SREC + s->len, 0, PAD8(s->len) - (size_t)s->len);
-		if (s->alen) {
-			memcpy(p + SREC + PAD8(s->len), s->aux, (size_t)s->alen);
-			memset(p + SREC + PAD8(s->len) + s->alen, 0, PAD8(s->alen) - (size_t)s->alen);
-		}
+		copy_padded(p, s);
 		d->pli[k++] = i;
 	}
 	f->pm_tail = pm_n;
@@ -404,13 +411,7 @@ int dfs_expand(Dfs *d, int *from_atomic)
 		int hashed = !d->lazy_hash || s->atomic_pid < 0;
 		put_rec(rec, s, hashed ? state_hash(s->b, s->len) : 0, hashed);
 		f->nerr += s->err != 0;
-		/* zeros after the key and the aux bytes (delta_push reads words) */
-		memcpy(p + SREC, s->b, (size_t)s->len);
-		memset(p + SREC + s->len, 0, PAD8(s->len) - (size_t)s->len);
-		if (s->alen) {
-			memcpy(p + SREC + PAD8(s->len), s->aux, (size_t)s->alen);
-			memset(p + SREC + PAD8(s->len) + s->alen, 0, PAD8(s->alen) - (size_t)s->alen);
-		}
+		copy_padded(p, s);
 		if (s->len > d->r->max_vec)
 			d->r->max_vec = s->len;
 		if (i == 0 && rec->hashed)
