@@ -198,12 +198,19 @@ static int chan_of(Exec *x, const Expr *e)
  * which is what P[i]@L names; the pc is then a location of the function's
  * code, whose numbers mean nothing in P's (found by review: P[0]@L held
  * while P ran a function whose pc equalled L's number) */
+/* the call transition a frame starts with (its bytes 1-2, written by
+ * do_call) */
+static int frame_call(const uint8_t *fr)
+{
+	return fr[1] | (fr[2] << 8);
+}
+
 static int proc_loc(VM *vm, const State *s, int pid)
 {
 	if (!sv_depth(s, pid))
 		return sv_pc(s, pid);
 	const uint8_t *fr = s->b + s->poff[pid] + PHDR + sv_proc(vm, s, pid)->localsize;
-	return vm->prog->trans[fr[1] | (fr[2] << 8)]->from;
+	return vm->prog->trans[frame_call(fr)]->from;
 }
 
 static int remote_pid(Exec *x, const Expr *e, int label)
@@ -759,7 +766,7 @@ static void do_call(Exec *x, const Trans *t)
 	memmove(s->b + at + size, s->b + at, s->len - at);
 	memset(s->b + at, 0, size);
 	s->b[at] = (uint8_t)f->index;
-	s->b[at + 1] = (uint8_t)t->id; s->b[at + 2] = (uint8_t)(t->id >> 8);
+	s->b[at + 1] = (uint8_t)t->id; s->b[at + 2] = (uint8_t)(t->id >> 8);   /* frame_call */
 	s->len += size;
 	s->b[s->poff[pid] + 3] = (uint8_t)(depth + 1);
 	sv_index(x->vm->m, s);
@@ -786,7 +793,7 @@ static void do_return(Exec *x, const Trans *t)
 	if (x->err) return;
 	int at = s->ftop[pid];
 	if (!at) { vm_runtime_error(x, "return outside a call"); return; }
-	int ctid = s->b[at + 1] | (s->b[at + 2] << 8);
+	int ctid = frame_call(s->b + at);
 	int size = s->poff[pid + 1] - at;
 	memmove(s->b + at, s->b + at + size, s->len - at - size);
 	s->len -= size;
