@@ -635,6 +635,12 @@ static void resolve_stmt(Stmt *s)
 			for (int j = 0; j < s->optlen[i]; j++) resolve_stmt(s->opts[i][j]);
 		break;
 	case S_SEQ: case S_ATOMIC: case S_DSTEP:
+		/* pan lets a claim take the steps of its own atomic sequence one
+		 * after another on the same system state; dspin pairs every claim
+		 * step with a system step, so it would check another claim
+		 * (found by review, 2026-11-28): refused, not run wrongly */
+		if (s->k == S_ATOMIC && CUR && CUR->is_never)
+			diag_error(s->pos, "atomic sequences in a never claim are not supported (pan runs them without system steps between; dspin would not)");
 		for (int i = 0; i < s->nbody; i++) resolve_stmt(s->body[i]);
 		break;
 	case S_UNLESS: resolve_stmt(s->sub); resolve_stmt(s->esc); break;

@@ -570,6 +570,15 @@ for cfg in "-sym=none -por=none" "" "-cache=backedge"; do
 	else fail "remote_label_in_call_ltl -a $cfg" "exit $rc, expected 0 and no error: $(head -c 300 <<<"$err$out")"; fi
 done
 
+# An atomic sequence in a never claim: pan runs its steps one after
+# another on the same system state, dspin would pair each with a system
+# step and check another claim (pan: "end state in claim reached" here,
+# dspin found nothing): refused at compile time, as an error at its place
+printf 'byte x;\nactive proctype A() { x = 1; x = 2 }\nnever { atomic { x == 0; x == 0 }; x == 1 }\n' > "$TMP/never_atomic.pml"
+run never_atomic "$TMP/never_atomic.pml"
+if [ "$rc" -eq 2 ] && grep -q 'never_atomic.pml:3:9: error: atomic sequences in a never claim are not supported' <<<"$err$out"; then ok never_atomic_refused
+else fail never_atomic_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+
 # -t checks what a cycle claims to be: accepting, and weakly fair under
 # -f (the trail is edited to be neither; a replay that only checked that
 # the cycle closes passed all three)
