@@ -273,6 +273,17 @@ static int jump(C *c, Stmt *s, int target, const char *label)
 
 static void comp_dstep(C *c, Stmt *s, Trans *t);
 
+/* does s begin with an atomic sequence, through further labels, a block
+ * or an unless?  (`L: L2: atomic { ... goto L }` and `L: { atomic { ...
+ * goto L } }` jump outside the sequence in SPIN too: found by review,
+ * 2026-11-28, tests/models/spin/corner_atomic_goto_label.pml) */
+static int opens_atomic(const Stmt *s)
+{
+	while (s && (s->k == S_LABEL || s->k == S_SEQ || s->k == S_UNLESS))
+		s = s->k == S_SEQ ? (s->nbody ? s->body[0] : NULL) : s->sub;
+	return s && s->k == S_ATOMIC;
+}
+
 static int comp(C *c, Stmt *s, int next)
 {
 	if (!s) return next;
@@ -380,7 +391,7 @@ static int comp(C *c, Stmt *s, int next)
 		c->labels[c->nlabels].name = s->label; c->labels[c->nlabels].loc = e; c->labels[c->nlabels].pos = s->pos;
 		/* `L: atomic { ... goto L }`: the label is outside the atomic, so a
 		 * jump to it ends the sequence (SPIN) */
-		c->labels[c->nlabels].outside_atomic = s->sub && s->sub->k == S_ATOMIC && !c->atomic_id;
+		c->labels[c->nlabels].outside_atomic = opens_atomic(s->sub) && !c->atomic_id;
 		c->nlabels++;
 		Loc *l = &c->code->locs[e];
 		if (l->is_jump && (!strncmp(s->label, "end", 3) || !strncmp(s->label, "progress", 8) || !strncmp(s->label, "accept", 6) ||
