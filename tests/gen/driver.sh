@@ -26,6 +26,12 @@
 #                  under -a and -a -f (OWCTY) when liveness is checked,
 #                  -a also with the default reductions (partial-order
 #                  reduction under OWCTY where it runs)
+#     -A N         check liveness (-L) on every Nth seed only, counting
+#                  from 1: the seeds s with s % N == 1 % N (default 1)
+#     -R N         on a program with an error, replay the trails of one
+#                  configuration in N (those at positions i of the safety
+#                  list with (i + seed) % N == 0: each configuration on
+#                  every Nth seed; default 1, all of them)
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -67,22 +73,24 @@ LIVE=yes
 CFILTER=
 TREPLAY=.
 DISTEVERY=0
+LIVEEVERY=1
+TRAILEVERY=1
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:A:R:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
 		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
 		L) LIVE=$OPTARG ;; C) CFILTER=$OPTARG ;; T) TREPLAY=$OPTARG ;;
-		P) DISTEVERY=$OPTARG ;;
+		P) DISTEVERY=$OPTARG ;; A) LIVEEVERY=$OPTARG ;; R) TRAILEVERY=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
-		*) sed -n '2,35p' "$0" >&2; exit 2 ;;
+		*) sed -n '2,41p' "$0" >&2; exit 2 ;;
 		esac
 	done
 	shift $((OPTIND - 1))
-	[ $# -gt 0 ] || { sed -n '2,35p' "$0" >&2; exit 2; }
+	[ $# -gt 0 ] || { sed -n '2,41p' "$0" >&2; exit 2; }
 	for f in "$DSPIN" "$GEN"; do [ -x "$f" ] || { echo "driver: $f not found (build first)" >&2; exit 2; }; done
 	[ -z "$ORACLE" ] || [ -x "$ORACLE" ] || { echo "driver: $ORACLE not found" >&2; exit 2; }
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin_gen.XXXXXX")
@@ -122,7 +130,7 @@ if [ "${1:-}" != --one ]; then
 	echo "driver: safety configurations:$CONFIG_LIST" >&2
 	[ "$LIVE" = no ] || echo "driver: -a configurations:$LIVE_LIST; -a -f:$FAIR_LIST" >&2
 	export LIVE LIVE_LIST FAIR_LIST
-	export DISTEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
+	export DISTEVERY LIVEEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -322,26 +330,38 @@ trail_ok() {
 	if [ "$rc" != 1 ] || [ ! -s "$td/m.dpml.trail" ]; then
 		TDESC="without -e: exit $rc and $([ -s "$td/m.dpml.trail" ] || echo no )trail"; return 1
 	fi
-	err=$(sed -n 's/^# error: //p' "$td/m.dpml.trail" | head -1)
+	# (the error's line, and the replay's lines below, read in bash: a
+	# sed, a head and a grep per trail were processes for nothing)
+	local line
+	err=
+	while IFS= read -r line; do
+		[[ $line == '# error: '* ]] && { err=${line#'# error: '}; break; }
+	done < "$td/m.dpml.trail"
 	out=$(cd "$td" && "$DSPIN" -t m.dpml 2>&1); rc=$?
 	if [ "$rc" != 0 ]; then
 		TDESC="the trail to \"$err\" does not replay: $(grep -m1 -E 'cannot be replayed|does not|malformed|cannot open' <<< "$out" || tail -1 <<< "$out")"; return 1
 	fi
 	if [ "$err" = "invalid end state" ]; then
-		grep -qx 'dspin: replay reached the invalid end state' <<< "$out" && return 0
+		line='dspin: replay reached the invalid end state'
 	else
-		grep -qxF "dspin: $err" <<< "$out" && return 0
+		line="dspin: $err"
 	fi
+	[[ $'\n'$out$'\n' == *$'\n'"$line"$'\n'* ]] && return 0
 	TDESC="the trail replays without reaching \"$err\""
 	return 1
 }
 
 # trails: the trail of every distinct configuration that ran (RAN) and
-# matches TREPLAY, for a program with an error.  Exits on a failure.
+# matches TREPLAY, for a program with an error; with -R N, of those at
+# positions i of CONFIG_LIST with (i + seed) % N == 0.  Exits on a failure.
 trails() {
-	local c n=0
+	local c n=0 i
 	for c in $RAN; do
-		echo "$c" | grep -Eq "$TREPLAY" || continue
+		if [ "${TRAILEVERY:-1}" -gt 1 ]; then
+			for ((i = 0; i < ${#CONFIGS[@]}; i++)); do [ "${CONFIGS[i]}" = "$c" ] && break; done
+			[ $(((i + seed) % TRAILEVERY)) = 0 ] || continue
+		fi
+		[ "$TREPLAY" = . ] || echo "$c" | grep -Eq "$TREPLAY" || continue
 		if ! trail_ok "$prog" ${c//_/ }; then
 			local d0=$TDESC
 			check "$prog" trail "${c//_/ }" && d0=$DESC
@@ -555,7 +575,7 @@ if [ "$LIVE" != only ]; then
 	"$GEN" "$seed" ${FEATURES:+--features=$FEATURES} > "$prog"
 	safety
 fi
-if [ "$LIVE" != no ]; then
+if [ "$LIVE" != no ] && [ $((seed % ${LIVEEVERY:-1})) = $((1 % ${LIVEEVERY:-1})) ]; then
 	prog=$dir/seed${seed}ltl.dpml
 	"$GEN" "$seed" --ltl ${FEATURES:+--features=$FEATURES} > "$prog"
 	BIG=0
