@@ -76,4 +76,7 @@ int chan_death_holds(const ChanTable *ct, const State *s, int pid);
 /* does transition t lead to a send or receive on a channel that may be a
  * rendezvous, in a program where some such access is observed? */
 int chan_enables_observed(const ChanTable *ct, const Trans *t);
+/* under a never claim, is loc inside an atomic sequence, where its
+ * process blocking lets the claim see the state? */
+int chan_inside(const ChanTable *ct, const Loc *loc);
 #endif

@@ -45,6 +45,16 @@
  * private the step is: such steps are not safe (chan_enables_observed;
  * found by tests/gen's chan programs, seeds 94 and 102:
  * tests/models/sym/chan_else_rendezvous.pml).
+ *
+ * Under a never claim, every access at a location inside an atomic
+ * sequence (after its first step) is observed too.  The claim does not
+ * move while a process keeps atomic control, only where the sequence's
+ * process blocks halfway (vm/layer_claim.c, pan's rule), so whether such a
+ * location can run decides what the claim sees: another process's receive
+ * that makes room for the sequence's send, or a send that fills the
+ * channel first, changes the observed run as much as a visible move
+ * (tests/models/live/por_atomic_block_chan.pml: the reduced search missed
+ * the violation; pan's reduction misses it too once B declares xr q).
  */
 #include "por.h"
 #include "../lang/access.h"
@@ -79,6 +89,7 @@ struct ChanTable {
 	const Var **unstable;   /* chan variables stored into after their declaration */
 	int nunstable;
 	Reach **reach;          /* by Loc.gid: proctypes' locations only */
+	unsigned char *inside;  /* by Loc.gid: under a claim, inside an atomic sequence */
 	Guard **guards;         /* by Trans.id: guards that may be safe */
 };
 
@@ -319,7 +330,7 @@ static void reach_all(ChanTable *ct, const Code *k)
 				has_else |= k->locs[x].t[i]->is_else;
 			for (int i = 0; i < k->locs[x].nt; i++) {
 				const Trans *t = k->locs[x].t[i];
-				add_sites(ct, r, t, at->trans[t->id], has_else || t->escape || t->dstep);
+				add_sites(ct, r, t, at->trans[t->id], has_else || t->escape || t->dstep || ct->inside[k->locs[x].gid]);
 				if (t->to >= 0 && t->to < n && !seen[t->to]) {
 					seen[t->to] = 1;
 					stack[sp++] = t->to;
@@ -364,7 +375,7 @@ static int code_observes_rendezvous(const ChanTable *ct, const Code *k)
 			has_else |= k->locs[l].t[i]->is_else;
 		for (int i = 0; i < k->locs[l].nt; i++) {
 			const Trans *t = k->locs[l].t[i];
-			if ((has_else || t->escape || t->dstep) && rendezvous_io(ct, at->trans[t->id]))
+			if ((has_else || t->escape || t->dstep || ct->inside[k->locs[l].gid]) && rendezvous_io(ct, at->trans[t->id]))
 				return 1;
 		}
 	}
@@ -385,12 +396,49 @@ int chan_enables_observed(const ChanTable *ct, const Trans *t)
 	return 0;
 }
 
+/* Under a never claim: the locations where a process holds atomic
+ * control (reached by a step after which it keeps control, or inside an
+ * atomic block past its entry), where blocking lets the claim see the
+ * state.  A function may be called inside a sequence: all of its
+ * locations count. */
+static void find_inside(ChanTable *ct)
+{
+	const Model *m = ct->p->m;
+	ct->inside = xalloc((size_t)ct->p->nlocs + 1);
+	if (!m->never)
+		return;
+	for (int i = 0; i < m->nptypes; i++) {
+		const Code *k = m->ptypes[i]->code;
+		for (int l = 0; k && l < k->nlocs; l++) {
+			const Loc *loc = &k->locs[l];
+			if (loc->atomic_id && !loc->atomic_entry)
+				ct->inside[loc->gid] = 1;
+			for (int j = 0; j < loc->nt; j++) {
+				int to = loc->t[j]->to;
+				if (loc->t[j]->atomic && to >= 0 && to < k->nlocs)
+					ct->inside[k->locs[to].gid] = 1;
+			}
+		}
+	}
+	for (int i = 0; i < m->nfuncs; i++) {
+		const Code *k = m->funcs[i]->code;
+		for (int l = 0; k && l < k->nlocs; l++)
+			ct->inside[k->locs[l].gid] = 1;
+	}
+}
+
+int chan_inside(const ChanTable *ct, const Loc *loc)
+{
+	return ct->inside[loc->gid];
+}
+
 ChanTable *chan_table(const Program *p)
 {
 	ChanTable *ct = xalloc(sizeof *ct);
 	ct->p = p;
 	ct->reach = xalloc(sizeof(Reach *) * ((size_t)p->nlocs + 1));
 	find_unstable(ct);
+	find_inside(ct);
 	for (int i = 0; i < p->m->nptypes; i++)
 		reach_all(ct, p->m->ptypes[i]->code);
 	for (int i = 0; i < p->m->nptypes; i++)

@@ -89,8 +89,9 @@ int trail_write_cycle(const SearchOpts *o, const Move *mv, int n, const char *er
  * -1 when the trail is malformed or does not fit the model. */
 /* the successor of (b, len) by move mv, as the only record of out; 0 if
  * no successor matches.  apid is the process holding atomic control, as
- * the search had it (the previous move's successor), so that the replay
- * generates the successors the search generated. */
+ * the search had it (the previous move's successor): inside an atomic
+ * sequence the never claim does not move, so the same move pairs with
+ * another claim step there. */
 static int apply_move(Ctx *c, const uint8_t *b, int len, int apid, const Move *mv, SuccBuf *out)
 {
 	SState ss = { b, len, NULL, 0, apid };

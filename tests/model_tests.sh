@@ -579,6 +579,21 @@ run never_atomic "$TMP/never_atomic.pml"
 if [ "$rc" -eq 2 ] && grep -q 'never_atomic.pml:3:9: error: atomic sequences in a never claim are not supported' <<<"$err$out"; then ok never_atomic_refused
 else fail never_atomic_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
 
+# An atomic sequence that never ends: the claim does not move inside it,
+# so it stays at the accepting state it had when the sequence began (the
+# run's last observed state repeated, as at a terminated system): an
+# acceptance cycle whose trail replays and closes.  pan does not end on
+# this model; before 2026-11-28 dspin's claim moved inside the sequence,
+# had no move at y == 2 and reported no error.
+for cfg in "-sym=none -por=none" "" "-cache=backedge" "-f"; do
+	rm -rf "$TMP/cal"; mkdir "$TMP/cal"; cp "$M/claim_atomic_loop.pml" "$TMP/cal/m.pml"
+	run claim_atomic_loop -a $cfg "$TMP/cal/m.pml"
+	rp=$(cd "$TMP/cal" && timeout "$TO" "$DSPIN" -t m.pml 2>&1)
+	if [ "$rc" -eq 1 ] && [ "$(errors_of "$out")" = 1 ] && grep -q 'acceptance cycle' <<<"$out" &&
+	   grep -q 'the cycle returns to the state where it started' <<<"$rp"; then ok "claim_atomic_loop -a $cfg"
+	else fail "claim_atomic_loop -a $cfg" "exit $rc, expected an acceptance cycle whose trail closes: $(head -c 300 <<<"$err$out$rp")"; fi
+done
+
 # -t checks what a cycle claims to be: accepting, and weakly fair under
 # -f (the trail is edited to be neither; a replay that only checked that
 # the cycle closes passed all three)

@@ -1,7 +1,9 @@
 /* layer_claim.c — the product with the never claim, as a layer.
  *
  * Every step is a claim step (evaluated on the current state, as SPIN's
- * claim moves first) followed by a system step; when the system has no
+ * claim moves first) followed by a system step, except inside an atomic
+ * sequence, where the system moves alone until the sequence ends or
+ * blocks (pan's "atomic sequence in claim"); when the system has no
  * move, the claim moves alone (stutter), except under -l, where a stopped
  * system does not let the claim move on.  A claim with no enabled move
  * cuts the path; a claim that reaches its closing brace is an error.  The
@@ -97,6 +99,33 @@ static int claim_next(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf 
 	succbuf_clear(out);
 	if (cpc == k->endloc)
 		return 0;
+	/* Inside an atomic sequence the system keeps the turn: the claim
+	 * does not move until the sequence ends or its process blocks, so it
+	 * never sees a state in the middle of one (pan: "atomic sequence in
+	 * claim"; until 2026-11-28 the claim moved at every step and
+	 * <>(y==1) with y 1 only inside atomic was missed,
+	 * tests/models/live/claim_atomic_*.pml).  A process that blocks
+	 * inside its sequence gives up control: the claim moves then, with
+	 * any process's move. */
+	int sys_done = 0, n = 0;
+	if (s->atomic_pid >= 0 && (pid < 0 || pid == s->atomic_pid)) {
+		n = pid < 0 ? ns_below_next_all(l, c, s, &w->sys) : ns_below_next_proc(l, c, s, pid, &w->sys);
+		if (w->sys.oom) {
+			out->oom = 1;
+			return 0;
+		}
+		if (pid < 0 ? w->sys.from_atomic : n > 0) {
+			out->from_atomic = 1;
+			for (int j = 0; j < n; j++) {
+				const Succ *sc = &w->sys.v[j];
+				if (!sb_copy(out, sc, sc->b, sc->len, sc->aux, sc->alen))
+					break;
+			}
+			sb_finish(out);
+			return out->n;
+		}
+		sys_done = 1;
+	}
 	/* the claim's enabled moves, on the current state */
 	memcpy(w->curbuf, s->b, (size_t)s->len);
 	sv_index(vm->m, &w->cur);
@@ -133,7 +162,8 @@ static int claim_next(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf 
 		free(cm);
 		return 0;
 	}
-	int n = pid < 0 ? ns_below_next_all(l, c, s, &w->sys) : ns_below_next_proc(l, c, s, pid, &w->sys);
+	if (!sys_done)
+		n = pid < 0 ? ns_below_next_all(l, c, s, &w->sys) : ns_below_next_proc(l, c, s, pid, &w->sys);
 	out->from_atomic = w->sys.from_atomic;
 	int stutter = n == 0 && pid < 0;
 	if (!(stutter && cf->no_stutter))
