@@ -466,6 +466,29 @@ static Stmt *statement(P *p);
 static Stmt *sequence(P *p, int close1, int close2);
 static int is_sep(int k) { return k == T_SEMI || k == T_ARROW; }
 
+/* A label on an option's first statement (or on the first statement of
+ * an atomic or d_step that opens one).  SPIN says "label placed
+ * incorrectly" and goes on.  A goto to it jumps to that statement alone,
+ * in SPIN as in dspin (which warns: seldom what was meant).  But an end,
+ * progress or accept label there marks, in pan, not the statement's place
+ * but the state the statement leads to (`do :: end: c?x od`: the do is a
+ * valid end state for pan, not for a label on c?x), so dspin refuses it
+ * rather than give another verdict. */
+static void check_option_label(const Stmt *first)
+{
+	if (first && (first->k == S_ATOMIC || first->k == S_DSTEP) && first->nbody)
+		first = first->body[0];
+	if (!first || first->k != S_LABEL)
+		return;
+	const char *l = first->label;
+	if (!strncmp(l, "end", 3) || !strncmp(l, "progress", 8) || !strncmp(l, "accept", 6))
+		diag_error(first->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\", "
+			"and pan marks another state than this one): put it before 'if' or 'do', or after the option's first statement", l, l);
+	else
+		diag_warn(first->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\"): "
+			"a goto %s jumps to this statement alone; put the label before 'if' or 'do' to jump to the selection", l, l, l);
+}
+
 static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)
 {
 	Stmt *s = mkstmt(k, start->pos);
@@ -475,6 +498,7 @@ static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)
 		s->optlen = xgrow(s->optlen, s->nopts + 1, sizeof(int));
 		s->opts[s->nopts] = seq->body;
 		s->optlen[s->nopts++] = seq->nbody;
+		check_option_label(seq->nbody ? seq->body[0] : NULL);
 	}
 	if (!s->nopts) fail(p, peek(p), "expected '::' to start an option");
 	expect(p, closer, k == S_IF ? "to close 'if'" : "to close 'do'");

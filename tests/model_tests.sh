@@ -579,6 +579,23 @@ run never_atomic "$TMP/never_atomic.pml"
 if [ "$rc" -eq 2 ] && grep -q 'never_atomic.pml:3:9: error: atomic sequences in a never claim are not supported' <<<"$err$out"; then ok never_atomic_refused
 else fail never_atomic_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
 
+# A label on an option's first statement: SPIN says "label placed
+# incorrectly" and goes on.  An end/progress/accept label there marks
+# another state in pan than the one written (pan: `do :: end: c?x od` is a
+# valid end state, `do :: progress: x < 3 -> x = 0 od` no non-progress
+# cycle; a label on the option's own location gives the opposite
+# verdicts), so dspin refuses it; any other label is a goto target, which
+# pan and dspin place alike (a warning)
+printf 'chan c = [0] of {byte};\nactive proctype A() {\n  byte x;\n  do\n  :: c?x\n  :: end: c?x\n  od\n}\n' > "$TMP/opt_end.pml"
+run opt_end "$TMP/opt_end.pml"
+if [ "$rc" -eq 2 ] && grep -q "opt_end.pml:6:6: error: label 'end' on the first statement of an option" <<<"$err$out"; then ok option_end_label_refused
+else fail option_end_label_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+printf 'byte x;\nactive proctype A() {\n  if\n  :: x < 2 -> x++\n  :: atomic { L: x == 0 -> x = 5 }\n  fi;\n  assert(x != 5)\n}\n' > "$TMP/opt_goto.pml"
+run opt_goto "$TMP/opt_goto.pml"
+if [ "$rc" -eq 1 ] && grep -q "opt_goto.pml:5:15: warning: label 'L' on the first statement of an option" <<<"$err$out" &&
+   [ "$(errors_of "$out")" = 1 ]; then ok option_goto_label_warned
+else fail option_goto_label_warned "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+
 # An atomic sequence that never ends: the claim does not move inside it,
 # so it stays at the accepting state it had when the sequence began (the
 # run's last observed state repeated, as at a terminated system): an
