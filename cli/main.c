@@ -38,6 +38,8 @@ static void print_usage(FILE *f)
 "  -bfs             breadth-first search (shortest counterexample)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound\n"
 "  -e               keep going after errors, count them all\n"
+"  -E               no invalid end states (as pan -E; -a on accept labels in the\n"
+"                   processes, without a claim, checks none either, as pan -a)\n"
 "  -t               replay the trail of the last error (model.pml.trail)\n"
 "  -replay FILE     replay the given trail\n"
 "  -simulate [-seed N] [-steps N]   random simulation\n"
@@ -75,6 +77,7 @@ typedef struct Opts {
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
 	int no_unreached;       /* -n: no unreached-code report (as pan -n) */
+	int no_ends;            /* -E: no invalid end states (as pan -E) */
 	int deadvars;           /* -deadvars: reset dead locals (reduce/deadvars.c) */
 	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */
 	const char *ltl;        /* -N NAME or -ltl NAME: a never claim's or ltl formula's name */
@@ -182,6 +185,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
 		if (!strcmp(a, "-dist")) { o->dist = 1; continue; }
 		if (!strcmp(a, "-e")) { o->keep_going = 1; continue; }
+		if (!strcmp(a, "-E")) { o->no_ends = 1; continue; }
 		if (!strcmp(a, "-safety")) continue;
 		if (!strcmp(a, "-m")) { o->depth = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
 		if (!strncmp(a, "-m", 2) && a[2]) { o->depth = num_arg("-m", a + 2); continue; }
@@ -249,7 +253,8 @@ static void parse_args(int argc, char **argv, Opts *o)
  * no symmetry, so moves name creation pids */
 static Layer *plain_stack(VM *vm, const Opts *o)
 {
-	StackSpec sp = { .heap_canonical = strstr(o->sym, "heap") != NULL, .deadvars = o->deadvars, .no_stutter = o->accept == 2 };
+	StackSpec sp = { .heap_canonical = strstr(o->sym, "heap") != NULL, .deadvars = o->deadvars, .no_stutter = o->accept == 2,
+		.no_ends = o->no_ends, .accept_stutter = !vm->m->never && o->accept == 1 && vm_proc_accept(vm) };
 	return stack_build(vm, &sp);
 }
 
@@ -519,8 +524,12 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		pt = por_table(&vm, pormode, proc_on ? ps : NULL);
 		nsafe = por_table_nsafe(pt);
 	}
+	/* no invalid end states with -E, and, as pan (which checks them only
+	 * without a_cycles), under -a on the processes' accept labels */
+	int accept_stutter = !m->never && o.accept == 1 && vm_proc_accept(&vm);
+	int ends_off = accept_stutter || (!m->never && o.no_ends);
 	/* the stack: semantics, then the reductions (vm/next.h) */
-	StackSpec sp = { .heap_canonical = heap_canonical, .deadvars = o.deadvars, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2,
+	StackSpec sp = { .heap_canonical = heap_canonical, .deadvars = o.deadvars, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2, .no_ends = ends_off, .accept_stutter = accept_stutter,
 		.claim_stutter_invariant = claim_si, .fair = o.fair, .por = nsafe > 0 ? pt : NULL, .por_ample = !twophase && !improviso };
 	/* the unreached-code report's marks: every worker of this process
 	 * shares them; under -dist each rank marks its own, and the search
@@ -665,7 +674,8 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
 	printf("\tassertion violations\t+\n");
 	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
-	printf("\tinvalid end states\t%s\n\trun-time errors\t\t+\n\n", m->never ? "- (disabled by never claim)" : "+");
+	printf("\tinvalid end states\t%s\n\trun-time errors\t\t+\n\n", m->never ? "- (disabled by never claim)"
+	       : !ends_off ? "+" : o.no_ends ? "- (disabled by -E flag)" : "- (disabled by -a on accept labels, as pan)");
 	printf("State-vector %d byte, depth reached %ld, errors: %d\n", r.max_vec, r.depth, r.errors);
 	printf("%9llu states, stored\n", (unsigned long long)r.stored);
 	printf("%9llu states, matched\n", (unsigned long long)r.matched);

@@ -93,6 +93,8 @@ typedef struct StackSpec {
 	const struct PorTable *por;
 	int por_ample;
 	Reached *reached;        /* the unreached-code report's marks, or NULL */
+	int no_ends;             /* no invalid end states (-E; -a on process accept labels) */
+	int accept_stutter;      /* -a on process accept labels, no claim: pan's accept stutter */
 } StackSpec;
 Layer *stack_build(VM *vm, const StackSpec *sp);
 #endif

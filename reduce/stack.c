@@ -8,6 +8,8 @@ Layer *stack_build(VM *vm, const StackSpec *sp)
 {
 	int proc_on = sp->ps && sp->ps->any;
 	Layer *top = layer_vm(vm, sp->reached);
+	if (sp->no_ends || sp->accept_stutter)
+		top = ns_push(layer_noends(sp->accept_stutter), top);
 	/* below the collector: a reference it zeroes is garbage collected
 	 * in the same successor */
 	Layer *dead = sp->deadvars ? layer_deadvars(vm, vm->m->has_heap && !sp->heap_canonical) : NULL;

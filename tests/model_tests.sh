@@ -611,6 +611,28 @@ for cfg in "-sym=none -por=none" "" "-cache=backedge" "-f"; do
 	else fail "claim_atomic_loop -a $cfg" "exit $rc, expected an acceptance cycle whose trail closes: $(head -c 300 <<<"$err$out$rp")"; fi
 done
 
+# -a on accept labels in the processes, without a claim, as pan -a: no
+# invalid end states (pan checks them only without a_cycles), and a state
+# where nothing can move at an accept label is an acceptance cycle (pan's
+# "accept stutter"), whose trail replays and closes; -E drops invalid end
+# states from a safety search (pan -E).  The build before 2026-11-28
+# reported an invalid end state in both -a cases.
+rm -rf "$TMP/stut"; mkdir "$TMP/stut"; cp "$HERE/models/live/accept_stutter.pml" "$TMP/stut/m.pml"
+run accept_stutter -a "$TMP/stut/m.pml"
+rp=$(cd "$TMP/stut" && timeout "$TO" "$DSPIN" -t m.pml 2>&1)
+if [ "$rc" -eq 1 ] && grep -q '^dspin: acceptance cycle' <<<"$out" && grep -q 'invalid end states.*- (disabled by -a on accept labels' <<<"$out" &&
+   grep -q 'the cycle returns to the state where it started' <<<"$rp" && grep -q 'passes an accepting state' <<<"$rp"; then ok accept_stutter
+else fail accept_stutter "exit $rc: $(head -c 300 <<<"$err$out$rp")"; fi
+run accept_end_unchecked -a "$HERE/models/live/accept_end_unchecked.pml"
+if [ "$rc" -eq 0 ] && [ "$(errors_of "$out")" = 0 ]; then ok accept_end_unchecked
+else fail accept_end_unchecked "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+printf 'chan c = [0] of {byte};\nactive proctype A() { byte x; c?x }\n' > "$TMP/noends.pml"
+run noends_default "$TMP/noends.pml"
+e1=$(errors_of "$out")
+run noends_E -E "$TMP/noends.pml"
+if [ "$e1" = 1 ] && [ "$(errors_of "$out")" = 0 ] && grep -q 'invalid end states.*- (disabled by -E flag)' <<<"$out"; then ok noends_E
+else fail noends_E "errors $e1 without -E; with: $(head -c 300 <<<"$err$out")"; fi
+
 # -t checks what a cycle claims to be: accepting, and weakly fair under
 # -f (the trail is edited to be neither; a replay that only checked that
 # the cycle closes passed all three)

@@ -111,6 +111,43 @@ Layer *ns_layer(const Layer *tmpl, void *conf)
 	return l;
 }
 
+/* -E (pan -E), and -a on the processes' accept labels (pan checks end
+ * states only where a_cycles is off): a state where nothing can move is
+ * never an invalid end state.  Under that -a, such a state with a process
+ * at an accept label is an acceptance cycle, as in pan ("accept
+ * stutter": the run stays there for ever), so it gets itself as its one
+ * successor, a move of no process, which the nested search closes. */
+static int noends_valid_end(const Layer *l, Ctx *c, const SState *s)
+{
+	(void)l; (void)c; (void)s;
+	return 1;
+}
+
+static int noends_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
+{
+	int n = ns_below_next_all(l, c, s, out);
+	if (n || out->oom || !l->conf || !ns_below_accepting(l, c, s))
+		return n;
+	Succ st;
+	memset(&st, 0, sizeof st);
+	st.mv.pid = st.mv.rv_pid = -1;
+	st.mv.tid = st.mv.rv_tid = -1;
+	st.tmv = st.mv;
+	st.atomic_pid = -1;
+	sb_copy(out, &st, s->b, s->len, s->aux, s->alen);
+	sb_finish(out);
+	return out->n;
+}
+
+static const Layer NOENDS_LAYER = { .name = "noends", .valid_end = noends_valid_end, .next_all = noends_next_all };
+
+Layer *layer_noends(int stutter)
+{
+	/* conf: non-NULL for the stutter */
+	static const int on = 1;
+	return ns_layer(&NOENDS_LAYER, stutter ? (void *)&on : NULL);
+}
+
 Layer *ns_push(Layer *l, Layer *below)
 {
 	l->below = below;

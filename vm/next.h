@@ -154,6 +154,12 @@ int ns_below_accepting(const Layer *l, Ctx *c, const SState *s);
 typedef _Atomic unsigned char Reached;
 /* the bottom layer; reached may be NULL (nothing recorded) */
 Layer *layer_vm(VM *vm, Reached *reached);
+/* a layer under which no state is an invalid end state: -E, and -a on
+ * accept labels in the processes without a claim (pan's !a_cycles); with
+ * stutter (that -a), a state where nothing can move and some process is
+ * at an accept label repeats for ever, an acceptance cycle (pan's "accept
+ * stutter") */
+Layer *layer_noends(int stutter);
 /* some process or function has an accept label (pan -a counts them with
  * a never claim too) */
 int vm_proc_accept(const VM *vm);
