@@ -148,6 +148,14 @@ static void canon_all(const Layer *l, Ctx *c, const SState *parent, SuccBuf *out
 			for (int j = st.nproc - 1; j >= 0; j--) {
 				if (!ps->eligible[sv_ptype(&st, j)] || !finished(vm, &st, j))
 					continue;
+				/* not while another process keeps atomic control: the
+				 * unreduced run cannot remove it before the sequence
+				 * ends, and the trail writes the death after this move
+				 * (found by tests/gen's seed 110: a rendezvous into an
+				 * atomic receive finished the sender, whose death the
+				 * trail then put inside the receiver's sequence) */
+				if (apid >= 0 && apid != j)
+					continue;
 				sc->len = procsym_drop(vm, b, sc->len, j);
 				drop_pos(&d, j);
 				apid = apid == j ? -1 : apid > j ? apid - 1 : apid;
