@@ -633,6 +633,23 @@ run noends_E -E "$TMP/noends.pml"
 if [ "$e1" = 1 ] && [ "$(errors_of "$out")" = 0 ] && grep -q 'invalid end states.*- (disabled by -E flag)' <<<"$out"; then ok noends_E
 else fail noends_E "errors $e1 without -E; with: $(head -c 300 <<<"$err$out")"; fi
 
+# A rendezvous send inside a d_step is a run-time error when tried, as in
+# pan ("rv-attempt in d_step", which stops pan's search, so the model is
+# not in the agreement corpus); the build before 2026-11-28 took the d_step
+# as blocked, here a valid end state and no error
+printf 'byte y;\nchan r = [0] of { byte };\nactive proctype A() { end: d_step { r!2; y = 1 } }\nactive proctype B() { byte v; end: y == 5; r?v }\n' > "$TMP/rv_dstep.pml"
+run rv_dstep -sym=none -por=none "$TMP/rv_dstep.pml"
+if [ "$rc" -eq 1 ] && grep -q 'rendezvous send inside a d_step (SPIN: rv-attempt in d_step)' <<<"$out"; then ok rv_dstep_send_refused
+else fail rv_dstep_send_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+
+# q?<...> of a rendezvous channel is a run-time error, as in pan
+# ("polling rv chan"; pan counts it twice, so the model is not in the
+# agreement corpus; the build before 2026-11-28 took it as blocked)
+printf 'chan r = [0] of { byte };\nbyte y;\nactive proctype A() { byte v; end: r?<v>; y = 2 }\nactive proctype B() { end: r!1 }\n' > "$TMP/rv_copy.pml"
+run rv_copy -sym=none -por=none "$TMP/rv_copy.pml"
+if [ "$rc" -eq 1 ] && grep -q 'q?<...> on a rendezvous channel (SPIN: polling rv chan)' <<<"$out"; then ok rv_copy_refused
+else fail rv_copy_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+
 # -t checks what a cycle claims to be: accepting, and weakly fair under
 # -f (the trail is edited to be neither; a replay that only checked that
 # the cycle closes passed all three)

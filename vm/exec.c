@@ -368,14 +368,15 @@ int32_t vm_eval(Exec *x, const Expr *e)
 		case E_LEN: return n;
 		case E_EMPTY: return n == 0;
 		case E_NEMPTY: return n != 0;
-		case E_FULL: return n >= cap;
-		default: return n < cap;
+		/* a rendezvous channel is never full (pan's q_full) */
+		case E_FULL: return cap > 0 && n >= cap;
+		default: return cap == 0 || n < cap;
 		}
 	}
 	case E_POLL: {
 		int ci = chan_of(x, e->a);
 		if (ci < 0) return 0;
-		if (cspec(x, ci)->cap == 0) return 0;
+		if (cspec(x, ci)->cap == 0) { vm_runtime_error(x, "poll of a rendezvous channel (SPIN: error to poll rendezvous channel)"); return 0; }
 		return find_msg(x, ci, e->args, e->nargs, e->poll_random) >= 0;
 	}
 	case E_TIMEOUT: return x->timeout;
@@ -558,7 +559,9 @@ static int stmt_enabled(Exec *x, const Stmt *s)
 	case S_RECV: {
 		int ci = chan_of(x, s->lhs);
 		if (ci < 0) return 1;
-		if (cspec(x, ci)->cap == 0) return 0;
+		/* q?<...> on a rendezvous channel: executing it is the error
+		 * (pan: "polling rv chan") */
+		if (cspec(x, ci)->cap == 0) return s->copy;
 		return find_msg(x, ci, s->args, s->nargs, s->random) >= 0;
 	}
 	case S_ELSE: return 1;
@@ -568,6 +571,23 @@ static int stmt_enabled(Exec *x, const Stmt *s)
 
 static void run_dstep(Exec *x, const Code *k);
 
+/* Is t a send on a rendezvous channel?  SPIN refuses one inside a d_step
+ * when it tries it ("rv-attempt in d_step"), whether or not a receiver is
+ * ready: the d_step can then move, and run_dstep reports the error.  (A
+ * bad channel is left for the send itself to report.) */
+static int rv_send(Exec *x, const Trans *t)
+{
+	const Stmt *s = t->st;
+	if (t->dstep || !s || s->k != S_SEND || x->err)
+		return 0;
+	int ci = chan_of(x, s->lhs);
+	if (x->err) {
+		x->err = 0;
+		return 0;
+	}
+	return ci >= 0 && cspec(x, ci)->cap == 0;
+}
+
 int vm_enabled(Exec *x, const Trans *t)
 {
 	x->errstmt = t->st;
@@ -575,7 +595,7 @@ int vm_enabled(Exec *x, const Trans *t)
 		const Loc *l = &t->dstep->locs[t->dstep->entry];
 		int any = 0;
 		for (int i = 0; i < l->nt; i++)
-			if (!l->t[i]->is_else && vm_enabled(x, l->t[i])) { any = 1; break; }
+			if (!l->t[i]->is_else && (rv_send(x, l->t[i]) || vm_enabled(x, l->t[i]))) { any = 1; break; }
 		if (!any) for (int i = 0; i < l->nt; i++) if (l->t[i]->is_else) { any = 1; break; }
 		return any;
 	}
@@ -694,6 +714,7 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		int ci = chan_of(x, s->lhs);
 		if (ci < 0) return;
 		ChanSpec *c = cspec(x, ci);
+		if (c->cap == 0 && s->copy) { vm_runtime_error(x, "q?<...> on a rendezvous channel (SPIN: polling rv chan)"); return; }
 		if (c->cap == 0) {
 			/* receiving half of a rendezvous: values come from the sender */
 			for (int f = 0; f < s->nargs && f < x->rvn; f++) {
@@ -722,24 +743,48 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 	}
 }
 
-/* d_step: run the body deterministically to its exit, one indivisible step */
-static void run_dstep(Exec *x, const Code *k)
+/* d_step: run the body deterministically from pc to its exit, one
+ * indivisible step */
+static void run_dstep_from(Exec *x, const Code *k, int pc)
 {
-	int pc = k->entry, steps = 0;
+	int steps = 0;
 	while (pc != k->exitloc && !x->err) {
 		const Loc *l = &k->locs[pc];
 		/* the first transition that can move, in SPIN's order; `else`
-		 * can when none before it can */
+		 * can when none before it can; a rendezvous send is an error
+		 * when tried (pan: "rv-attempt in d_step") */
 		const Trans *pick = NULL;
 		for (int i = 0; i < l->nt && !pick; i++)
-			if (l->t[i]->is_else || vm_enabled(x, l->t[i])) pick = l->t[i];
+			if (l->t[i]->is_else || rv_send(x, l->t[i]) || vm_enabled(x, l->t[i])) pick = l->t[i];
 		if (!pick) { vm_runtime_error(x, "d_step sequence blocked at line %d", l->pos.line); return; }
+		if (rv_send(x, pick)) {
+			x->errstmt = pick->st;
+			vm_runtime_error(x, "rendezvous send inside a d_step (SPIN: rv-attempt in d_step)");
+			return;
+		}
 		if (pick->dstep) run_dstep(x, pick->dstep);
 		else if (pick->st && pick->st->k == S_SELECT) exec_stmt(x, pick->st, pick->select_lo);
 		else if (pick->st) exec_stmt(x, pick->st, 0);
 		pc = pick->to;
 		if (++steps > 10000000) { vm_runtime_error(x, "d_step sequence does not terminate"); return; }
 	}
+}
+
+static void run_dstep(Exec *x, const Code *k)
+{
+	run_dstep_from(x, k, k->entry);
+}
+
+/* The receiving half of a rendezvous whose receive, first is the first
+ * statement of d_step t: the receive takes the sender's values (x->rvmsg),
+ * and the rest of the d_step runs in the same step, as in pan, where the
+ * receiver's d_step is its move after the handshake. */
+void vm_execute_rv_dstep(Exec *x, const Trans *t, const Trans *first)
+{
+	x->errstmt = first->st;
+	exec_stmt(x, first->st, 0);
+	run_dstep_from(x, t->dstep, first->to);
+	if (x->pid >= 0 && x->pid < x->s->nproc) sv_set_pc(x->s, x->pid, t->to);
 }
 
 /* A call pushes a frame at the end of the process's block: the function,

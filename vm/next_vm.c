@@ -148,18 +148,27 @@ static int rendezvous(Gen *g, int pid, const Trans *t, int chan_idx)
 			continue;
 		for (int i = 0; i < ql->nt; i++) {
 			const Trans *r = ql->t[i];
-			qx.err = 0;
-			if (!vm_rv_match(&qx, r, chan_idx, msg, nm) || qx.err)
-				continue;
-			fresh(g, &x, pid);
-			vm_execute(&x, t);          /* sender: evaluates, moves pc */
-			x.pid = q;
-			memcpy(x.rvmsg, msg, sizeof(int32_t) * (size_t)nm);
-			x.rvn = nm;
-			vm_execute(&x, r);          /* receiver takes the values */
-			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0, 0, 0 };
-			emit(g, &x, &mv, r->atomic ? q : -1);
-			n++;
+			/* a d_step that opens with a matching receive takes the
+			 * message and runs to its end in the same move (pan) */
+			const Loc *dl = r->dstep ? &r->dstep->locs[r->dstep->entry] : NULL;
+			for (int j = 0; j < (dl ? dl->nt : 1); j++) {
+				const Trans *f = dl ? dl->t[j] : r;
+				qx.err = 0;
+				if (!vm_rv_match(&qx, f, chan_idx, msg, nm) || qx.err)
+					continue;
+				fresh(g, &x, pid);
+				vm_execute(&x, t);          /* sender: evaluates, moves pc */
+				x.pid = q;
+				memcpy(x.rvmsg, msg, sizeof(int32_t) * (size_t)nm);
+				x.rvn = nm;
+				if (dl)
+					vm_execute_rv_dstep(&x, r, f);
+				else
+					vm_execute(&x, r);  /* receiver takes the values */
+				Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0, 0, 0 };
+				emit(g, &x, &mv, r->atomic ? q : -1);
+				n++;
+			}
 		}
 	}
 	return n;

@@ -157,6 +157,9 @@ uint8_t *vm_prio_addr(State *s, const Model *m, int pid);   /* pid's _priority, 
 int vm_outranked(Exec *x, int pid);          /* an enabled process of higher priority exists */
 int vm_enabled(Exec *x, const Trans *t);
 void vm_execute(Exec *x, const Trans *t);    /* sets pc to t->to */
+/* a rendezvous into d_step t whose first statement, first, is the
+ * receive: x->rvmsg holds the message; sets pc to t->to */
+void vm_execute_rv_dstep(Exec *x, const Trans *t, const Trans *first);
 int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs);
 int vm_die(Exec *x, int pid);
 int vm_chan_index(Exec *x, int32_t cid);     /* -1 and error if bad */
