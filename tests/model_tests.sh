@@ -650,6 +650,15 @@ run rv_copy -sym=none -por=none "$TMP/rv_copy.pml"
 if [ "$rc" -eq 1 ] && grep -q 'q?<...> on a rendezvous channel (SPIN: polling rv chan)' <<<"$out"; then ok rv_copy_refused
 else fail rv_copy_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
 
+# Process symmetry's removal of a finished instance waits until no other
+# process holds atomic control, so that the trail's death step replays
+# (models/cli/procsym_death_atomic.pml; the build before 0b98cc9 fails)
+rm -rf "$TMP/pda"; mkdir "$TMP/pda"; cp "$M/procsym_death_atomic.pml" "$TMP/pda/m.pml"
+run procsym_death_atomic -sym=proc -por=none "$TMP/pda/m.pml"
+rp=$(cd "$TMP/pda" && timeout "$TO" "$DSPIN" -t m.pml 2>&1)
+if [ "$rc" -eq 1 ] && grep -q 'invalid end state' <<<"$out" && grep -q '^final state' <<<"$rp" && ! grep -q 'cannot be replayed' <<<"$rp"; then ok procsym_death_atomic
+else fail procsym_death_atomic "exit $rc: $(head -c 300 <<<"$err$out$rp")"; fi
+
 # -t checks what a cycle claims to be: accepting, and weakly fair under
 # -f (the trail is edited to be neither; a replay that only checked that
 # the cycle closes passed all three)
