@@ -82,6 +82,7 @@ typedef struct Opts {
 	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */
 	const char *ltl;        /* -N NAME or -ltl NAME: a never claim's or ltl formula's name */
 	int noclaim;            /* -noclaim */
+	int claim_accept;       /* -noclaim dropped a claim or formula with accept labels */
 	int fair;               /* -f */
 	long seed, steps, depth;
 	long mem_mb;
@@ -527,7 +528,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	/* no invalid end states with -E, and, as pan (which checks them only
 	 * without a_cycles), under -a on the processes' accept labels */
 	int accept_stutter = !m->never && o.accept == 1 && vm_proc_accept(&vm);
-	int ends_off = accept_stutter || (!m->never && o.no_ends);
+	int ends_off = accept_stutter || (!m->never && (o.no_ends || (o.accept == 1 && o.claim_accept)));
 	/* the stack: semantics, then the reductions (vm/next.h) */
 	StackSpec sp = { .heap_canonical = heap_canonical, .deadvars = o.deadvars, .ps = proc_on ? ps : NULL, .no_stutter = o.accept == 2, .no_ends = ends_off, .accept_stutter = accept_stutter,
 		.claim_stutter_invariant = claim_si, .fair = o.fair, .por = nsafe > 0 ? pt : NULL, .por_ample = !twophase && !improviso };
@@ -828,6 +829,25 @@ static void out_of_memory(size_t n)
 	exit(2);
 }
 
+/* does a statement tree hold an accept label? */
+static int stmt_has_accept(const Stmt *s)
+{
+	if (!s)
+		return 0;
+	if (s->k == S_LABEL && !strncmp(s->label, "accept", 6))
+		return 1;
+	if (stmt_has_accept(s->sub) || stmt_has_accept(s->esc))
+		return 1;
+	for (int i = 0; i < s->nbody; i++)
+		if (stmt_has_accept(s->body[i]))
+			return 1;
+	for (int i = 0; i < s->nopts; i++)
+		for (int j = 0; j < s->optlen[i]; j++)
+			if (stmt_has_accept(s->opts[i][j]))
+				return 1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	GC_INIT();
@@ -847,7 +867,12 @@ int main(int argc, char **argv)
 	Model *m = parse_file(o.file, o.cpp, o.ncpp);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	if (o.noclaim) {
-		/* pan -DNOCLAIM: the system alone */
+		/* pan -DNOCLAIM: the system alone.  The claims' accept labels
+		 * (an ltl formula's claim has them) still count for pan: with
+		 * -a its a_cycles stays on, so no invalid end states */
+		for (int i = 0; i < m->nnevers; i++)
+			o.claim_accept |= stmt_has_accept(m->nevers[i]->body);
+		o.claim_accept |= m->nltls > 0;
 		m->never = NULL;
 		m->nnevers = 0;
 		m->nltls = 0;

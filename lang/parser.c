@@ -466,27 +466,37 @@ static Stmt *statement(P *p);
 static Stmt *sequence(P *p, int close1, int close2);
 static int is_sep(int k) { return k == T_SEMI || k == T_ARROW; }
 
-/* A label on an option's first statement (or on the first statement of
- * an atomic or d_step that opens one).  SPIN says "label placed
- * incorrectly" and goes on.  A goto to it jumps to that statement alone,
- * in SPIN as in dspin (which warns: seldom what was meant).  But an end,
- * progress or accept label there marks, in pan, not the statement's place
- * but the state the statement leads to (`do :: end: c?x od`: the do is a
- * valid end state for pan, not for a label on c?x), so dspin refuses it
- * rather than give another verdict. */
-static void check_option_label(const Stmt *first)
+/* A label on an option's first statement.  SPIN says "label placed
+ * incorrectly" and goes on with `:: L: stmt` (it rejects a label on the
+ * first statement inside an atomic, d_step or { } that opens an option,
+ * as everywhere: docs/language.md).  A goto to such a label jumps to that
+ * statement alone, in SPIN as in dspin (which warns: seldom what was
+ * meant).  But an end, progress or accept label there marks, in pan, not
+ * the statement's place but the state the statement leads to (`do ::
+ * end: c?x od`: the do is a valid end state for pan, not for a label on
+ * c?x), so dspin refuses it rather than give another verdict: every
+ * label of the option's head, through further labels, blocks, atomic,
+ * d_step and unless (found by review: `:: L: end: c?x`, `:: { end: c?x
+ * }`). */
+static void check_option_label(const Stmt *s)
 {
-	if (first && (first->k == S_ATOMIC || first->k == S_DSTEP) && first->nbody)
-		first = first->body[0];
-	if (!first || first->k != S_LABEL)
-		return;
-	const char *l = first->label;
-	if (!strncmp(l, "end", 3) || !strncmp(l, "progress", 8) || !strncmp(l, "accept", 6))
-		diag_error(first->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\", "
-			"and pan marks another state than this one): put it before 'if' or 'do', or after the option's first statement", l, l);
-	else
-		diag_warn(first->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\"): "
-			"a goto %s jumps to this statement alone; put the label before 'if' or 'do' to jump to the selection", l, l, l);
+	while (s) {
+		if (s->k == S_LABEL) {
+			const char *l = s->label;
+			if (!strncmp(l, "end", 3) || !strncmp(l, "progress", 8) || !strncmp(l, "accept", 6))
+				diag_error(s->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\", "
+					"and pan marks another state than this one): put it before 'if' or 'do', or after the option's first statement", l, l);
+			else
+				diag_warn(s->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\"): "
+					"a goto %s jumps to this statement alone; put the label before 'if' or 'do' to jump to the selection", l, l, l);
+			s = s->sub;
+		} else if (s->k == S_SEQ || s->k == S_ATOMIC || s->k == S_DSTEP)
+			s = s->nbody ? s->body[0] : NULL;
+		else if (s->k == S_UNLESS)
+			s = s->sub;
+		else
+			break;
+	}
 }
 
 static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)

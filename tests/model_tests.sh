@@ -659,6 +659,30 @@ rp=$(cd "$TMP/pda" && timeout "$TO" "$DSPIN" -t m.pml 2>&1)
 if [ "$rc" -eq 1 ] && grep -q 'invalid end state' <<<"$out" && grep -q '^final state' <<<"$rp" && ! grep -q 'cannot be replayed' <<<"$rp"; then ok procsym_death_atomic
 else fail procsym_death_atomic "exit $rc: $(head -c 300 <<<"$err$out$rp")"; fi
 
+# A run-time error in a provided clause is the process's move, as in pan
+# (a bad index, a poll of a rendezvous channel); dspin took the clause as
+# false, so the process never moved and nothing was reported (helper-40)
+printf 'byte a[2]; byte i = 5;\nactive proctype A() provided (a[i] == 0) { i = 1 }\n' > "$TMP/prov_idx.pml"
+run prov_idx -sym=none -por=none "$TMP/prov_idx.pml"
+if [ "$rc" -eq 1 ] && grep -q 'array index out of bounds' <<<"$out"; then ok provided_error_index
+else fail provided_error_index "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+printf 'chan r = [0] of { byte };\nactive proctype A() provided (r?[0]) { skip }\n' > "$TMP/prov_poll.pml"
+run prov_poll -sym=none -por=none "$TMP/prov_poll.pml"
+if [ "$rc" -eq 1 ] && grep -q 'poll of a rendezvous channel' <<<"$out"; then ok provided_error_poll
+else fail provided_error_poll "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+# -noclaim -a on a model whose dropped claim has accept labels: pan
+# -DNOCLAIM keeps a_cycles on, so no invalid end states (helper-40)
+printf 'chan c = [0] of { byte };\nbyte x;\nactive proctype A() { byte v; x = 1; c?v }\nnever { accept_init: do :: x == 0 od }\n' > "$TMP/noclaim_acc.pml"
+run noclaim_acc -noclaim -a "$TMP/noclaim_acc.pml"
+if [ "$rc" -eq 0 ] && [ "$(errors_of "$out")" = 0 ]; then ok noclaim_a_no_end_states
+else fail noclaim_a_no_end_states "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+# every label of an option's head is checked, through further labels and
+# blocks (helper-40: `:: L: end: c?x` passed the check)
+printf 'chan c = [0] of { byte };\nactive proctype A() { byte x; do :: c?x :: L: end: c?x od }\n' > "$TMP/opt_end2.pml"
+run opt_end2 "$TMP/opt_end2.pml"
+if [ "$rc" -eq 2 ] && grep -q "opt_end2.pml:2:47: error: label 'end' on the first statement of an option" <<<"$err$out"; then ok option_second_label_refused
+else fail option_second_label_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+
 # -t checks what a cycle claims to be: accepting, and weakly fair under
 # -f (the trail is edited to be neither; a replay that only checked that
 # the cycle closes passed all three)

@@ -380,7 +380,8 @@ int32_t vm_eval(Exec *x, const Expr *e)
 		return find_msg(x, ci, e->args, e->nargs, e->poll_random) >= 0;
 	}
 	case E_TIMEOUT: return x->timeout;
-	case E_NRPR: return x->s->nproc;
+	/* pan counts the never claim (an ltl formula's, -l's) as a process */
+	case E_NRPR: return x->s->nproc + (x->vm->m->never != NULL);
 	case E_PID: return x->pid;
 	case E_LASTPID: return x->s->b[3];
 	case E_NP: {
@@ -775,6 +776,30 @@ static void run_dstep(Exec *x, const Code *k)
 	run_dstep_from(x, k, k->entry);
 }
 
+/* Which of d_step t's first statements takes the rendezvous message msg
+ * on channel ci, or NULL: pan's d_step is deterministic, it takes the
+ * first option that can run (the offered message makes a matching
+ * receive runnable; a rendezvous send counts, it is the error), so the
+ * rendezvous happens only if that option is a matching receive (found by
+ * review: `d_step { if :: y == 0 -> ... :: r?v -> ... fi }` never takes
+ * one in pan, and of two matching receives only the first). */
+const Trans *vm_dstep_rv_first(Exec *x, const Trans *t, int ci, const int32_t *msg, int n)
+{
+	const Loc *l = &t->dstep->locs[t->dstep->entry];
+	for (int i = 0; i < l->nt; i++) {
+		const Trans *o = l->t[i];
+		if (o->is_else)
+			continue;
+		x->err = 0;
+		if (vm_rv_match(x, o, ci, msg, n) && !x->err)
+			return o;
+		x->err = 0;
+		if (rv_send(x, o) || vm_enabled(x, o))
+			return NULL;
+	}
+	return NULL;
+}
+
 /* The receiving half of a rendezvous whose receive, first is the first
  * statement of d_step t: the receive takes the sender's values (x->rvmsg),
  * and the rest of the d_step runs in the same step, as in pan, where the
@@ -878,7 +903,11 @@ static int proc_enabled(Exec *x, int pid)
 	if (pc == k->endloc && !sv_depth(s, pid)) return pid == s->nproc - 1;
 	Exec y = *x;
 	y.pid = pid; y.err = 0;
-	if (pt->provided && !vm_eval(&y, pt->provided)) return 0;
+	if (pt->provided) {
+		int pv = vm_eval(&y, pt->provided);
+		if (y.err) return 1;   /* its move is the error (vm/next_vm.c) */
+		if (!pv) return 0;
+	}
 	const Loc *l = &k->locs[pc];
 	int has_else = 0;
 	for (int i = 0; i < l->nt; i++) {

@@ -148,27 +148,29 @@ static int rendezvous(Gen *g, int pid, const Trans *t, int chan_idx)
 			continue;
 		for (int i = 0; i < ql->nt; i++) {
 			const Trans *r = ql->t[i];
-			/* a d_step that opens with a matching receive takes the
-			 * message and runs to its end in the same move (pan) */
-			const Loc *dl = r->dstep ? &r->dstep->locs[r->dstep->entry] : NULL;
-			for (int j = 0; j < (dl ? dl->nt : 1); j++) {
-				const Trans *f = dl ? dl->t[j] : r;
-				qx.err = 0;
-				if (!vm_rv_match(&qx, f, chan_idx, msg, nm) || qx.err)
-					continue;
-				fresh(g, &x, pid);
-				vm_execute(&x, t);          /* sender: evaluates, moves pc */
-				x.pid = q;
-				memcpy(x.rvmsg, msg, sizeof(int32_t) * (size_t)nm);
-				x.rvn = nm;
-				if (dl)
-					vm_execute_rv_dstep(&x, r, f);
-				else
-					vm_execute(&x, r);  /* receiver takes the values */
-				Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0, 0, 0 };
-				emit(g, &x, &mv, r->atomic ? q : -1);
-				n++;
-			}
+			/* a d_step whose first option to run is a matching
+			 * receive takes the message and runs to its end in the
+			 * same move (pan) */
+			const Trans *f = r;
+			qx.err = 0;
+			if (r->dstep)
+				f = vm_dstep_rv_first(&qx, r, chan_idx, msg, nm);
+			else if (!vm_rv_match(&qx, r, chan_idx, msg, nm) || qx.err)
+				f = NULL;
+			if (!f)
+				continue;
+			fresh(g, &x, pid);
+			vm_execute(&x, t);          /* sender: evaluates, moves pc */
+			x.pid = q;
+			memcpy(x.rvmsg, msg, sizeof(int32_t) * (size_t)nm);
+			x.rvn = nm;
+			if (r->dstep)
+				vm_execute_rv_dstep(&x, r, f);
+			else
+				vm_execute(&x, r);  /* receiver takes the values */
+			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0, 0, 0 };
+			emit(g, &x, &mv, r->atomic ? q : -1);
+			n++;
 		}
 	}
 	return n;
@@ -294,7 +296,18 @@ static int gen_proc(Gen *g, int pid)
 	if (pt->provided) {
 		Exec x;
 		exec_on(g, &x, &g->w->cur, pid);
-		if (!vm_eval(&x, pt->provided))
+		int pv = vm_eval(&x, pt->provided);
+		if (x.err && l->nt > 0) {
+			/* a run-time error in the clause (a bad index, a poll of a
+			 * rendezvous channel) is the process's move, as in pan,
+			 * named by its first transition; the state stays */
+			fresh(g, &x, pid);
+			(void)vm_eval(&x, pt->provided);
+			Move mv = { (int16_t)pid, -1, l->t[0]->id, -1, 0, 0, 0, 0 };
+			emit(g, &x, &mv, -1);
+			return 1;
+		}
+		if (!pv)
 			return 0;
 	}
 	if (l->has_escape) {
@@ -458,22 +471,20 @@ static int atomic_goes_on(const Layer *l, Ctx *c, const SState *s)
 }
 
 /* accept labels in the processes (as pan -a; with a never claim, the
- * claim layer asks here too).  A label where its process holds atomic
- * control and goes on with the sequence does not count: that state is
- * inside one indivisible step, which the claim does not see either
- * (vm/layer_claim.c); where the process blocks it does, as in pan
- * (tests/models/live/accept_in_atomic.pml) */
+ * claim layer asks here too).  No label counts in a state where a
+ * process holds atomic control and goes on with its sequence, whichever
+ * process is at the label: that state is inside one indivisible step,
+ * which the claim does not see either (vm/layer_claim.c) and pan's nested
+ * search never starts from; where the process blocks it is seen
+ * (tests/models/live/accept_in_atomic*.pml) */
 static int vm_accepting_op(const Layer *l, Ctx *c, const SState *s)
 {
 	State st;
 	st.b = (uint8_t *)s->b;
 	sv_index(c->vm->m, &st);
 	for (int pid = 0; pid < st.nproc; pid++)
-		if (sv_code(c->vm, &st, pid)->locs[sv_pc(&st, pid)].accept) {
-			if (pid == s->atomic_pid && atomic_goes_on(l, c, s))
-				continue;
-			return 1;
-		}
+		if (sv_code(c->vm, &st, pid)->locs[sv_pc(&st, pid)].accept)
+			return s->atomic_pid < 0 || !atomic_goes_on(l, c, s);
 	return 0;
 }
 

@@ -160,6 +160,9 @@ void vm_execute(Exec *x, const Trans *t);    /* sets pc to t->to */
 /* a rendezvous into d_step t whose first statement, first, is the
  * receive: x->rvmsg holds the message; sets pc to t->to */
 void vm_execute_rv_dstep(Exec *x, const Trans *t, const Trans *first);
+/* the first statement of d_step t that takes a rendezvous message msg on
+ * channel index cidx, as pan's deterministic d_step picks it, or NULL */
+const Trans *vm_dstep_rv_first(Exec *x, const Trans *t, int cidx, const int32_t *msg, int n);
 int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs);
 int vm_die(Exec *x, int pid);
 int vm_chan_index(Exec *x, int32_t cid);     /* -1 and error if bad */
