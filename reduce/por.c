@@ -224,32 +224,6 @@ static int nr_disabled(const Model *m, const AccessTable *at)
 	return access_find(at->claim, A_NRPR, NULL) || access_find(at->globals, A_NRPR, NULL);
 }
 
-/* Under a never claim, what a location inside an atomic sequence waits
- * for is observed (por_chan.c, find_inside): does one read _nr_pr?  A
- * death can let it go on.  (A run there never waits: one process too many
- * is an error, and deaths are not safe while another process can still
- * create one, por_chan.c's chan_death_holds.  A timeout there needs
- * nothing: it never runs in the pass that gives the sequence's process
- * control, so the claim sees that state whether or not another process
- * could still move: tests/models/live/por_atomic_timeout_claim.pml.) */
-static int claim_waits_nr(const PorTable *t, const AccessTable *at, const Model *m)
-{
-	for (int i = 0; i < m->nptypes + m->nfuncs; i++) {
-		const Code *k = i < m->nptypes ? m->ptypes[i]->code : m->funcs[i - m->nptypes]->code;
-		for (int l = 0; k && l < k->nlocs; l++) {
-			const Loc *loc = &k->locs[l];
-			if (!chan_inside(t->chan, loc))
-				continue;
-			for (int j = 0; j < loc->nt; j++) {
-				const Access *a = at->trans[loc->t[j]->id];
-				if (access_find(a, A_NRPR, NULL))
-					return 1;
-			}
-		}
-	}
-	return 0;
-}
-
 PorTable *por_table(VM *vm, int mode, const ProcSym *ps)
 {
 	const Program *p = vm->prog;
@@ -276,11 +250,16 @@ PorTable *por_table(VM *vm, int mode, const ProcSym *ps)
 	t->chan = chan_table(p);
 	if (np_in_processes(at, m))
 		return t;
-	/* a never claim sees where an atomic sequence blocks: a wait there
-	 * on _nr_pr makes deaths visible (por_chan.c, "Under a never
-	 * claim") */
-	if (claim_waits_nr(t, at, m))
-		t->nr_disabled = 1, t->death = 0;
+	/* Where an atomic sequence blocks halfway the others see the state
+	 * (por_inside.c).  A wait there on _nr_pr needs no rule:
+	 * the only such wait a death is safe beside is for its process to
+	 * be alone (loc_nr_disabled), which no other live process, and no
+	 * claim (pan counts it in _nr_pr), can then see; a run there never
+	 * waits (one process too many is an error, and deaths are not safe
+	 * while another process can still create one); a timeout there
+	 * never runs in the pass that gives the process control, so its
+	 * state is seen either way (tests/models/live/
+	 * por_atomic_timeout_claim.pml, por_atomic_block_nrpr.pml). */
 	t->provided = any_provided(m);
 	for (int i = 0; i < m->nptypes; i++)
 		if (!observed(at->system, m->ptypes[i]))

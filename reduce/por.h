@@ -76,7 +76,14 @@ int chan_death_holds(const ChanTable *ct, const State *s, int pid);
 /* does transition t lead to a send or receive on a channel that may be a
  * rendezvous, in a program where some such access is observed? */
 int chan_enables_observed(const ChanTable *ct, const Trans *t);
-/* under a never claim, is loc inside an atomic sequence, where its
- * process blocking lets the claim see the state? */
-int chan_inside(const ChanTable *ct, const Loc *loc);
+/* for por_inside.c: a channel expression whose value is fixed for its
+ * process's life; one that may denote a rendezvous channel; the access
+ * sets */
+int chan_stable_expr(const ChanTable *ct, const Expr *e);
+int chan_maybe_rendezvous(const ChanTable *ct, const Expr *e);
+struct AccessTable;
+const struct AccessTable *ct_access(const ChanTable *ct);
+/* por_inside.c: by Loc.gid, the locations inside an atomic sequence where
+ * its process may block (every location of a function) */
+unsigned char *por_inside(const ChanTable *ct, const Program *p);
 #endif

@@ -46,15 +46,20 @@
  * found by tests/gen's chan programs, seeds 94 and 102:
  * tests/models/sym/chan_else_rendezvous.pml).
  *
- * Under a never claim, every access at a location inside an atomic
- * sequence (after its first step) is observed too.  The claim does not
- * move while a process keeps atomic control, only where the sequence's
- * process blocks halfway (vm/layer_claim.c, pan's rule), so whether such a
- * location can run decides what the claim sees: another process's receive
- * that makes room for the sequence's send, or a send that fills the
- * channel first, changes the observed run as much as a visible move
- * (tests/models/live/por_atomic_block_chan.pml: the reduced search missed
- * the violation; pan's reduction misses it too once B declares xr q).
+ * Every access at a location inside an atomic sequence (after its first
+ * step) where its process may block is observed too (por_inside.c says
+ * where it may).  While a process keeps atomic control nobody
+ * else moves and the never claim does not either (vm/layer_claim.c,
+ * pan's rule); only where the sequence's process blocks halfway do the
+ * others, and the claim, see the state.  So whether such a location can
+ * run decides what the rest of the system sees: another process's receive
+ * that makes room for the sequence's send, or a send that feeds its
+ * receive, changes the run as much as a visible move
+ * (tests/models/live/por_atomic_block_chan.pml under a claim, found by
+ * helper-37's review; tests/models/sym/por_atomic_block_watch.pml in a
+ * safety search, where a third process watches the value, found by
+ * helper-38's generator; pan's reduction misses both once B declares
+ * xr q, and the rendezvous form even without).
  */
 #include "por.h"
 #include "../lang/access.h"
@@ -88,8 +93,10 @@ struct ChanTable {
 	int observed_rv;        /* some observed send or receive may be on a rendezvous channel */
 	const Var **unstable;   /* chan variables stored into after their declaration */
 	int nunstable;
+	const Var **notbuf;     /* chan parameters some run may pass a rendezvous channel */
+	int nnotbuf;
 	Reach **reach;          /* by Loc.gid: proctypes' locations only */
-	unsigned char *inside;  /* by Loc.gid: under a claim, inside an atomic sequence */
+	unsigned char *inside;  /* by Loc.gid: inside an atomic sequence, may block there (por_inside.c) */
 	Guard **guards;         /* by Trans.id: guards that may be safe */
 };
 
@@ -343,14 +350,87 @@ static void reach_all(ChanTable *ct, const Code *k)
 	free(stack);
 }
 
-/* may channel expression e denote a rendezvous channel?  Only a chan
- * variable declared with a buffered initialiser and never stored into is
- * known not to (a parameter may hold any channel) */
+static int not_buffered_param(const ChanTable *ct, const Var *v)
+{
+	for (int i = 0; i < ct->nnotbuf; i++)
+		if (ct->notbuf[i] == v)
+			return 1;
+	return 0;
+}
+
+/* may channel expression e denote a rendezvous channel?  A chan variable
+ * never stored into is known not to when declared with a buffered
+ * initialiser (every element of an array shares it, whatever the index),
+ * or when it is a parameter that every run passes such a channel
+ * (find_buffered_params) */
+static int maybe_buffered_var(const ChanTable *ct, const Expr *e, int any_index)
+{
+	if (!e || e->k != E_VAR || !e->var || e->var->kind != TY_CHAN || e->var->in_func || is_unstable(ct, e->var))
+		return 0;
+	if (!any_index && !stable_chan(ct, e))
+		return 0;
+	const Var *v = e->var;
+	if (v->is_param)
+		return v->scope == SC_LOCAL && !not_buffered_param(ct, v);
+	return (v->scope == SC_GLOBAL || v->scope == SC_LOCAL) && v->chan && v->chan->cap > 0;
+}
+
 static int maybe_rendezvous(const ChanTable *ct, const Expr *e)
 {
-	if (!stable_chan(ct, e) || e->var->is_param || !e->var->chan)
-		return 1;
-	return e->var->chan->cap == 0;
+	return !maybe_buffered_var(ct, e, 0);
+}
+
+/* A chan parameter is known buffered when its proctype is not active and
+ * every run of it passes a channel known buffered there: a fixpoint over
+ * the run sites, starting from "every parameter buffered" and taking
+ * back what a site contradicts (found by the reduction's cost on pftp,
+ * whose fc takes its buffered channels as parameters, 2026-11-28) */
+typedef struct RunScan { ChanTable *ct; int changed; } RunScan;
+
+static void not_buffered(ChanTable *ct, const Var *v, int *changed)
+{
+	if (not_buffered_param(ct, v))
+		return;
+	PUSH(ct->notbuf, ct->nnotbuf, v);
+	*changed = 1;
+}
+
+static int run_site(Visitor *v, Expr *e, Use use)
+{
+	(void)use;
+	RunScan *rs = v->ctx;
+	if (e->k != E_RUN || !e->ptype)
+		return 0;
+	const Proctype *pt = e->ptype;
+	for (int i = 0; i < pt->nparams; i++) {
+		const Var *p = pt->params[i];
+		if (p->kind != TY_CHAN)
+			continue;
+		if (i >= e->nargs || !maybe_buffered_var(rs->ct, e->args[i], 1))
+			not_buffered(rs->ct, p, &rs->changed);
+	}
+	return 0;
+}
+
+static void find_buffered_params(ChanTable *ct)
+{
+	const Model *m = ct->p->m;
+	int changed = 0;
+	for (int i = 0; i < m->nptypes; i++) {
+		const Proctype *pt = m->ptypes[i];
+		for (int j = 0; j < pt->nparams; j++)
+			if (pt->params[j]->kind == TY_CHAN && (pt->active || pt->is_never))
+				not_buffered(ct, pt->params[j], &changed);
+	}
+	RunScan rs = { ct, 1 };
+	while (rs.changed) {
+		rs.changed = 0;
+		Visitor v;
+		memset(&v, 0, sizeof v);
+		v.expr = run_site;
+		v.ctx = &rs;
+		visit_model(&v, (Model *)m);
+	}
 }
 
 /* does the access set send or receive on a channel that may be a rendezvous? */
@@ -396,40 +476,19 @@ int chan_enables_observed(const ChanTable *ct, const Trans *t)
 	return 0;
 }
 
-/* Under a never claim: the locations where a process holds atomic
- * control (reached by a step after which it keeps control, or inside an
- * atomic block past its entry), where blocking lets the claim see the
- * state.  A function may be called inside a sequence: all of its
- * locations count. */
-static void find_inside(ChanTable *ct)
+int chan_stable_expr(const ChanTable *ct, const Expr *e)
 {
-	const Model *m = ct->p->m;
-	ct->inside = xalloc((size_t)ct->p->nlocs + 1);
-	if (!m->never)
-		return;
-	for (int i = 0; i < m->nptypes; i++) {
-		const Code *k = m->ptypes[i]->code;
-		for (int l = 0; k && l < k->nlocs; l++) {
-			const Loc *loc = &k->locs[l];
-			if (loc->atomic_id && !loc->atomic_entry)
-				ct->inside[loc->gid] = 1;
-			for (int j = 0; j < loc->nt; j++) {
-				int to = loc->t[j]->to;
-				if (loc->t[j]->atomic && to >= 0 && to < k->nlocs)
-					ct->inside[k->locs[to].gid] = 1;
-			}
-		}
-	}
-	for (int i = 0; i < m->nfuncs; i++) {
-		const Code *k = m->funcs[i]->code;
-		for (int l = 0; k && l < k->nlocs; l++)
-			ct->inside[k->locs[l].gid] = 1;
-	}
+	return stable_chan(ct, e);
 }
 
-int chan_inside(const ChanTable *ct, const Loc *loc)
+int chan_maybe_rendezvous(const ChanTable *ct, const Expr *e)
 {
-	return ct->inside[loc->gid];
+	return maybe_rendezvous(ct, e);
+}
+
+const AccessTable *ct_access(const ChanTable *ct)
+{
+	return ct->p->access;
 }
 
 ChanTable *chan_table(const Program *p)
@@ -438,7 +497,9 @@ ChanTable *chan_table(const Program *p)
 	ct->p = p;
 	ct->reach = xalloc(sizeof(Reach *) * ((size_t)p->nlocs + 1));
 	find_unstable(ct);
-	find_inside(ct);
+	find_buffered_params(ct);
+	/* where an atomic sequence can block halfway (por_inside.c) */
+	ct->inside = por_inside(ct, p);
 	for (int i = 0; i < p->m->nptypes; i++)
 		reach_all(ct, p->m->ptypes[i]->code);
 	for (int i = 0; i < p->m->nptypes; i++)

@@ -130,8 +130,8 @@
  * noobjchan, nomutual, nocontrol, noobs, noterm, nochan, nopidarr,
  * noatomblock, or nodyn (the first four).  `calls` etc. are accepted and
  * keep a feature on; `term`, `chan`, `pidarr` and `atomblock` put those
- * shapes in every program (driver.sh -F term); `atomobs` lets atomblock
- * programs have a watcher of y (off by default: see ab_program).
+ * shapes in every program (driver.sh -F term); `noatomobs` takes the
+ * watcher of y out of atomblock programs (see ab_program).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -2533,12 +2533,12 @@ static void pid_program(void)
  * claim then reads the channel, or deaths, itself).  The formula is drawn
  * with the program, so that the program is the same without --ltl.
  * With the rules taken out, the driver fails about one atomblock
- * program in five under -a (docs/testing.md).  With `atomobs`
- * (off by default) O may instead wait for y == 1 and assert false: the
- * same question for the safety search, which has no claim and no such
- * rule, and misses those assertions (docs/testing.md). */
+ * program in five under -a (docs/testing.md).  O may instead wait for
+ * y == 1 and assert false (not with `noatomobs`): the same question for
+ * the safety search, which missed those assertions until find_inside
+ * applied without a claim too (docs/testing.md). */
 static int F_AB = 1;        /* 0 noatomblock, 1 in 8% of the programs, 2 (atomblock) in all */
-static int F_ABOBS = 0;     /* atomobs: O may be a watcher of y (safety) */
+static int F_ABOBS = 1;     /* O may be a watcher of y (safety); noatomobs: not */
 static uint64_t rs6;        /* sixth stream: the decision only */
 static unsigned rnd6(unsigned n)
 {
@@ -2801,7 +2801,7 @@ int main(int argc, char **argv)
 		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
 		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock|nodyn,term,chan,pidarr,atomblock,atomobs]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs|nodyn,term,chan,pidarr,atomblock,atomobs]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -2821,6 +2821,7 @@ int main(int argc, char **argv)
 	if (has_feature(features, "noatomblock")) F_AB = 0;
 	if (has_feature(features, "atomblock")) F_AB = 2;
 	if (has_feature(features, "atomobs")) F_ABOBS = 1;
+	if (has_feature(features, "noatomobs")) F_ABOBS = 0;
 	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
 	if (!rs) rs = 1;
 	for (int i = 0; i < 8; i++) rnd(2);
