@@ -137,9 +137,10 @@ static Facts after(const ChanTable *ct, Keys *ks, const Trans *t, Facts in)
 		}
 		/* two expressions may name one channel (a global and a
 		 * parameter bound to it): a receive may empty any */
-		if (!s->copy)
+		if (!s->copy) {
 			in.ne = 0;
-		in.nf |= 1ULL << k;
+			in.nf |= 1ULL << k;     /* q?<x> takes nothing out */
+		}
 		return in;
 	case S_SEND:
 		/* a rendezvous hands control to the receiver */
