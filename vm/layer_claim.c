@@ -51,12 +51,8 @@ int vm_claim_pc(VM *vm, const uint8_t *b)
 static int claim_error(SuccBuf *out, const SState *s, const Trans *t, const char *msg)
 {
 	Succ d;
-	memset(&d, 0, sizeof d);
-	d.mv.pid = d.mv.rv_pid = -1;
-	d.mv.tid = d.mv.rv_tid = -1;
-	d.mv.claim = t->id + 1;
-	d.tmv = d.mv;
-	d.atomic_pid = -1;
+	succ_no_move(&d);
+	d.mv.claim = d.tmv.claim = t->id + 1;
 	d.err = ERR_RUNTIME;
 	snprintf(d.errmsg, sizeof d.errmsg, "in the never claim: %.200s", msg);
 	sb_copy(out, &d, s->b, s->len, s->aux, s->alen);
@@ -70,11 +66,7 @@ static void product(VM *vm, SuccBuf *out, const SState *s, const Trans *t, const
 {
 	Succ st;
 	if (!sys) {
-		memset(&st, 0, sizeof st);
-		st.mv.pid = st.mv.rv_pid = -1;
-		st.mv.tid = st.mv.rv_tid = -1;
-		st.tmv = st.mv;
-		st.atomic_pid = -1;
+		succ_no_move(&st);
 		sys = &st;
 	}
 	Succ *d = sys == &st ? sb_copy(out, sys, s->b, s->len, s->aux, s->alen)

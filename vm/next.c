@@ -103,6 +103,15 @@ void sb_finish(SuccBuf *sb)
 	}
 }
 
+void succ_no_move(Succ *d)
+{
+	memset(d, 0, sizeof *d);
+	d->mv.pid = d->mv.rv_pid = -1;
+	d->mv.tid = d->mv.rv_tid = -1;
+	d->tmv = d->mv;
+	d->atomic_pid = -1;
+}
+
 Layer *ns_layer(const Layer *tmpl, void *conf)
 {
 	Layer *l = xalloc(sizeof *l);
@@ -129,11 +138,7 @@ static int noends_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out
 	if (n || out->oom || !l->conf || !ns_below_accepting(l, c, s))
 		return n;
 	Succ st;
-	memset(&st, 0, sizeof st);
-	st.mv.pid = st.mv.rv_pid = -1;
-	st.mv.tid = st.mv.rv_tid = -1;
-	st.tmv = st.mv;
-	st.atomic_pid = -1;
+	succ_no_move(&st);
 	sb_copy(out, &st, s->b, s->len, s->aux, s->alen);
 	sb_finish(out);
 	return out->n;

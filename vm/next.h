@@ -64,6 +64,9 @@ Succ *sb_push_raw(SuccBuf *sb);             /* the same, not cleared: every fiel
 uint8_t *sb_alloc(SuccBuf *sb, int len);    /* arena bytes, NULL when out of memory */
 Succ *sb_copy(SuccBuf *sb, const Succ *from, const uint8_t *key, int len, const uint8_t *aux, int alen);
 void sb_finish(SuccBuf *sb);                /* set every record's b and aux */
+/* d cleared to a move of no process (pid and transitions -1, no atomic
+ * process): the initial state, a claim's or a stutter's own step */
+void succ_no_move(Succ *d);
 
 /* a state handed to a layer */
 typedef struct SState {

@@ -414,10 +414,7 @@ static int vm_initial_op(const Layer *l, Ctx *c, SuccBuf *out)
 	uint8_t *b = sb_alloc(out, s.len);
 	if (!d || !b)
 		return 0;
-	d->mv.pid = d->mv.rv_pid = -1;
-	d->mv.tid = d->mv.rv_tid = -1;
-	d->tmv = d->mv;
-	d->atomic_pid = -1;
+	succ_no_move(d);
 	d->len = s.len;
 	d->off = (size_t)(b - out->arena);
 	memcpy(b, s.b, (size_t)s.len);
