@@ -633,22 +633,27 @@ run noends_E -E "$TMP/noends.pml"
 if [ "$e1" = 1 ] && [ "$(errors_of "$out")" = 0 ] && grep -q 'invalid end states.*- (disabled by -E flag)' <<<"$out"; then ok noends_E
 else fail noends_E "errors $e1 without -E; with: $(head -c 300 <<<"$err$out")"; fi
 
+# expect_error NAME MODEL MESSAGE: the unreduced search of the model text
+# MODEL (printf escapes) stops with exit 1 and reports MESSAGE
+expect_error() {
+	printf '%b' "$2" > "$TMP/$1.pml"
+	run "$1" -sym=none -por=none "$TMP/$1.pml"
+	if [ "$rc" -eq 1 ] && grep -qF "$3" <<<"$out"; then ok "$1"
+	else fail "$1" "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+}
+
 # A rendezvous send inside a d_step is a run-time error when tried, as in
 # pan ("rv-attempt in d_step", which stops pan's search, so the model is
 # not in the agreement corpus); the build before 2026-11-28 took the d_step
 # as blocked, here a valid end state and no error
-printf 'byte y;\nchan r = [0] of { byte };\nactive proctype A() { end: d_step { r!2; y = 1 } }\nactive proctype B() { byte v; end: y == 5; r?v }\n' > "$TMP/rv_dstep.pml"
-run rv_dstep -sym=none -por=none "$TMP/rv_dstep.pml"
-if [ "$rc" -eq 1 ] && grep -q 'rendezvous send inside a d_step (SPIN: rv-attempt in d_step)' <<<"$out"; then ok rv_dstep_send_refused
-else fail rv_dstep_send_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+expect_error rv_dstep_send_refused 'byte y;\nchan r = [0] of { byte };\nactive proctype A() { end: d_step { r!2; y = 1 } }\nactive proctype B() { byte v; end: y == 5; r?v }\n' \
+	'rendezvous send inside a d_step (SPIN: rv-attempt in d_step)'
 
 # q?<...> of a rendezvous channel is a run-time error, as in pan
 # ("polling rv chan"; pan counts it twice, so the model is not in the
 # agreement corpus; the build before 2026-11-28 took it as blocked)
-printf 'chan r = [0] of { byte };\nbyte y;\nactive proctype A() { byte v; end: r?<v>; y = 2 }\nactive proctype B() { end: r!1 }\n' > "$TMP/rv_copy.pml"
-run rv_copy -sym=none -por=none "$TMP/rv_copy.pml"
-if [ "$rc" -eq 1 ] && grep -q 'q?<...> on a rendezvous channel (SPIN: polling rv chan)' <<<"$out"; then ok rv_copy_refused
-else fail rv_copy_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+expect_error rv_copy_refused 'chan r = [0] of { byte };\nbyte y;\nactive proctype A() { byte v; end: r?<v>; y = 2 }\nactive proctype B() { end: r!1 }\n' \
+	'q?<...> on a rendezvous channel (SPIN: polling rv chan)'
 
 # Process symmetry's removal of a finished instance waits until no other
 # process holds atomic control, so that the trail's death step replays
@@ -662,14 +667,8 @@ else fail procsym_death_atomic "exit $rc: $(head -c 300 <<<"$err$out$rp")"; fi
 # A run-time error in a provided clause is the process's move, as in pan
 # (a bad index, a poll of a rendezvous channel); dspin took the clause as
 # false, so the process never moved and nothing was reported (helper-40)
-printf 'byte a[2]; byte i = 5;\nactive proctype A() provided (a[i] == 0) { i = 1 }\n' > "$TMP/prov_idx.pml"
-run prov_idx -sym=none -por=none "$TMP/prov_idx.pml"
-if [ "$rc" -eq 1 ] && grep -q 'array index out of bounds' <<<"$out"; then ok provided_error_index
-else fail provided_error_index "exit $rc: $(head -c 300 <<<"$err$out")"; fi
-printf 'chan r = [0] of { byte };\nactive proctype A() provided (r?[0]) { skip }\n' > "$TMP/prov_poll.pml"
-run prov_poll -sym=none -por=none "$TMP/prov_poll.pml"
-if [ "$rc" -eq 1 ] && grep -q 'poll of a rendezvous channel' <<<"$out"; then ok provided_error_poll
-else fail provided_error_poll "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+expect_error provided_error_index 'byte a[2]; byte i = 5;\nactive proctype A() provided (a[i] == 0) { i = 1 }\n' 'array index out of bounds'
+expect_error provided_error_poll 'chan r = [0] of { byte };\nactive proctype A() provided (r?[0]) { skip }\n' 'poll of a rendezvous channel'
 # -noclaim -a on a model whose dropped claim has accept labels: pan
 # -DNOCLAIM keeps a_cycles on, so no invalid end states (helper-40)
 printf 'chan c = [0] of { byte };\nbyte x;\nactive proctype A() { byte v; x = 1; c?v }\nnever { accept_init: do :: x == 0 od }\n' > "$TMP/noclaim_acc.pml"
