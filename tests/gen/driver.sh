@@ -28,6 +28,11 @@
 #                  reduction under OWCTY where it runs)
 #     -A N         check liveness (-L) on every Nth seed only, counting
 #                  from 1: the seeds s with s % N == 1 % N (default 1)
+#     -N N         non-progress cycles: unless -L no, on every Nth seed
+#                  (the seeds s with s % N == 2 % N; default 2, 0: never)
+#                  also check -l and -l -f on the program (without the
+#                  formula) with `progress_np: skip;` put after one of its
+#                  statements (tests/gen/progress.awk)
 #     -R N         on a program with an error, replay the trails of one
 #                  configuration in N (those at positions i of the safety
 #                  list with (i + seed) % N == 0: each configuration on
@@ -74,23 +79,24 @@ CFILTER=
 TREPLAY=.
 DISTEVERY=0
 LIVEEVERY=1
+NPEVERY=2
 TRAILEVERY=1
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:A:R:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:A:N:R:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
 		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
 		L) LIVE=$OPTARG ;; C) CFILTER=$OPTARG ;; T) TREPLAY=$OPTARG ;;
-		P) DISTEVERY=$OPTARG ;; A) LIVEEVERY=$OPTARG ;; R) TRAILEVERY=$OPTARG ;;
+		P) DISTEVERY=$OPTARG ;; A) LIVEEVERY=$OPTARG ;; N) NPEVERY=$OPTARG ;; R) TRAILEVERY=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
-		*) sed -n '2,41p' "$0" >&2; exit 2 ;;
+		*) sed -n '2,46p' "$0" >&2; exit 2 ;;
 		esac
 	done
 	shift $((OPTIND - 1))
-	[ $# -gt 0 ] || { sed -n '2,41p' "$0" >&2; exit 2; }
+	[ $# -gt 0 ] || { sed -n '2,46p' "$0" >&2; exit 2; }
 	for f in "$DSPIN" "$GEN"; do [ -x "$f" ] || { echo "driver: $f not found (build first)" >&2; exit 2; }; done
 	[ -z "$ORACLE" ] || [ -x "$ORACLE" ] || { echo "driver: $ORACLE not found" >&2; exit 2; }
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin_gen.XXXXXX")
@@ -112,8 +118,8 @@ if [ "${1:-}" != --one ]; then
 		for sym in none heap proc heap,proc; do
 			for pc in none/all none/backedge static/all si/all si/backedge twophase/all twophase/backedge twophase/none improviso/all; do
 				por=${pc%/*} cache=${pc#*/}
-				# the nested search must store states: dspin refuses -cache=none with -a
-				case "$1:$cache" in -a*:none) continue ;; esac
+				# the nested search must store states: dspin refuses -cache=none with -a, -l
+				case "$1:$cache" in -a*:none|-l*:none) continue ;; esac
 				out=$("$DSPIN" -sym=$sym -por=$por -cache=$cache $1 -json "$WORK/probe.pml" 2>/dev/null)
 				[[ $out =~ \"algorithm\":\"([^\"]*)\" ]] || { echo "driver: no algorithm in dspin -json output" >&2; exit 2; }
 				case $seen in *"|${BASH_REMATCH[1]}|"*) continue ;; esac
@@ -127,10 +133,12 @@ if [ "${1:-}" != --one ]; then
 		echo "$list"
 	}
 	CONFIG_LIST=$(configs "") && LIVE_LIST=$(configs "-a") && FAIR_LIST=$(configs "-a -f") || exit 2
+	NP_LIST=$(configs "-l") && NPF_LIST=$(configs "-l -f") || exit 2
 	echo "driver: safety configurations:$CONFIG_LIST" >&2
 	[ "$LIVE" = no ] || echo "driver: -a configurations:$LIVE_LIST; -a -f:$FAIR_LIST" >&2
-	export LIVE LIVE_LIST FAIR_LIST
-	export DISTEVERY LIVEEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
+	[ "$NPEVERY" = 0 ] || echo "driver: -l configurations:$NP_LIST; -l -f:$NPF_LIST" >&2
+	export LIVE LIVE_LIST FAIR_LIST NP_LIST NPF_LIST
+	export DISTEVERY LIVEEVERY NPEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -143,8 +151,9 @@ if [ "${1:-}" != --one ]; then
 	ntr=$(grep -c ' trails=ok' "$WORK/results"); ntree=$(grep -c ' tree=ok' "$WORK/results")
 	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndist=$(grep -c ' dist=ok' "$WORK/results"); ndlive=$(grep -c ' dist-a=ok' "$WORK/results"); ndfair=$(grep -c ' dist-a-f=ok' "$WORK/results"); ndpor=$(grep -c ' dist-a-por=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
+	nnp=$(grep -c ' -l=ok' "$WORK/results"); nnpf=$(grep -c ' -l-f=ok' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair; -l $nnp; -l -f $nnpf), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -582,6 +591,20 @@ if [ "$LIVE" != no ] && [ $((seed % ${LIVEEVERY:-1})) = $((1 % ${LIVEEVERY:-1}))
 	MODE="-a"; part -a "$LIVE_LIST" && distributed_live
 	# weak fairness multiplies the states by up to N+1: no use trying
 	if [ "$BIG" = 0 ]; then MODE="-a -f"; part -a-f "$FAIR_LIST" && distributed_live; else TAG="$TAG -a-f=skip(-a too big)"; fi
+fi
+# non-progress cycles: the program without the formula, with one progress
+# label put after a statement of a process (progress.awk; a label never
+# starts an option, where dspin refuses it, nor stands in a d_step)
+if [ "$LIVE" != no ] && [ "${NPEVERY:-0}" -gt 0 ] && [ $((seed % NPEVERY)) = $((2 % NPEVERY)) ]; then
+	np=$dir/seed${seed}np.dpml
+	[ -f "$dir/seed$seed.dpml" ] || "$GEN" "$seed" ${FEATURES:+--features=$FEATURES} > "$dir/seed$seed.dpml"
+	ncand=$(awk -v pass=1 -f "$here/progress.awk" "$dir/seed$seed.dpml")
+	if [ "${ncand:-0}" -gt 0 ]; then
+		awk -v pass=2 -v want=$((seed % ncand)) -f "$here/progress.awk" "$dir/seed$seed.dpml" > "$np"
+		prog=$np BIG=0
+		MODE="-l"; part -l "$NP_LIST"
+		if [ "$BIG" = 0 ]; then MODE="-l -f"; part -l-f "$NPF_LIST"; else TAG="$TAG -l-f=skip(-l too big)"; fi
+	fi
 fi
 case $TAG in
 *=ok*) echo "ok $seed$TAG" ;;
