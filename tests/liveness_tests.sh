@@ -161,6 +161,8 @@ ok sym3_heap_fair.dpml -a -f
 error sym3_heap_starve.dpml -l
 ok sym3_heap_starve.dpml -l -f
 ok sym3_heap_starve.dpml -a -f
+ok fair_rv_clients.pml -l -f
+error fair_rv_clients.pml -l
 EOF
 
 # -e goes on after an error: the reduction must not make a move that fails

@@ -934,6 +934,47 @@ int vm_outranked(Exec *x, int pid)
 	return 0;
 }
 
+/* Can pid's rendezvous send t meet a receiver now?  The search of
+ * vm/next_vm.c's rendezvous(), without the moves: another process
+ * (its provided clause true) at a receive, or a d_step whose first
+ * option to run is one, that takes the message. */
+static int rv_partner_ready(Exec *x, int pid, const Trans *t)
+{
+	const Stmt *st = t->st;
+	if (t->dstep || !st || st->k != S_SEND) return 0;
+	Exec y = *x;
+	y.pid = pid; y.err = 0;
+	int ci = chan_of(&y, st->lhs);
+	if (y.err || ci < 0 || cspec(&y, ci)->cap != 0) return 0;
+	int32_t msg[MAXFIELDS];
+	int nm = vm_send_values(&y, st, msg);
+	if (y.err) return 0;
+	for (int q = 0; q < x->s->nproc; q++) {
+		if (q == pid) continue;
+		Exec qx = *x;
+		qx.pid = q; qx.err = 0;
+		Proctype *qt = sv_proc(x->vm, x->s, q);
+		if (qt->provided && (!vm_eval(&qx, qt->provided) || qx.err)) continue;
+		const Loc *ql = &sv_code(x->vm, x->s, q)->locs[sv_pc(x->s, q)];
+		for (int i = 0; i < ql->nt; i++) {
+			const Trans *r = ql->t[i];
+			qx.err = 0;
+			if (r->dstep ? vm_dstep_rv_first(&qx, r, ci, msg, nm) != NULL
+			             : vm_rv_match(&qx, r, ci, msg, nm) && !qx.err)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Can process pid move in state b, as weak fairness counts it (pan's
+ * Fairness)?  enabled()'s answer, and also when a rendezvous send of
+ * pid's finds a receiver ready: pan's sender then has an executable
+ * move, so a cycle in which it waits at the send with its partner ready
+ * and never moves is not fair (helper-42's review: rv1.pml).  A
+ * rendezvous receive alone is not enabled, as in pan, where it runs only
+ * as the second half of a sender's handshake
+ * (tests/models/live/fair_rv_*.pml). */
 int vm_proc_enabled(VM *vm, const uint8_t *b, int pid)
 {
 	State st; st.b = (uint8_t *)b;
@@ -941,5 +982,17 @@ int vm_proc_enabled(VM *vm, const uint8_t *b, int pid)
 	if (pid < 0 || pid >= st.nproc) return 0;
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = &st; x.pid = pid;
-	return proc_enabled(&x, pid);
+	if (proc_enabled(&x, pid)) return 1;
+	Code *k = sv_code(vm, &st, pid);
+	int pc = sv_pc(&st, pid);
+	if (pc == k->endloc && !sv_depth(&st, pid)) return 0;
+	Proctype *pt = sv_proc(vm, &st, pid);
+	if (pt->provided) {
+		x.err = 0;
+		if (!vm_eval(&x, pt->provided) || x.err) return 0;
+	}
+	const Loc *l = &k->locs[pc];
+	for (int i = 0; i < l->nt; i++)
+		if (rv_partner_ready(&x, pid, l->t[i])) return 1;
+	return 0;
 }
