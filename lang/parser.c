@@ -499,6 +499,31 @@ static void check_option_label(const Stmt *s)
 	}
 }
 
+/* An end, progress or accept label inside a d_step marks nothing: the
+ * d_step runs as one step, so no process is ever at a location inside
+ * it.  SPIN warns the same ("progress label inside d_step - is
+ * invisible") and rejects a label on a d_step's first statement, which
+ * dspin accepts (docs/language.md); dspin was silent (helper-42's review:
+ * `d_step { progress: ... }` under -l -f). */
+static void check_dstep_labels(const Stmt *s)
+{
+	if (!s)
+		return;
+	if (s->k == S_LABEL) {
+		const char *l = s->label;
+		if (!strncmp(l, "end", 3) || !strncmp(l, "progress", 8) || !strncmp(l, "accept", 6))
+			diag_warn(s->pos, "label '%s' inside a d_step marks no state (SPIN: \"label inside d_step - is invisible\"; "
+				"a d_step is one step, no process is ever inside it): put it before 'd_step'", l);
+	}
+	for (int i = 0; i < s->nbody; i++)
+		check_dstep_labels(s->body[i]);
+	for (int o = 0; o < s->nopts; o++)
+		for (int i = 0; i < s->optlen[o]; i++)
+			check_dstep_labels(s->opts[o][i]);
+	check_dstep_labels(s->sub);
+	check_dstep_labels(s->esc);
+}
+
 static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)
 {
 	Stmt *s = mkstmt(k, start->pos);
@@ -746,6 +771,9 @@ static Stmt *statement(P *p)
 		expect(p, T_RBRACE, "to close block");
 		b->k = t->k == K_ATOMIC ? S_ATOMIC : S_DSTEP;
 		b->pos = t->pos;
+		if (b->k == S_DSTEP)
+			for (int i = 0; i < b->nbody; i++)
+				check_dstep_labels(b->body[i]);
 		s = b;
 		p->seen_stmt = 1;
 		break;

@@ -596,6 +596,15 @@ if [ "$rc" -eq 1 ] && grep -q "opt_goto.pml:5:15: warning: label 'L' on the firs
    [ "$(errors_of "$out")" = 1 ]; then ok option_goto_label_warned
 else fail option_goto_label_warned "exit $rc: $(head -c 300 <<<"$err$out")"; fi
 
+# An end/progress/accept label inside a d_step marks no state: SPIN
+# warns "progress label inside d_step - is invisible", and pan -l finds
+# the non-progress cycle of this model; dspin warns as SPIN and agrees
+printf 'byte i;\nactive proctype A() {\n  do\n  :: i = 1; d_step { i = 2; progress: i = 0 }\n  od\n}\n' > "$TMP/dstep_prog.pml"
+run dstep_prog -l "$TMP/dstep_prog.pml"
+if [ "$rc" -eq 1 ] && grep -q "dstep_prog.pml:4:29: warning: label 'progress' inside a d_step marks no state" <<<"$err$out" &&
+   grep -q "non-progress cycle" <<<"$out"; then ok dstep_progress_label_warned
+else fail dstep_progress_label_warned "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+
 # An atomic sequence that never ends: the claim does not move inside it,
 # so it stays at the accepting state it had when the sequence began (the
 # run's last observed state repeated, as at a terminated system): an
