@@ -982,6 +982,10 @@ int vm_proc_enabled(VM *vm, const uint8_t *b, int pid)
 	if (pid < 0 || pid >= st.nproc) return 0;
 	Exec x; memset(&x, 0, sizeof x);
 	x.vm = vm; x.s = &st; x.pid = pid;
+	/* outranked by an enabled process of higher priority, it cannot
+	 * move (pan's highest_priority, vm/next_vm.c): a cycle in which it
+	 * never does is fair (helper-43: H priority 2 looping beside L) */
+	if (vm->m->uses_priority && vm_outranked(&x, pid)) return 0;
 	if (proc_enabled(&x, pid)) return 1;
 	Code *k = sv_code(vm, &st, pid);
 	int pc = sv_pc(&st, pid);
