@@ -67,12 +67,28 @@ typedef struct TrailNote {
 	char msg[256];
 } TrailNote;
 
+/* a successor of a stored state whose put waits while the next states
+ * are expanded (expand_stored's pipeline) */
+typedef struct Pend {
+	int i;                     /* in its ring buffer */
+	uint32_t depth;
+	uint64_t h;
+	uint64_t parent;           /* the expanded state's location */
+} Pend;
+
+#define PIPE 3                 /* bucket asked for; record asked for; put */
+
 typedef struct PWorker {
 	Par *p;
 	int id;
 	ShWorker sw;
 	Ctx *c;
-	SuccBuf *sbs;              /* one per depth of an atomic chain */
+	SuccBuf *sbs;              /* one per depth of an atomic chain (0 unused) */
+	SuccBuf ring[PIPE];        /* the stored states' successors, in flight */
+	Pend *pend[PIPE];
+	int npend[PIPE];
+	size_t cappend[PIPE];
+	unsigned long seq;         /* stored states expanded: ring[seq % PIPE] is the next */
 	int nsbs;
 	Move *moves;               /* the moves into each state this worker stored */
 	size_t nmoves, capmoves;
@@ -205,7 +221,7 @@ static int grow_buf(void **buf, size_t *cap, size_t need, size_t elem)
 }
 
 /* a successor outside any atomic sequence: into the table */
-static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int np, uint32_t depth, uint64_t h)
+static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int np, uint32_t depth, uint64_t h, uint64_t parent, const Move *path)
 {
 	Par *p = w->p;
 	int listed = np > 1;        /* the moves go in the worker's list */
@@ -215,11 +231,11 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 	}
 	ParRec *pr = (ParRec *)w->xbuf;
 	memset(pr, 0, sizeof *pr);
-	pr->link = ((w->cur + 1) & LINK_LOC) | (uint64_t)w->id << 40 | (uint64_t)np << 48;
+	pr->link = ((parent + 1) & LINK_LOC) | (uint64_t)w->id << 40 | (uint64_t)np << 48;
 	if (listed)
 		pr->m.moff = w->nmoves;
 	else if (np)
-		pr->m.mv = w->path[0];
+		pr->m.mv = path[0];
 	pr->level = p->level + 1;
 	pr->depth = depth;
 	if (alen)
@@ -235,7 +251,7 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 		return;
 	}
 	if (listed) {
-		memcpy(w->moves + w->nmoves, w->path, sizeof(Move) * (size_t)np);
+		memcpy(w->moves + w->nmoves, path, sizeof(Move) * (size_t)np);
 		w->nmoves += (size_t)np;
 	}
 	w->stored++;
@@ -263,6 +279,53 @@ static uint64_t succ_hash(PWorker *w, const Succ *c)
 	return h;
 }
 
+/* a successor of the stored state being expanded, its put deferred */
+static int pend_push(PWorker *w, int i, uint32_t depth, uint64_t h)
+{
+	int k = (int)(w->seq % PIPE);
+	if (!grow_buf((void **)&w->pend[k], &w->cappend[k], (size_t)w->npend[k] + 1, sizeof(Pend)))
+		return 0;
+	w->pend[k][w->npend[k]++] = (Pend){ i, depth, h, w->cur };
+	return 1;
+}
+
+/* put the deferred successors of ring k */
+static void pend_put(PWorker *w, int k)
+{
+	const SuccBuf *sb = &w->ring[k];
+	for (int j = 0; j < w->npend[k] && !stopped(w->p); j++) {
+		const Pend *q = &w->pend[k][j];
+		const Succ *c = &sb->v[q->i];
+		add_state(w, c->b, c->len, c->aux, c->alen, 1, q->depth, q->h, q->parent, &c->tmv);
+	}
+	w->npend[k] = 0;
+}
+
+/* After a stored state's successors were generated into ring[seq % PIPE]
+ * (their buckets asked for): ask for the records the previous state's
+ * successors' buckets name, and put the successors of the state before
+ * that.  A successor's bucket and record thus arrive while whole
+ * expansions run, not only while its siblings are hashed: the loads were
+ * a quarter of -cores=2's time.  Deferring the puts within a level
+ * changes no proviso answer (states stored during level L have level
+ * L + 1) and so no count. */
+static void pipe_step(PWorker *w)
+{
+	int k = (int)(w->seq % PIPE);
+	int prev = (k + PIPE - 1) % PIPE, old = (k + 1) % PIPE;
+	for (int j = 0; j < w->npend[prev]; j++)
+		sh_prefetch_rec(&w->sw, w->pend[prev][j].h);
+	pend_put(w, old);
+	w->seq++;
+}
+
+/* put everything deferred, oldest first: before the barrier */
+static void pipe_drain(PWorker *w)
+{
+	for (int s = 0; s < PIPE; s++)
+		pend_put(w, (int)((w->seq + 1 + (unsigned long)s) % PIPE));
+}
+
 static SuccBuf *succbuf_at(PWorker *w, int level)
 {
 	if (level >= w->nsbs) {
@@ -282,7 +345,7 @@ static SuccBuf *succbuf_at(PWorker *w, int level)
 static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
 {
 	Par *p = w->p;
-	SuccBuf *sb = succbuf_at(w, level);
+	SuccBuf *sb = level ? succbuf_at(w, level) : &w->ring[w->seq % PIPE];
 	if (!sb) {
 		out_of_memory(p);
 		return;
@@ -295,7 +358,7 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 	}
 	if (level > 0 && !sb->from_atomic) {
 		/* atomicity lost (or never held): this is a stored state */
-		add_state(w, s, len, aux, alen, np, depth, state_hash(s, len));
+		add_state(w, s, len, aux, alen, np, depth, state_hash(s, len), w->cur, w->path);
 		return;
 	}
 	if (level > 0) {
@@ -326,12 +389,12 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 	 * third of the search on manna8) */
 	enum { AHEAD = 4 };
 	uint64_t hq[AHEAD];
-	for (int i = 0; i < n && i < AHEAD; i++)
+	for (int i = 0; level && i < n && i < AHEAD; i++)
 		hq[i] = succ_hash(w, &sb->v[i]);
 	for (int i = 0; i < n && !stopped(p); i++) {
 		Succ *c = &sb->v[i];
 		uint64_t h = hq[i % AHEAD];
-		if (i + AHEAD < n)
+		if (level && i + AHEAD < n)
 			hq[i % AHEAD] = succ_hash(w, &sb->v[i + AHEAD]);
 		if (np >= MAXCHAIN) {
 			par_error(w, "atomic sequence too long (does it loop?)", w->path, np);
@@ -350,9 +413,12 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 		uint32_t d = depth + 1 + (c->mv.rv_pid >= 0);
 		if (c->atomic_pid >= 0) {
 			expand(w, c->b, c->len, c->aux, c->alen, c->atomic_pid, np + 1, d, level + 1);
-			sb = &w->sbs[level];    /* the deeper expansion may have moved the array */
-		} else
-			add_state(w, c->b, c->len, c->aux, c->alen, np + 1, d, h);
+			if (level)
+				sb = &w->sbs[level];    /* the deeper expansion may have moved the array */
+		} else if (level)
+			add_state(w, c->b, c->len, c->aux, c->alen, np + 1, d, h, w->cur, w->path);
+		else if (!pend_push(w, i, d, succ_hash(w, c)))
+			out_of_memory(p);
 	}
 }
 
@@ -365,6 +431,7 @@ static void expand_stored(PWorker *w, uint64_t loc)
 	int alen = (int)((const uint32_t *)rec)[1] - (int)sizeof *pr;
 	w->cur = loc;
 	expand(w, key, len, (const uint8_t *)(pr + 1), alen, -1, 0, pr->depth, 0);
+	pipe_step(w);
 }
 
 /* the last worker at the barrier: the next level from every worker's new
@@ -417,6 +484,7 @@ static void *worker_main(void *arg)
 			for (size_t k = i; k < end && !stopped(p); k++)
 				expand_stored(w, p->cur[k]);
 		}
+		pipe_drain(w);
 		sh_barrier(&w->sw, level_end, p);
 		if (p->done)
 			break;
@@ -463,6 +531,10 @@ static void worker_free(PWorker *w)
 {
 	for (int i = 0; i < w->nsbs; i++)
 		succbuf_free(&w->sbs[i]);
+	for (int k = 0; k < PIPE; k++) {
+		succbuf_free(&w->ring[k]);
+		free(w->pend[k]);
+	}
 	free(w->sbs);
 	free(w->moves);
 	free(w->next);
@@ -522,7 +594,7 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 	Succ *s0 = &sb0.v[0];
 	p->level = (uint32_t)-1;
 	w0->cur = (uint64_t)-1;     /* parent location + 1 = 0: none */
-	add_state(w0, s0->b, s0->len, s0->aux, s0->alen, 0, 0, state_hash(s0->b, s0->len));
+	add_state(w0, s0->b, s0->len, s0->aux, s0->alen, 0, 0, state_hash(s0->b, s0->len), w0->cur, w0->path);
 	succbuf_free(&sb0);
 	level_end(p);
 	int started = 1;

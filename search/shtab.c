@@ -30,6 +30,11 @@
  * 64 MiB chunks.  Each worker fills its own chunk; the chunk's pointer is
  * published (release) before any bucket can name it.  The memory counted
  * (for -M) is the table and the records, in batches, as for the count.
+ * The table is mapped as the sequential store's (store_big_alloc: 2
+ * MB-aligned, transparent huge pages asked for); the chunks are not: on
+ * this VM a huge page that the host has not backed yet costs about twice
+ * as much to fault in as its 4 KB pages (bench/RESULTS.md), and the
+ * chunks are most of the memory.
  */
 #include "shtab.h"
 #include "store.h"
@@ -56,10 +61,10 @@ int sh_init(ShTab *t, int nworkers, size_t limit)
 {
 	memset(t, 0, sizeof *t);
 	t->cap = 1 << 16;
-	t->tab = calloc(t->cap, sizeof *t->tab);
+	t->tab = store_big_alloc(t->cap * sizeof *t->tab);
 	t->chunks = calloc(MAXCHUNKS, sizeof *t->chunks);
 	if (!t->tab || !t->chunks) {
-		free(t->tab);
+		store_big_free((void *)t->tab, t->cap * sizeof *t->tab);
 		free(t->chunks);
 		return -1;
 	}
@@ -77,7 +82,7 @@ void sh_free(ShTab *t)
 	for (unsigned i = 0; i < n && i < MAXCHUNKS; i++)
 		free(atomic_load_explicit(&t->chunks[i], memory_order_relaxed));
 	free(t->chunks);
-	free((void *)t->tab);
+	store_big_free((void *)t->tab, t->cap * sizeof *t->tab);
 	pthread_mutex_destroy(&t->mu);
 	pthread_cond_destroy(&t->cv);
 	memset(t, 0, sizeof *t);
@@ -154,7 +159,7 @@ static void rehash(ShTab *t)
 {
 	size_t ncap = t->cap * 2;
 	size_t b = atomic_load(&t->bytes);
-	_Atomic uint64_t *nt = t->limit && b + ncap * 8 > t->limit ? NULL : calloc(ncap, sizeof *nt);
+	_Atomic uint64_t *nt = t->limit && b + ncap * 8 > t->limit ? NULL : store_big_alloc(ncap * sizeof *nt);
 	if (!nt) {
 		atomic_store(&t->full, 1);
 		return;
@@ -169,7 +174,7 @@ static void rehash(ShTab *t)
 	pthread_mutex_lock(&t->mu);
 	while (t->rh_helpers)
 		pthread_cond_wait(&t->cv, &t->mu);
-	free((void *)t->tab);
+	store_big_free((void *)t->tab, t->cap * sizeof *t->tab);
 	atomic_fetch_add(&t->bytes, ncap * 8 - t->cap * 8);
 	t->tab = nt;
 	t->cap = ncap;
@@ -290,6 +295,21 @@ int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *ext
 void sh_prefetch(ShWorker *w, uint64_t h)
 {
 	__builtin_prefetch((const void *)&w->t->tab[pos_of(h, w->t->cap)]);
+}
+
+/* A hint only: the bucket and chunk pointer are read relaxed, so a word
+ * just published may name a chunk whose pointer is not yet seen here; a
+ * prefetch of a wrong address faults nothing. */
+void sh_prefetch_rec(ShWorker *w, uint64_t h)
+{
+	ShTab *t = w->t;
+	uint64_t e = atomic_load_explicit(&t->tab[pos_of(h, t->cap)], memory_order_relaxed);
+	if (e && (e >> LOC_BITS) == (h & 0xffffff)) {
+		const uint8_t *r = sh_rec(t, (e & LOC_MASK) - 1);
+		__builtin_prefetch(r);
+		__builtin_prefetch(r + 64);
+		__builtin_prefetch(r + 128);
+	}
 }
 
 const uint8_t *sh_find(ShWorker *w, const uint8_t *key, int len, uint64_t h)

@@ -66,6 +66,8 @@ void sh_free(ShTab *t);
 int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *extra, int xlen, uint64_t *loc);
 /* a hint: the bucket where a lookup of hash h begins will be read soon */
 void sh_prefetch(ShWorker *w, uint64_t h);
+/* the record its bucket names, when the tag matches: after sh_prefetch */
+void sh_prefetch_rec(ShWorker *w, uint64_t h);
 /* the record of a state, NULL if it is not there */
 const uint8_t *sh_find(ShWorker *w, const uint8_t *key, int len, uint64_t h);
 /* the record at a location */
