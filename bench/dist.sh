@@ -155,7 +155,9 @@ for ((i = 0; i < nm; i++)); do
 			continue ;;
 		esac
 		case $t in b[0-9]*) ;; *)
-			[ "${states[$t,$i]}" = "${states[$ref,$i]}" ] || [ "$t" = dfs ] && [ -n "${live[i]}" ] || row="$row DIFFER (${states[$t,$i]})" ;;
+			# equal, or the nested search's own count on a liveness row
+			{ [ "${states[$t,$i]}" = "${states[$ref,$i]}" ] || { [ "$t" = dfs ] && [ -n "${live[i]}" ]; }; } ||
+				row="$row DIFFER (${states[$t,$i]})" ;;
 		esac
 		[ "${ex[$t,$i]}" = "${ex[dfs,$i]}" ] || row="$row DIFFER (exit ${ex[$t,$i]})"
 		row="$row $(printf %.2f "${best[$t,$i]}") (${cpu[$t,$i]}) | ${mem[$t,$i]} |"
