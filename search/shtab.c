@@ -20,10 +20,16 @@
  *    the worker that finds it 3/4 full raises grow_req and waits until
  *    every other worker is parked (each polls the flag before every
  *    insert, a read of a line that is written twice per growth) or waits
- *    at the search's barrier; then it and the parked workers move the
- *    buckets into the new table, blocks of buckets at a time, with CAS.
- *    Growth is rare (each doubles), so the lock-free path stays the
- *    common one.
+ *    at the search's barrier; then the table is doubled in place (its
+ *    pages moved to the start of the new block and cleared, as the
+ *    sequential store's) and it and the parked workers put every record
+ *    again, walking the arenas' chunks in order, a chunk at a time, with
+ *    CAS.  Every record in a chunk below its cused mark is in the table
+ *    (a record is published, or taken back as the arena's last), so the
+ *    old table is not read: the records are read in the order they lie
+ *    in memory instead of in bucket order, and only the added half of the
+ *    table is fresh memory.  Growth is rare (each doubles), so the
+ *    lock-free path stays the common one.
  *
  * The bucket word is the sequential store's (store.c): 24 bits of the hash
  * as a filter, 40 bits of record location, (chunk << 23) | (offset / 8) in
@@ -48,8 +54,7 @@
 #define LOC_MASK ((1ull << LOC_BITS) - 1)
 #define MAXCHUNKS (1u << (LOC_BITS - OFF_BITS))
 #define BATCH 64               /* inserts a worker counts at once */
-#define REHASH_BLOCK 4096      /* buckets a worker moves at once when the table grows */
-#define PREFETCH 8             /* buckets ahead whose record a rehash asks for */
+#define PREFETCH 8             /* records ahead whose new bucket a rehash asks for */
 #define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
 
 static size_t pos_of(uint64_t h, size_t cap)
@@ -63,9 +68,11 @@ int sh_init(ShTab *t, int nworkers, size_t limit)
 	t->cap = 1 << 16;
 	t->tab = store_big_alloc(t->cap * sizeof *t->tab);
 	t->chunks = calloc(MAXCHUNKS, sizeof *t->chunks);
-	if (!t->tab || !t->chunks) {
+	t->cused = calloc(MAXCHUNKS, sizeof *t->cused);
+	if (!t->tab || !t->chunks || !t->cused) {
 		store_big_free((void *)t->tab, t->cap * sizeof *t->tab);
 		free(t->chunks);
+		free(t->cused);
 		return -1;
 	}
 	atomic_init(&t->bytes, t->cap * sizeof *t->tab);
@@ -82,6 +89,7 @@ void sh_free(ShTab *t)
 	for (unsigned i = 0; i < n && i < MAXCHUNKS; i++)
 		free(atomic_load_explicit(&t->chunks[i], memory_order_relaxed));
 	free(t->chunks);
+	free(t->cused);
 	store_big_free((void *)t->tab, t->cap * sizeof *t->tab);
 	pthread_mutex_destroy(&t->mu);
 	pthread_cond_destroy(&t->cv);
@@ -100,6 +108,8 @@ static uint8_t *arena_alloc(ShWorker *w, size_t need)
 {
 	ShTab *t = w->t;
 	if (!w->chunk || w->used + need > CHUNK) {
+		if (w->chunk)
+			t->cused[w->chunk_no] = w->used;
 		unsigned no = atomic_fetch_add(&t->nchunks, 1);
 		uint8_t *c = no < MAXCHUNKS ? malloc(CHUNK) : NULL;
 		if (!c) {
@@ -117,53 +127,90 @@ static uint8_t *arena_alloc(ShWorker *w, size_t need)
 	return p;
 }
 
-/* move the old table's buckets into the new one, a block at a time;
- * every worker that is parked helps (the bucket words carry no position,
- * so each costs the state's hash again) */
+/* the worker's current chunk's mark, before it parks or waits: what a
+ * growth reads */
+static void publish_used(ShWorker *w)
+{
+	if (w->chunk)
+		w->t->cused[w->chunk_no] = w->used;
+}
+
+/* put a record's word into the new table */
+static void reput(_Atomic uint64_t *nt, size_t ncap, uint64_t h, uint64_t word)
+{
+	for (size_t j = pos_of(h, ncap);; j = (j + 1) & (ncap - 1)) {
+		uint64_t z = 0;
+		if (atomic_compare_exchange_weak_explicit(&nt[j], &z, word, memory_order_relaxed, memory_order_relaxed))
+			return;
+		if (z)
+			continue;
+		j = (j - 1) & (ncap - 1);   /* a spurious failure: the same bucket again */
+	}
+}
+
+/* put the records of whole chunks into the new table, a chunk at a time;
+ * every worker that is parked helps.  Each record's hash is computed
+ * again (the bucket word keeps 24 bits of it, not the position); the
+ * new bucket is asked for PREFETCH records ahead. */
 static void help_rehash(ShTab *t)
 {
 	size_t ncap = t->ncap;
+	_Atomic uint64_t *nt = t->ntab;
+	unsigned nch = atomic_load(&t->nchunks);
+	if (nch > MAXCHUNKS)
+		nch = MAXCHUNKS;
 	for (;;) {
-		size_t i0 = atomic_fetch_add(&t->rh_next, REHASH_BLOCK);
-		if (i0 >= t->cap)
+		size_t c = atomic_fetch_add(&t->rh_next, 1);
+		if (c >= nch)
 			return;
-		size_t i1 = i0 + REHASH_BLOCK < t->cap ? i0 + REHASH_BLOCK : t->cap;
-		for (size_t i = i0; i < i1; i++) {
-			/* the records are scattered: ask for one a few buckets ahead
-			 * while this one is hashed */
-			if (i + PREFETCH < i1) {
-				uint64_t f = atomic_load_explicit(&t->tab[i + PREFETCH], memory_order_relaxed);
-				if (f)
-					__builtin_prefetch(sh_rec(t, (f & LOC_MASK) - 1));
-			}
-			uint64_t e = atomic_load_explicit(&t->tab[i], memory_order_relaxed);
-			if (!e)
+		const uint8_t *base = atomic_load_explicit(&t->chunks[c], memory_order_acquire);
+		size_t end = t->cused[c];
+		if (!base)
+			continue;
+		uint64_t qh[PREFETCH], qw[PREFETCH];
+		int qn = 0, qi = 0;
+		for (size_t off = 0;;) {
+			if (off < end) {
+				const uint8_t *rec = base + off;
+				uint32_t len = ((const uint32_t *)rec)[0], xlen = ((const uint32_t *)rec)[1];
+				uint64_t h = state_hash(rec + 8, (int)len);
+				uint64_t loc = ((uint64_t)c << OFF_BITS) | (off >> 3);
+				__builtin_prefetch((const void *)&nt[pos_of(h, ncap)]);
+				off += 8 + PAD8(len) + PAD8(xlen);
+				if (qn == PREFETCH) {
+					reput(nt, ncap, qh[qi], qw[qi]);
+					qi = (qi + 1) % PREFETCH;
+					qn--;
+				}
+				int k = (qi + qn) % PREFETCH;
+				qh[k] = h;
+				qw[k] = ((h & 0xffffff) << LOC_BITS) | (loc + 1);
+				qn++;
 				continue;
-			int len;
-			const uint8_t *key = sh_key(sh_rec(t, (e & LOC_MASK) - 1), &len);
-			size_t j = pos_of(state_hash(key, len), ncap);
-			for (;;) {
-				uint64_t z = 0;
-				if (atomic_compare_exchange_weak_explicit(&t->ntab[j], &z, e, memory_order_relaxed, memory_order_relaxed))
-					break;
-				if (z)
-					j = (j + 1) & (ncap - 1);
 			}
+			if (!qn)
+				break;
+			reput(nt, ncap, qh[qi], qw[qi]);
+			qi = (qi + 1) % PREFETCH;
+			qn--;
 		}
 	}
 }
 
-/* Rehash into a table twice the size: every other worker is parked or at
- * the barrier.  Called and returns with t->mu held. */
+/* Double the table in place and put every record again: every other
+ * worker is parked or at the barrier, and its chunk's mark published.
+ * Called and returns with t->mu held. */
 static void rehash(ShTab *t)
 {
 	size_t ncap = t->cap * 2;
 	size_t b = atomic_load(&t->bytes);
-	_Atomic uint64_t *nt = t->limit && b + ncap * 8 > t->limit ? NULL : store_big_alloc(ncap * sizeof *nt);
+	_Atomic uint64_t *nt = t->limit && b + (ncap - t->cap) * 8 > t->limit ? NULL
+		: store_big_grow((void *)t->tab, t->cap * sizeof *t->tab, ncap * sizeof *nt);
 	if (!nt) {
 		atomic_store(&t->full, 1);
 		return;
 	}
+	t->tab = nt;                /* empty until the records are put again */
 	t->ntab = nt;
 	t->ncap = ncap;
 	atomic_store(&t->rh_next, 0);
@@ -174,9 +221,7 @@ static void rehash(ShTab *t)
 	pthread_mutex_lock(&t->mu);
 	while (t->rh_helpers)
 		pthread_cond_wait(&t->cv, &t->mu);
-	store_big_free((void *)t->tab, t->cap * sizeof *t->tab);
 	atomic_fetch_add(&t->bytes, ncap * 8 - t->cap * 8);
-	t->tab = nt;
 	t->cap = ncap;
 	t->ntab = NULL;
 }
@@ -186,6 +231,7 @@ void sh_poll(ShWorker *w)
 	ShTab *t = w->t;
 	if (!atomic_load_explicit(&t->grow_req, memory_order_acquire))
 		return;
+	publish_used(w);
 	pthread_mutex_lock(&t->mu);
 	t->quiet_n++;
 	pthread_cond_broadcast(&t->cv);
@@ -214,6 +260,7 @@ static void grow(ShWorker *w)
 		sh_poll(w);             /* another worker grows it */
 		return;
 	}
+	publish_used(w);
 	pthread_mutex_lock(&t->mu);
 	while (t->quiet_n < t->nworkers - 1)
 		pthread_cond_wait(&t->cv, &t->mu);
@@ -336,6 +383,7 @@ void sh_barrier(ShWorker *w, void (*last)(void *arg), void *arg)
 {
 	ShTab *t = w->t;
 	sh_flush(w);
+	publish_used(w);
 	pthread_mutex_lock(&t->mu);
 	t->quiet_n++;
 	if (++t->arrived == t->nworkers) {

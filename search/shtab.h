@@ -14,6 +14,8 @@ typedef struct ShTab {
 	atomic_size_t n;            /* records published, counted in batches */
 	atomic_int grow_req;        /* a worker waits to grow the table: the others park */
 	uint8_t *_Atomic *chunks;   /* the arenas' 64 MiB chunks, by number */
+	size_t *cused;              /* each chunk's bytes of records, as of its worker's
+	                             * last park, barrier or move to a new chunk */
 	atomic_uint nchunks;
 	atomic_size_t bytes;        /* table and records */
 	size_t limit;               /* -M in bytes, 0 unbounded */
@@ -28,7 +30,7 @@ typedef struct ShTab {
 	/* growth: the new table, filled by the grower and the parked workers */
 	_Atomic uint64_t *ntab;
 	size_t ncap;
-	atomic_size_t rh_next;      /* the next block of old buckets to move */
+	atomic_size_t rh_next;      /* the next chunk whose records to put again */
 	unsigned long rh_round;     /* growths so far */
 	int rh_helpers;             /* parked workers moving buckets */
 } ShTab;

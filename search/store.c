@@ -61,7 +61,7 @@ void store_big_free(void *p, size_t bytes)
  * and clear (on this VM 0.4-8 GB/s for fresh huge pages, where clearing
  * pages already there runs at about 40 GB/s), and the peak is `bytes`,
  * not old + bytes. */
-static void *big_grow(void *p, size_t old, size_t bytes)
+void *store_big_grow(void *p, size_t old, size_t bytes)
 {
 	uint8_t *n = store_big_alloc(bytes);
 	if (!n)
@@ -140,7 +140,7 @@ static int grow(Store *s)
 	if (s->limit && s->bytes + ncap * sizeof(uint64_t) > s->limit) return -1;
 	/* the old table's pages, cleared, begin the new one: the records
 	 * are put again from the arena */
-	uint64_t *nt = big_grow(s->tab, s->cap * sizeof(uint64_t), ncap * sizeof(uint64_t));
+	uint64_t *nt = store_big_grow(s->tab, s->cap * sizeof(uint64_t), ncap * sizeof(uint64_t));
 	if (!nt) return -1;
 	s->tab = NULL;
 	/* every record is in the table: walk the arena in order (reading

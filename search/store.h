@@ -78,6 +78,9 @@ uint64_t state_hash(const uint8_t *b, int len);
  * gives them), and its release; NULL when out of memory */
 void *store_big_alloc(size_t bytes);
 void store_big_free(void *p, size_t bytes);
+/* p (old bytes, from store_big_alloc) replaced by a zeroed block of bytes
+ * > old that reuses p's pages; NULL when out of memory, p left as it was */
+void *store_big_grow(void *p, size_t old, size_t bytes);
 
 /* search/lossy.c: for models beyond memory.  STORE_HC keeps a 64-bit
  * fingerprint per state (hash compaction); STORE_BITSTATE sets
