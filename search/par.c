@@ -393,7 +393,7 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 		hq[i] = succ_hash(w, &sb->v[i]);
 	for (int i = 0; i < n && !stopped(p); i++) {
 		Succ *c = &sb->v[i];
-		uint64_t h = hq[i % AHEAD];
+		uint64_t h = level ? hq[i % AHEAD] : 0;    /* level 0: pend_push hashes */
 		if (level && i + AHEAD < n)
 			hq[i % AHEAD] = succ_hash(w, &sb->v[i + AHEAD]);
 		if (np >= MAXCHAIN) {

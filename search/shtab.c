@@ -135,23 +135,26 @@ static void publish_used(ShWorker *w)
 		w->t->cused[w->chunk_no] = w->used;
 }
 
+/* a bucket word: the tag (24 bits of the hash) and the location + 1 */
+static uint64_t bucket_word(uint64_t h, uint64_t loc)
+{
+	return ((h & 0xffffff) << LOC_BITS) | (loc + 1);
+}
+
 /* put a record's word into the new table */
 static void reput(_Atomic uint64_t *nt, size_t ncap, uint64_t h, uint64_t word)
 {
 	for (size_t j = pos_of(h, ncap);; j = (j + 1) & (ncap - 1)) {
 		uint64_t z = 0;
-		if (atomic_compare_exchange_weak_explicit(&nt[j], &z, word, memory_order_relaxed, memory_order_relaxed))
+		if (atomic_compare_exchange_strong_explicit(&nt[j], &z, word, memory_order_relaxed, memory_order_relaxed))
 			return;
-		if (z)
-			continue;
-		j = (j - 1) & (ncap - 1);   /* a spurious failure: the same bucket again */
 	}
 }
 
 /* put the records of whole chunks into the new table, a chunk at a time;
  * every worker that is parked helps.  Each record's hash is computed
- * again (the bucket word keeps 24 bits of it, not the position); the
- * new bucket is asked for PREFETCH records ahead. */
+ * again (the bucket word keeps 24 bits of it, not the position); record
+ * r is put once record r + PREFETCH has asked for its new bucket. */
 static void help_rehash(ShTab *t)
 {
 	size_t ncap = t->ncap;
@@ -168,32 +171,20 @@ static void help_rehash(ShTab *t)
 		if (!base)
 			continue;
 		uint64_t qh[PREFETCH], qw[PREFETCH];
-		int qn = 0, qi = 0;
-		for (size_t off = 0;;) {
-			if (off < end) {
-				const uint8_t *rec = base + off;
-				uint32_t len = ((const uint32_t *)rec)[0], xlen = ((const uint32_t *)rec)[1];
-				uint64_t h = state_hash(rec + 8, (int)len);
-				uint64_t loc = ((uint64_t)c << OFF_BITS) | (off >> 3);
-				__builtin_prefetch((const void *)&nt[pos_of(h, ncap)]);
-				off += 8 + PAD8(len) + PAD8(xlen);
-				if (qn == PREFETCH) {
-					reput(nt, ncap, qh[qi], qw[qi]);
-					qi = (qi + 1) % PREFETCH;
-					qn--;
-				}
-				int k = (qi + qn) % PREFETCH;
-				qh[k] = h;
-				qw[k] = ((h & 0xffffff) << LOC_BITS) | (loc + 1);
-				qn++;
-				continue;
-			}
-			if (!qn)
-				break;
-			reput(nt, ncap, qh[qi], qw[qi]);
-			qi = (qi + 1) % PREFETCH;
-			qn--;
+		size_t r = 0;
+		for (size_t off = 0; off < end; r++) {
+			const uint8_t *rec = base + off;
+			uint32_t len = ((const uint32_t *)rec)[0], xlen = ((const uint32_t *)rec)[1];
+			uint64_t h = state_hash(rec + 8, (int)len);
+			__builtin_prefetch((const void *)&nt[pos_of(h, ncap)]);
+			if (r >= PREFETCH)
+				reput(nt, ncap, qh[r % PREFETCH], qw[r % PREFETCH]);
+			qh[r % PREFETCH] = h;
+			qw[r % PREFETCH] = bucket_word(h, ((uint64_t)c << OFF_BITS) | (off >> 3));
+			off += 8 + PAD8(len) + PAD8(xlen);
 		}
+		for (size_t k = r > PREFETCH ? r - PREFETCH : 0; k < r; k++)
+			reput(nt, ncap, qh[k % PREFETCH], qw[k % PREFETCH]);
 	}
 }
 
@@ -315,7 +306,7 @@ int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *ext
 		if (!e) {
 			if (mine < 0 && (mine = write_record(w, key, len, extra, xlen, need)) < 0)
 				return -1;
-			uint64_t word = (tag << LOC_BITS) | ((uint64_t)mine + 1);
+			uint64_t word = bucket_word(h, (uint64_t)mine);
 			if (atomic_compare_exchange_strong_explicit(&t->tab[j], &e, word, memory_order_release, memory_order_acquire)) {
 				*loc = (uint64_t)mine;
 				w->pending_bytes += need;
