@@ -36,25 +36,64 @@
 #define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
 #define TAKE 16                /* states a worker takes from the level at once */
 
-/* what a stored state keeps beside its key, followed by its aux bytes:
- * 40 bytes.  The moves from the parent: the move itself when there is one
- * (nearly always), else (an atomic sequence) where they are in the list of
- * the worker that stored the state. */
-typedef struct ParRec {
-	uint64_t link;             /* parent location + 1 (0: the initial state), the
-	                            * storing worker << 40, the move count << 48 */
-	uint32_t level;
-	uint32_t depth;            /* in moves, as the trail counts them */
-	union {
-		Move mv;               /* the move count is 1 */
-		uint64_t moff;         /* else: the first move in the worker's list */
-	} m;
-} ParRec;
-
+/* What a stored state keeps beside its key (the record's extra bytes),
+ * packed, since every byte of it is faulted in once per state:
+ *
+ *   u64 link   parent location + 1 (40 bits; 0: the initial state), the
+ *              storing worker (8), the number of moves from the parent
+ *              (15), and bit 63: the moves are in that worker's list
+ *   u32 level  only when a reduction asks the proviso (Par.levels)
+ *   the move   one plain move (no rendezvous, select, claim step or
+ *              deaths: nearly every move): i16 pid, i32 tid; or, listed
+ *              (an atomic sequence, or another move): u64, where the
+ *              first is in the worker's list; nothing for the initial state
+ *   aux        the rest
+ *
+ * The depth is not kept: the level lists carry it (LEnt).  Against the
+ * 40 bytes of a fixed layout this saves 22-26 bytes a state. */
 #define LINK_LOC ((1ull << 40) - 1)
-static uint64_t rec_parent(const ParRec *pr) { return pr->link & LINK_LOC; }
-static int rec_worker(const ParRec *pr) { return (int)((pr->link >> 40) & 0xff); }
-static int rec_mcnt(const ParRec *pr) { return (int)(pr->link >> 48); }
+#define LINK_LISTED (1ull << 63)
+#define PLAIN_MOVE 6
+
+typedef struct Meta {
+	uint64_t link;
+	uint32_t level;
+	Move mv;                   /* when there is one move, not listed */
+	uint64_t moff;             /* when listed */
+	const uint8_t *aux;
+	int alen;
+} Meta;
+
+static uint64_t meta_parent(const Meta *m) { return m->link & LINK_LOC; }
+static int meta_worker(const Meta *m) { return (int)((m->link >> 40) & 0xff); }
+static int meta_mcnt(const Meta *m) { return (int)((m->link >> 48) & 0x7fff); }
+
+/* a move made of a pid and a transition alone */
+static Move plain_move(int16_t pid, int32_t tid)
+{
+	Move m;
+	memset(&m, 0, sizeof m);
+	m.pid = pid;
+	m.rv_pid = -1;
+	m.tid = tid;
+	m.rv_tid = -1;
+	return m;
+}
+
+_Static_assert(sizeof(Move) == 24, "plain_move and is_plain name every field of Move");
+
+/* plain_move(m->pid, m->tid) is m (field by field: a compare of whole
+ * structs built on the stack stalled on store forwarding) */
+static int is_plain(const Move *m)
+{
+	return m->rv_pid == -1 && m->rv_tid == -1 && !m->sel && !m->claim && !m->gone_top && !m->gone_n;
+}
+
+/* the location and depth of a state in a level list */
+typedef struct LEnt {
+	uint64_t loc;
+	uint32_t depth;
+} LEnt;
 
 typedef struct Par Par;
 
@@ -92,10 +131,11 @@ typedef struct PWorker {
 	int nsbs;
 	Move *moves;               /* the moves into each state this worker stored */
 	size_t nmoves, capmoves;
-	uint64_t *next;            /* the states it stored, for the next level */
+	LEnt *next;                /* the states it stored, for the next level */
 	size_t nnext, capnext;
 	uint8_t *xbuf;             /* a record's extra bytes being built */
 	uint64_t cur;              /* the state being expanded */
+	uint32_t cur_depth;        /* and its depth */
 	uint64_t stored, matched, atomic_steps;
 	long depth;
 	int max_vec;
@@ -111,8 +151,9 @@ struct Par {
 	SearchResult *r;
 	ShTab t;
 	int nw;
+	int levels;                /* the records keep their level: the proviso is asked */
 	PWorker *w;
-	uint64_t *cur;             /* the level being expanded */
+	LEnt *cur;                 /* the level being expanded */
 	size_t ncur, capcur;
 	atomic_size_t take;
 	uint32_t level;
@@ -141,9 +182,31 @@ static void set_stop(Par *p)
 	atomic_store_explicit(&p->stop, 1, memory_order_relaxed);
 }
 
-static const ParRec *rec_meta(const uint8_t *rec)
+/* a record's extra bytes, unpacked */
+static void meta_read(const Par *p, const uint8_t *rec, Meta *m)
 {
-	return (const ParRec *)sh_extra(rec);
+	int xlen;
+	const uint8_t *x = sh_extra(rec, &xlen), *end = x + xlen;
+	memcpy(&m->link, x, 8);
+	x += 8;
+	m->level = 0;
+	if (p->levels) {
+		memcpy(&m->level, x, 4);
+		x += 4;
+	}
+	if (m->link & LINK_LISTED) {
+		memcpy(&m->moff, x, 8);
+		x += 8;
+	} else if (meta_mcnt(m)) {
+		int16_t pid;
+		int32_t tid;
+		memcpy(&pid, x, 2);
+		memcpy(&tid, x + 2, 4);
+		m->mv = plain_move(pid, tid);
+		x += PLAIN_MOVE;
+	}
+	m->aux = x;
+	m->alen = (int)(end - x);
 }
 
 /* note the trail to the state being expanded plus the moves extra */
@@ -170,7 +233,7 @@ static void par_error(PWorker *w, const char *msg, const Move *extra, int nextra
 		if (r->errors == 1) {
 			snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 			if (!p->o->quiet)
-				printf("dspin: %s (at depth %u)\n", msg, rec_meta(sh_rec(&p->t, w->cur))->depth);
+				printf("dspin: %s (at depth %u)\n", msg, w->cur_depth);
 			note_trail(w, &p->err, msg, extra, nextra);
 		} else if (!p->o->quiet && r->errors <= 20)
 			printf("dspin: %s\n", msg);
@@ -201,8 +264,15 @@ static void out_of_memory(Par *p)
 static int level_proviso(void *arg, const uint8_t *b, int len)
 {
 	PWorker *w = arg;
+	if (!w->p->levels)
+		return 1;               /* no level kept: "it may close a cycle" is always safe */
 	const uint8_t *rec = sh_find(&w->sw, b, len, state_hash(b, len));
-	return rec && rec_meta(rec)->level <= w->p->level;
+	if (!rec)
+		return 0;
+	int xlen;
+	uint32_t level;
+	memcpy(&level, sh_extra(rec, &xlen) + 8, 4);
+	return level <= w->p->level;
 }
 
 static int grow_buf(void **buf, size_t *cap, size_t need, size_t elem)
@@ -224,24 +294,34 @@ static int grow_buf(void **buf, size_t *cap, size_t need, size_t elem)
 static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int np, uint32_t depth, uint64_t h, uint64_t parent, const Move *path)
 {
 	Par *p = w->p;
-	int listed = np > 1;        /* the moves go in the worker's list */
+	int listed = np > 1 || (np == 1 && !is_plain(&path[0]));  /* the moves go in the worker's list */
 	if (listed && !grow_buf((void **)&w->moves, &w->capmoves, w->nmoves + (size_t)np, sizeof(Move))) {
 		out_of_memory(p);
 		return;
 	}
-	ParRec *pr = (ParRec *)w->xbuf;
-	memset(pr, 0, sizeof *pr);
-	pr->link = ((parent + 1) & LINK_LOC) | (uint64_t)w->id << 40 | (uint64_t)np << 48;
-	if (listed)
-		pr->m.moff = w->nmoves;
-	else if (np)
-		pr->m.mv = path[0];
-	pr->level = p->level + 1;
-	pr->depth = depth;
+	uint8_t *x = w->xbuf;
+	uint64_t link = ((parent + 1) & LINK_LOC) | (uint64_t)w->id << 40 | (uint64_t)np << 48 | (listed ? LINK_LISTED : 0);
+	memcpy(x, &link, 8);
+	x += 8;
+	if (p->levels) {
+		uint32_t level = p->level + 1;
+		memcpy(x, &level, 4);
+		x += 4;
+	}
+	if (listed) {
+		uint64_t moff = w->nmoves;
+		memcpy(x, &moff, 8);
+		x += 8;
+	} else if (np) {
+		memcpy(x, &path[0].pid, 2);
+		memcpy(x + 2, &path[0].tid, 4);
+		x += PLAIN_MOVE;
+	}
 	if (alen)
-		memcpy(w->xbuf + sizeof *pr, aux, (size_t)alen);
+		memcpy(x, aux, (size_t)alen);
+	x += alen;
 	uint64_t loc;
-	int ins = sh_put(&w->sw, s, len, h, w->xbuf, (int)sizeof *pr + alen, &loc);
+	int ins = sh_put(&w->sw, s, len, h, w->xbuf, (int)(x - w->xbuf), &loc);
 	if (ins < 0) {
 		out_of_memory(p);
 		return;
@@ -259,11 +339,11 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 		w->depth = depth;
 	if (len > w->max_vec)
 		w->max_vec = len;
-	if (!grow_buf((void **)&w->next, &w->capnext, w->nnext + 1, sizeof(uint64_t))) {
+	if (!grow_buf((void **)&w->next, &w->capnext, w->nnext + 1, sizeof(LEnt))) {
 		out_of_memory(p);
 		return;
 	}
-	w->next[w->nnext++] = loc;
+	w->next[w->nnext++] = (LEnt){ loc, depth };
 	if (p->o->on_store) {
 		pthread_mutex_lock(&p->emu);
 		p->o->on_store(p->o->on_store_ctx, s, len);
@@ -314,7 +394,7 @@ static void pipe_step(PWorker *w)
 	int k = (int)(w->seq % PIPE);
 	int prev = (k + PIPE - 1) % PIPE, old = (k + 1) % PIPE;
 	for (int j = 0; j < w->npend[prev]; j++)
-		sh_prefetch_rec(&w->sw, w->pend[prev][j].h);
+		sh_prefetch_rec(&w->sw, w->pend[prev][j].h, w->ring[prev].v[w->pend[prev][j].i].len);
 	pend_put(w, old);
 	w->seq++;
 }
@@ -422,15 +502,16 @@ static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, in
 	}
 }
 
-static void expand_stored(PWorker *w, uint64_t loc)
+static void expand_stored(PWorker *w, const LEnt *e)
 {
-	const uint8_t *rec = sh_rec(&w->p->t, loc);
+	const uint8_t *rec = sh_rec(&w->p->t, e->loc);
 	int len;
 	const uint8_t *key = sh_key(rec, &len);
-	const ParRec *pr = rec_meta(rec);
-	int alen = (int)((const uint32_t *)rec)[1] - (int)sizeof *pr;
-	w->cur = loc;
-	expand(w, key, len, (const uint8_t *)(pr + 1), alen, -1, 0, pr->depth, 0);
+	Meta m;
+	meta_read(w->p, rec, &m);
+	w->cur = e->loc;
+	w->cur_depth = e->depth;
+	expand(w, key, len, m.aux, m.alen, -1, 0, e->depth, 0);
 	pipe_step(w);
 }
 
@@ -442,7 +523,7 @@ static void level_end(void *arg)
 	size_t n = 0;
 	for (int i = 0; i < p->nw; i++)
 		n += p->w[i].nnext;
-	if (!grow_buf((void **)&p->cur, &p->capcur, n, sizeof(uint64_t))) {
+	if (!grow_buf((void **)&p->cur, &p->capcur, n, sizeof(LEnt))) {
 		p->oom = 1;
 		set_stop(p);
 		n = 0;
@@ -451,7 +532,7 @@ static void level_end(void *arg)
 	for (int i = 0; i < p->nw && n; i++) {
 		if (!p->w[i].nnext)
 			continue;
-		memcpy(p->cur + p->ncur, p->w[i].next, sizeof(uint64_t) * p->w[i].nnext);
+		memcpy(p->cur + p->ncur, p->w[i].next, sizeof(LEnt) * p->w[i].nnext);
 		p->ncur += p->w[i].nnext;
 	}
 	for (int i = 0; i < p->nw; i++)
@@ -482,7 +563,7 @@ static void *worker_main(void *arg)
 				break;
 			size_t end = i + TAKE < p->ncur ? i + TAKE : p->ncur;
 			for (size_t k = i; k < end && !stopped(p); k++)
-				expand_stored(w, p->cur[k]);
+				expand_stored(w, &p->cur[k]);
 		}
 		pipe_drain(w);
 		sh_barrier(&w->sw, level_end, p);
@@ -498,11 +579,12 @@ static int write_noted(Par *p, const TrailNote *tn)
 {
 	size_t n = (size_t)tn->n;
 	for (uint64_t loc = tn->at;;) {
-		const ParRec *pr = rec_meta(sh_rec(&p->t, loc));
-		n += (size_t)rec_mcnt(pr);
-		if (!rec_parent(pr))
+		Meta m;
+		meta_read(p, sh_rec(&p->t, loc), &m);
+		n += (size_t)meta_mcnt(&m);
+		if (!meta_parent(&m))
 			break;
-		loc = rec_parent(pr) - 1;
+		loc = meta_parent(&m) - 1;
 	}
 	Move *mv = malloc(sizeof(Move) * (n + 1));
 	if (!mv)
@@ -511,16 +593,17 @@ static int write_noted(Par *p, const TrailNote *tn)
 	if (tn->n)
 		memcpy(mv + k, tn->mv, sizeof(Move) * (size_t)tn->n);
 	for (uint64_t loc = tn->at;;) {
-		const ParRec *pr = rec_meta(sh_rec(&p->t, loc));
-		int mc = rec_mcnt(pr);
+		Meta m;
+		meta_read(p, sh_rec(&p->t, loc), &m);
+		int mc = meta_mcnt(&m);
 		k -= (size_t)mc;
-		if (mc == 1)
-			mv[k] = pr->m.mv;
+		if (m.link & LINK_LISTED)
+			memcpy(mv + k, p->w[meta_worker(&m)].moves + m.moff, sizeof(Move) * (size_t)mc);
 		else if (mc)
-			memcpy(mv + k, p->w[rec_worker(pr)].moves + pr->m.moff, sizeof(Move) * (size_t)mc);
-		if (!rec_parent(pr))
+			mv[k] = m.mv;
+		if (!meta_parent(&m))
 			break;
-		loc = rec_parent(pr) - 1;
+		loc = meta_parent(&m) - 1;
 	}
 	int rc = trail_write(p->o, mv, (int)n, tn->msg);
 	free(mv);
@@ -568,11 +651,12 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 		w->id = i;
 		w->sw.t = &p->t;
 		w->c = ns_ctx_new(o->stack, vm);
-		w->xbuf = malloc(sizeof(ParRec) + MAXSTATE);
+		w->xbuf = malloc(8 + 4 + 8 + MAXSTATE);
 		ok = w->c && w->xbuf;
 		if (ok) {
 			w->c->proviso = level_proviso;
 			w->c->proviso_arg = w;
+			p->levels |= w->c->proviso_used;
 		}
 	}
 	SuccBuf sb0;
@@ -640,11 +724,11 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 		r->stats.heap_renumbered += st->heap_renumbered;
 		r->stats.procs_permuted += st->procs_permuted;
 		r->stats.por_reduced += st->por_reduced;
-		r->mem += w->capmoves * sizeof(Move) + w->capnext * sizeof(uint64_t);
+		r->mem += w->capmoves * sizeof(Move) + w->capnext * sizeof(LEnt);
 	}
 	r->transitions = r->stored + r->matched;
 	r->store_bytes = atomic_load(&p->t.bytes);
-	r->mem += r->store_bytes + p->capcur * sizeof(uint64_t);
+	r->mem += r->store_bytes + p->capcur * sizeof(LEnt);
 	r->secs = now() - p->t0;
 	free(p->err.mv);
 	free(p->bound.mv);

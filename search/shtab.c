@@ -32,7 +32,7 @@
  *    lock-free path stays the common one.
  *
  * The bucket word is the sequential store's (store.c): 24 bits of the hash
- * as a filter, 40 bits of record location, (chunk << 23) | (offset / 8) in
+ * as a filter, 40 bits of record location, (chunk << 24) | (offset / 4) in
  * 64 MiB chunks.  Each worker fills its own chunk; the chunk's pointer is
  * published (release) before any bucket can name it.  The memory counted
  * (for -M) is the table and the records, in batches, as for the count.
@@ -49,13 +49,20 @@
 
 #define CHUNK_BITS 26
 #define CHUNK ((size_t)1 << CHUNK_BITS)
-#define OFF_BITS (CHUNK_BITS - 3)
+#define ALIGN_BITS 2            /* records are 4-aligned: their u16 header */
+#define OFF_BITS (CHUNK_BITS - ALIGN_BITS)
 #define LOC_BITS 40
 #define LOC_MASK ((1ull << LOC_BITS) - 1)
 #define MAXCHUNKS (1u << (LOC_BITS - OFF_BITS))
 #define BATCH 64               /* inserts a worker counts at once */
 #define PREFETCH 8             /* records ahead whose new bucket a rehash asks for */
-#define PAD8(n) (((size_t)(n) + 7) & ~(size_t)7)
+#define PAD(n) (((size_t)(n) + (1u << ALIGN_BITS) - 1) & ~(((size_t)1 << ALIGN_BITS) - 1))
+
+/* a record's bytes: header, key and extra, padded to 4 */
+static size_t rec_size(int len, int xlen)
+{
+	return PAD(4 + (size_t)len + (size_t)xlen);
+}
 
 static size_t pos_of(uint64_t h, size_t cap)
 {
@@ -99,7 +106,7 @@ void sh_free(ShTab *t)
 const uint8_t *sh_rec(const ShTab *t, uint64_t loc)
 {
 	uint8_t *c = atomic_load_explicit(&t->chunks[loc >> OFF_BITS], memory_order_relaxed);
-	return c + ((loc & ((1ull << OFF_BITS) - 1)) << 3);
+	return c + ((loc & ((1ull << OFF_BITS) - 1)) << ALIGN_BITS);
 }
 
 /* room for need bytes in the worker's chunk: a new chunk when it is full;
@@ -173,15 +180,16 @@ static void help_rehash(ShTab *t)
 		uint64_t qh[PREFETCH], qw[PREFETCH];
 		size_t r = 0;
 		for (size_t off = 0; off < end; r++) {
-			const uint8_t *rec = base + off;
-			uint32_t len = ((const uint32_t *)rec)[0], xlen = ((const uint32_t *)rec)[1];
-			uint64_t h = state_hash(rec + 8, (int)len);
+			int len, xlen;
+			const uint8_t *key = sh_key(base + off, &len);
+			sh_extra(base + off, &xlen);
+			uint64_t h = state_hash(key, len);
 			__builtin_prefetch((const void *)&nt[pos_of(h, ncap)]);
 			if (r >= PREFETCH)
 				reput(nt, ncap, qh[r % PREFETCH], qw[r % PREFETCH]);
 			qh[r % PREFETCH] = h;
-			qw[r % PREFETCH] = bucket_word(h, ((uint64_t)c << OFF_BITS) | (off >> 3));
-			off += 8 + PAD8(len) + PAD8(xlen);
+			qw[r % PREFETCH] = bucket_word(h, ((uint64_t)c << OFF_BITS) | (off >> ALIGN_BITS));
+			off += rec_size(len, xlen);
 		}
 		for (size_t k = r > PREFETCH ? r - PREFETCH : 0; k < r; k++)
 			reput(nt, ncap, qh[k % PREFETCH], qw[k % PREFETCH]);
@@ -283,21 +291,21 @@ static int64_t write_record(ShWorker *w, const uint8_t *key, int len, const void
 	uint8_t *p = arena_alloc(w, need);
 	if (!p)
 		return -1;
-	((uint32_t *)p)[0] = (uint32_t)len;
-	((uint32_t *)p)[1] = (uint32_t)xlen;
-	memcpy(p + 8, key, (size_t)len);
+	uint16_t hd[2] = { (uint16_t)len, (uint16_t)xlen };
+	memcpy(p, hd, 4);
+	memcpy(p + 4, key, (size_t)len);
 	if (xlen)
-		memcpy(p + 8 + PAD8(len), extra, (size_t)xlen);
-	return (int64_t)(((uint64_t)w->chunk_no << OFF_BITS) | ((uint64_t)(p - w->chunk) >> 3));
+		memcpy(p + 4 + len, extra, (size_t)xlen);
+	return (int64_t)(((uint64_t)w->chunk_no << OFF_BITS) | ((uint64_t)(p - w->chunk) >> ALIGN_BITS));
 }
 
 int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *extra, int xlen, uint64_t *loc)
 {
 	ShTab *t = w->t;
 	sh_poll(w);
-	if (atomic_load_explicit(&t->full, memory_order_relaxed))
+	if (atomic_load_explicit(&t->full, memory_order_relaxed) || len > 0xffff || xlen > 0xffff)
 		return -1;
-	size_t need = 8 + PAD8(len) + PAD8(xlen);
+	size_t need = rec_size(len, xlen);
 	int64_t mine = -1;      /* the record, once written: only at an empty bucket */
 	uint64_t tag = h & 0xffffff;
 	size_t j = pos_of(h, t->cap);
@@ -338,15 +346,16 @@ void sh_prefetch(ShWorker *w, uint64_t h)
 /* A hint only: the bucket and chunk pointer are read relaxed, so a word
  * just published may name a chunk whose pointer is not yet seen here; a
  * prefetch of a wrong address faults nothing. */
-void sh_prefetch_rec(ShWorker *w, uint64_t h)
+void sh_prefetch_rec(ShWorker *w, uint64_t h, int len)
 {
 	ShTab *t = w->t;
 	uint64_t e = atomic_load_explicit(&t->tab[pos_of(h, t->cap)], memory_order_relaxed);
 	if (e && (e >> LOC_BITS) == (h & 0xffffff)) {
+		/* the lines the compare will read: header and key, at most 8 */
 		const uint8_t *r = sh_rec(t, (e & LOC_MASK) - 1);
-		__builtin_prefetch(r);
-		__builtin_prefetch(r + 64);
-		__builtin_prefetch(r + 128);
+		const uint8_t *end = r + 4 + (len < 500 ? len : 500);
+		for (uintptr_t a = (uintptr_t)r & ~(uintptr_t)63; a < (uintptr_t)end; a += 64)
+			__builtin_prefetch((const void *)a);
 	}
 }
 

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef struct ShTab {
 	_Atomic uint64_t *tab;      /* 0 empty; else (24 hash bits << 40) | (location + 1) */
@@ -46,30 +47,39 @@ typedef struct ShWorker {
 	unsigned long rh_round;     /* the last growth it helped with */
 } ShWorker;
 
-/* A record is [u32 len][u32 xlen][key, padded to 8][extra, padded to 8]:
- * the key is the state's identity, the extra bytes travel with it and are
- * written once, before the record is published. */
+/* A record is [u16 len][u16 xlen][key][extra], padded to 4 bytes as a
+ * whole: the key is the state's identity, the extra bytes travel with it
+ * and are written once, before the record is published.  Neither is
+ * aligned: read them with memcpy.  (Four bytes of header and one padding
+ * to 4 per record, instead of 8 and two paddings to 8: on leader.pml the records are most of
+ * -cores=2's memory, and each page of it is faulted in.) */
 static inline const uint8_t *sh_key(const uint8_t *rec, int *len)
 {
-	*len = (int)*(const uint32_t *)rec;
-	return rec + 8;
+	uint16_t l;
+	memcpy(&l, rec, 2);
+	*len = l;
+	return rec + 4;
 }
-static inline uint8_t *sh_extra(const uint8_t *rec)
+static inline const uint8_t *sh_extra(const uint8_t *rec, int *xlen)
 {
-	uint32_t len = *(const uint32_t *)rec;
-	return (uint8_t *)rec + 8 + ((len + 7) & ~7u);
+	uint16_t l, x;
+	memcpy(&l, rec, 2);
+	memcpy(&x, rec + 2, 2);
+	*xlen = x;
+	return rec + 4 + l;
 }
 
 int sh_init(ShTab *t, int nworkers, size_t limit);
 void sh_free(ShTab *t);
 /* Find-or-put: 1 the state is new and its record (key, then the xlen
- * extra bytes) was published, 0 it was there, -1 out of memory (the
+ * extra bytes; len and xlen at most 65535) was published, 0 it was there, -1 out of memory (the
  * limit).  *loc: the stored record's location either way (not on -1). */
 int sh_put(ShWorker *w, const uint8_t *key, int len, uint64_t h, const void *extra, int xlen, uint64_t *loc);
 /* a hint: the bucket where a lookup of hash h begins will be read soon */
 void sh_prefetch(ShWorker *w, uint64_t h);
-/* the record its bucket names, when the tag matches: after sh_prefetch */
-void sh_prefetch_rec(ShWorker *w, uint64_t h);
+/* the record its bucket names, when the tag matches, as far as a key of
+ * len bytes reaches: after sh_prefetch */
+void sh_prefetch_rec(ShWorker *w, uint64_t h, int len);
 /* the record of a state, NULL if it is not there */
 const uint8_t *sh_find(ShWorker *w, const uint8_t *key, int len, uint64_t h);
 /* the record at a location */
