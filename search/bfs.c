@@ -111,7 +111,7 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int
 	if (ins < 0) { b->r->incomplete = 2; b->stop = 1; return; }
 	if (ins == 0) { b->r->matched++; return; }
 	uint32_t lv = b->level + 1;
-	memcpy(store_payload(&b->st, s, len, state_hash(s, len)), &lv, sizeof lv);
+	memcpy(store_payload_at(&b->st, idx), &lv, sizeof lv);
 	b->r->stored++;
 	if (b->o->on_store) b->o->on_store(b->o->on_store_ctx, s, len);
 	if ((long)depth > b->r->depth) b->r->depth = depth;

@@ -218,6 +218,15 @@ uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h)
 	return r ? r + 2 + len : NULL;
 }
 
+uint8_t *store_payload_at(Store *s, size_t idx)
+{
+	int len;
+	const uint8_t *k = store_get(s, idx, &len);
+	if (s->mode == STORE_TREE)
+		return tree_payload(s, k, len);
+	return (uint8_t *)k + len;
+}
+
 static int insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t j, size_t *idx);
 
 int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)

@@ -73,6 +73,9 @@ static inline void store_prefetch_rec(const Store *s, uint64_t h)
 }
 /* the payload bytes of a stored state, NULL if it is not there */
 uint8_t *store_payload(Store *s, const uint8_t *b, int len, uint64_t h);
+/* the payload of record idx (exact or tree store, indexed = 1): no
+ * lookup, as after store_insert */
+uint8_t *store_payload_at(Store *s, size_t idx);
 uint64_t state_hash(const uint8_t *b, int len);
 /* zeroed memory for tables read at random (huge pages where the kernel
  * gives them), and its release; NULL when out of memory */
