@@ -325,7 +325,7 @@ static int expand_prelook(Dfs *d, Frame *f, int n)
 	}
 	for (int i = 0; i < n; i++)
 		if (d->sb.v[i].atomic_pid < 0)
-			store_prefetch_rec(&d->st, h[i]);
+			store_prefetch_rec(&d->st, h[i], d->sb.v[i].len);
 	int k = 0, pm_n = 0, pm_dinc = 0;
 	d->hint_valid = 0;
 	for (int i = 0; i < n; i++) {

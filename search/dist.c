@@ -228,17 +228,19 @@ static void deliver(void *arg, const uint8_t *b, size_t n, int src)
 	Dist *d = arg;
 	size_t q[AHEAD];
 	uint64_t qh[AHEAD];
+	int ql[AHEAD];
 	size_t k = 0;               /* entries parsed */
 	for (size_t off = 0; off + sizeof(Entry) <= n; k++) {
 		Entry en;
 		memcpy(&en, b + off, sizeof en);
 		store_prefetch(&d->st, en.h);
 		if (k >= AHEAD / 2)
-			store_prefetch_rec(&d->st, qh[(k - AHEAD / 2) % AHEAD]);
+			store_prefetch_rec(&d->st, qh[(k - AHEAD / 2) % AHEAD], ql[(k - AHEAD / 2) % AHEAD]);
 		if (k >= AHEAD)
 			insert_entry(d, b + q[k % AHEAD], src);
 		q[k % AHEAD] = off;
 		qh[k % AHEAD] = en.h;
+		ql[k % AHEAD] = en.len;
 		off += sizeof en + en.len + en.alen;
 	}
 	for (size_t i = k > AHEAD ? k - AHEAD : 0; i < k; i++)

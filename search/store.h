@@ -45,17 +45,28 @@ const uint8_t *store_get(Store *s, size_t idx, int *len);   /* needs indexed = 1
 #define STORE_LOC_BITS 40
 #define STORE_LOC_MASK ((1ull << STORE_LOC_BITS) - 1)
 static inline size_t store_pos(uint64_t h, size_t cap) { return (size_t)(h >> 24) & (cap - 1); }
+/* A prefetch that stays.  gcc 12 at -O1 and up drops a bare
+ * __builtin_prefetch in an inline function such as store_prefetch (the
+ * function has no side effect, so a call of it without a result is
+ * dead): until 2026-11-28 every store_prefetch compiled to nothing.  The
+ * empty volatile asm, which uses the address, keeps it. */
+static inline void store_prefetch_addr(const void *p)
+{
+	__builtin_prefetch(p);
+	__asm__ volatile("" : : "r"(p));
+}
 /* a hint: the state of hash h will be looked up soon (its bucket is
  * fetched into the cache while the caller works on something else) */
 static inline void store_prefetch(const Store *s, uint64_t h)
 {
 	if (s->mode == STORE_EXACT)
-		__builtin_prefetch(&s->tab[store_pos(h, s->cap)]);
+		store_prefetch_addr(&s->tab[store_pos(h, s->cap)]);
 }
 /* the next step, once the bucket is there: the record of its first
  * entry with h's tag, which the lookup will compare with, is fetched
- * (the exact store) */
-static inline void store_prefetch_rec(const Store *s, uint64_t h)
+ * (the exact store), as far as a key of len bytes reaches (at most 8
+ * lines) */
+static inline void store_prefetch_rec(const Store *s, uint64_t h, int len)
 {
 	if (s->mode != STORE_EXACT)
 		return;
@@ -66,7 +77,10 @@ static inline void store_prefetch_rec(const Store *s, uint64_t h)
 			return;
 		if ((e >> STORE_LOC_BITS) == tag) {
 			uint64_t loc = (e & STORE_LOC_MASK) - 1;
-			__builtin_prefetch(s->chunks[loc >> (STORE_CHUNK_BITS - 1)] + ((loc & ((1u << (STORE_CHUNK_BITS - 1)) - 1)) << 1));
+			const uint8_t *r = s->chunks[loc >> (STORE_CHUNK_BITS - 1)] + ((loc & ((1u << (STORE_CHUNK_BITS - 1)) - 1)) << 1);
+			uintptr_t end = (uintptr_t)r + 2 + (len < 500 ? len : 500);
+			for (uintptr_t a = (uintptr_t)r & ~(uintptr_t)63; a < end; a += 64)
+				store_prefetch_addr((const void *)a);
 			return;
 		}
 	}
