@@ -356,18 +356,29 @@ static void note_event(Dist *d, const char *msg, int np, int bound)
 	snprintf(n->msg, sizeof n->msg, "%s", msg);
 }
 
+/* A successor of the expansion.  Its owner's, kept until the expansion
+ * is known to count (commit).  Another rank's goes into the batch at once
+ * when no proviso runs (the expansion always counts then, and errors and
+ * successors are independent in commit): a copy less per successor sent.
+ * (Not this rank's: commit inserts them once their buckets have come.) */
 static void found(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, uint32_t depth)
 {
 	uint64_t h = state_hash(s, len);
 	Entry en = { d->cur, h, depth, (uint16_t)len, (uint8_t)alen, 0 };
+	int owner = owner_of(d, h);
+	if (owner != d->rank && !d->c->proviso_used) {
+		net_put3(&d->net, owner, &en, sizeof en, s, (size_t)len, aux, (size_t)alen);
+		d->sent_states++;
+		return;
+	}
 	if (!grow((void **)&d->found, &d->capfound, (size_t)d->nfound + 1, sizeof(Found))) {
 		out_of_memory(d);
 		return;
 	}
 	Found *f = &d->found[d->nfound++];
 	f->off = d->exp.n;
-	f->owner = owner_of(d, h);
-	if (f->owner == d->rank)
+	f->owner = owner;
+	if (owner == d->rank)
 		store_prefetch(&d->st, h);   /* for commit's insert */
 	if (!net_buf_put(&d->exp, &en, sizeof en) || !net_buf_put(&d->exp, s, (size_t)len) || !net_buf_put(&d->exp, aux, (size_t)alen))
 		out_of_memory(d);

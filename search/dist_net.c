@@ -199,6 +199,22 @@ void net_put(Net *n, int peer, const void *rec, size_t len)
 		flush(n, peer);
 }
 
+void net_put3(Net *n, int peer, const void *a, size_t alen, const void *b, size_t blen, const void *c, size_t clen)
+{
+	NetBuf *o = &n->out[peer];
+	if (!o->b || alen + blen + clen > NET_MAXREC) {
+		n->oom = n->stop = 1;
+		return;
+	}
+	memcpy(o->b + o->n, a, alen);
+	memcpy(o->b + o->n + alen, b, blen);
+	if (clen)
+		memcpy(o->b + o->n + alen + blen, c, clen);
+	o->n += alen + blen + clen;
+	if (o->n >= NET_BATCH)
+		flush(n, peer);
+}
+
 void net_coll_wait(Net *n, MPI_Request *req)
 {
 	int idle = 0;

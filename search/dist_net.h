@@ -69,6 +69,8 @@ void net_free(Net *n);
 /* append a record of len bytes (<= NET_MAXREC) for peer; a full batch
  * goes at once */
 void net_put(Net *n, int peer, const void *rec, size_t len);
+/* the same for a record in three parts (a header, a key, its aux bytes) */
+void net_put3(Net *n, int peer, const void *a, size_t alen, const void *b, size_t blen, const void *c, size_t clen);
 /* complete the sends that are done, take every batch waiting; whether
  * there was one */
 int net_poll(Net *n);
