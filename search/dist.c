@@ -1,7 +1,7 @@
 /* dist.c — the distributed safety search over MPI (-dist,
  * `mpirun -np K dspin -dist model`): the states are partitioned over K
- * ranks by a hash of the canonical state vector (a seeded hash,
- * independent of the bits the store uses for its buckets), each rank
+ * ranks by the top bits of the canonical state vector's hash (owner_of:
+ * bits the store does not use for its buckets), each rank
  * stores only the states it owns and sends the successors it generates to
  * their owners in batches, as DiVinE and the distributed LTSmin do.
  *

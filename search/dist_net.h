@@ -20,10 +20,11 @@
 #define NET_MAXPOOL 256
 #define NET_MAXPENDING 64          /* batches in flight before a rank waits */
 
-/* What both searches agree on: the seed of the owner's hash (a state is
- * owned by rank (h >> 32) * K >> 32 of this seeded hash, independent of
- * the store's bucket hash), and a record link: the rank << RANK_SHIFT |
- * the record index on that rank, NOPARENT for none */
+/* OWCTY's owner hash: a system state is owned by rank (h >> 32) * K >>
+ * 32 of this seeded hash (the safety search takes the same bits of the
+ * stored key's state_hash, search/dist.c's owner_of).  A record link:
+ * the rank << RANK_SHIFT | the record index on that rank, NOPARENT for
+ * none */
 #define OWNER_SEED 0x9e3779b97f4a7c15ull
 #define NOPARENT UINT64_MAX
 #define RANK_SHIFT 48
