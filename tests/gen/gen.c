@@ -170,7 +170,7 @@ static Var gvars[8]; static int ngvars;
 static Var lvars[8]; static int nlvars;
 static int has_param;     /* current proctype has byte parameter k */
 
-typedef struct Chan { char name[8]; int cap; int withbyte; } Chan;
+typedef struct Chan { char name[16]; int cap; int withbyte; } Chan;
 static Chan chans[2]; static int nchans;
 
 static int indent;
