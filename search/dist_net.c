@@ -186,19 +186,6 @@ static void flush(Net *n, int peer)
 	}
 }
 
-void net_put(Net *n, int peer, const void *rec, size_t len)
-{
-	NetBuf *b = &n->out[peer];
-	if (!b->b || len > NET_MAXREC) {
-		n->oom = n->stop = 1;
-		return;
-	}
-	memcpy(b->b + b->n, rec, len);
-	b->n += len;
-	if (b->n >= NET_BATCH)
-		flush(n, peer);
-}
-
 void net_put3(Net *n, int peer, const void *a, size_t alen, const void *b, size_t blen, const void *c, size_t clen)
 {
 	NetBuf *o = &n->out[peer];
@@ -207,12 +194,18 @@ void net_put3(Net *n, int peer, const void *a, size_t alen, const void *b, size_
 		return;
 	}
 	memcpy(o->b + o->n, a, alen);
-	memcpy(o->b + o->n + alen, b, blen);
+	if (blen)
+		memcpy(o->b + o->n + alen, b, blen);
 	if (clen)
 		memcpy(o->b + o->n + alen + blen, c, clen);
 	o->n += alen + blen + clen;
 	if (o->n >= NET_BATCH)
 		flush(n, peer);
+}
+
+void net_put(Net *n, int peer, const void *rec, size_t len)
+{
+	net_put3(n, peer, rec, len, NULL, 0, NULL, 0);
 }
 
 void net_coll_wait(Net *n, MPI_Request *req)

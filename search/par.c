@@ -54,6 +54,7 @@
 #define LINK_LOC ((1ull << 40) - 1)
 #define LINK_LISTED (1ull << 63)
 #define PLAIN_MOVE 6
+#define META_MAX (8 + 4 + 8)   /* the most a record keeps beside key and aux */
 
 typedef struct Meta {
 	uint64_t link;
@@ -189,7 +190,8 @@ static void meta_read(const Par *p, const uint8_t *rec, Meta *m)
 	const uint8_t *x = sh_extra(rec, &xlen), *end = x + xlen;
 	memcpy(&m->link, x, 8);
 	x += 8;
-	m->level = 0;
+	m->level = 0;               /* not kept: the proviso then says "stored" of every
+	                             * stored state, the safe answer */
 	if (p->levels) {
 		memcpy(&m->level, x, 4);
 		x += 4;
@@ -264,15 +266,12 @@ static void out_of_memory(Par *p)
 static int level_proviso(void *arg, const uint8_t *b, int len)
 {
 	PWorker *w = arg;
-	if (!w->p->levels)
-		return 1;               /* no level kept: "it may close a cycle" is always safe */
 	const uint8_t *rec = sh_find(&w->sw, b, len, state_hash(b, len));
 	if (!rec)
 		return 0;
-	int xlen;
-	uint32_t level;
-	memcpy(&level, sh_extra(rec, &xlen) + 8, 4);
-	return level <= w->p->level;
+	Meta m;
+	meta_read(w->p, rec, &m);
+	return m.level <= w->p->level;
 }
 
 static int grow_buf(void **buf, size_t *cap, size_t need, size_t elem)
@@ -651,7 +650,7 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 		w->id = i;
 		w->sw.t = &p->t;
 		w->c = ns_ctx_new(o->stack, vm);
-		w->xbuf = malloc(8 + 4 + 8 + MAXSTATE);
+		w->xbuf = malloc(META_MAX + MAXSTATE);
 		ok = w->c && w->xbuf;
 		if (ok) {
 			w->c->proviso = level_proviso;

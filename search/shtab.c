@@ -351,11 +351,8 @@ void sh_prefetch_rec(ShWorker *w, uint64_t h, int len)
 	ShTab *t = w->t;
 	uint64_t e = atomic_load_explicit(&t->tab[pos_of(h, t->cap)], memory_order_relaxed);
 	if (e && (e >> LOC_BITS) == (h & 0xffffff)) {
-		/* the lines the compare will read: header and key, at most 8 */
-		const uint8_t *r = sh_rec(t, (e & LOC_MASK) - 1);
-		const uint8_t *end = r + 4 + (len < 500 ? len : 500);
-		for (uintptr_t a = (uintptr_t)r & ~(uintptr_t)63; a < (uintptr_t)end; a += 64)
-			__builtin_prefetch((const void *)a);
+		/* the lines the compare will read: header and key */
+		store_prefetch_span(sh_rec(t, (e & LOC_MASK) - 1), 4 + (size_t)len);
 	}
 }
 

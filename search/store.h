@@ -55,6 +55,14 @@ static inline void store_prefetch_addr(const void *p)
 	__builtin_prefetch(p);
 	__asm__ volatile("" : : "r"(p));
 }
+/* the cache lines of [p, p + n), at most 8 of them (n capped at 500):
+ * a stored record that a compare of n bytes will read */
+static inline void store_prefetch_span(const void *p, size_t n)
+{
+	uintptr_t end = (uintptr_t)p + (n < 500 ? n : 500);
+	for (uintptr_t a = (uintptr_t)p & ~(uintptr_t)63; a < end; a += 64)
+		store_prefetch_addr((const void *)a);
+}
 /* a hint: the state of hash h will be looked up soon (its bucket is
  * fetched into the cache while the caller works on something else) */
 static inline void store_prefetch(const Store *s, uint64_t h)
@@ -64,8 +72,7 @@ static inline void store_prefetch(const Store *s, uint64_t h)
 }
 /* the next step, once the bucket is there: the record of its first
  * entry with h's tag, which the lookup will compare with, is fetched
- * (the exact store), as far as a key of len bytes reaches (at most 8
- * lines) */
+ * (the exact store), as far as a key of len bytes reaches */
 static inline void store_prefetch_rec(const Store *s, uint64_t h, int len)
 {
 	if (s->mode != STORE_EXACT)
@@ -78,9 +85,7 @@ static inline void store_prefetch_rec(const Store *s, uint64_t h, int len)
 		if ((e >> STORE_LOC_BITS) == tag) {
 			uint64_t loc = (e & STORE_LOC_MASK) - 1;
 			const uint8_t *r = s->chunks[loc >> (STORE_CHUNK_BITS - 1)] + ((loc & ((1u << (STORE_CHUNK_BITS - 1)) - 1)) << 1);
-			uintptr_t end = (uintptr_t)r + 2 + (len < 500 ? len : 500);
-			for (uintptr_t a = (uintptr_t)r & ~(uintptr_t)63; a < end; a += 64)
-				store_prefetch_addr((const void *)a);
+			store_prefetch_span(r, 2 + (size_t)len);
 			return;
 		}
 	}
