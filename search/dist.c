@@ -42,7 +42,9 @@
  * rank waits in it, so none of level L + 1 is stored as level L + 1's
  * own).  The batches, the counting, the STOP message and the proviso's
  * rounds of questions are search/dist_net.c, which the distributed OWCTY
- * shares.
+ * shares.  A successor this rank sent to its owner lately is not sent
+ * again but counted as matched here (search/dist_sent.h), and the ranks'
+ * tables grow at one level's end, together (search_levels).
  *
  * Errors: without -e the first rank to meet one stops and tells the
  * others (a STOP message, counted like the batches); the lowest rank
@@ -56,13 +58,13 @@
  */
 #include "dist.h"
 #include "dist_net.h"
+#include "dist_sent.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
-#define POLL_EVERY 16          /* expansions between looks at the inbox */
 
 /* a successor in a batch: this header, the key, the aux bytes */
 typedef struct Entry {
@@ -130,8 +132,9 @@ typedef struct Dist {
 	size_t ndeferred, capdeferred;
 	NetAsk ask;                /* the proviso's questions to other ranks (dist_net.h) */
 	NetMarks marks;            /* the unreached-code report's (dist_net.h) */
+	SentCache sent;            /* the successors sent lately (dist_sent.h); none at K = 1 */
 	/* what the rank did */
-	uint64_t stored, matched, atomic_steps, sent_states;
+	uint64_t stored, matched, atomic_steps, sent_states, not_resent;
 	long maxdepth;
 	int max_vec;
 	Note err, bound;
@@ -367,6 +370,11 @@ static void found(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int al
 	Entry en = { d->cur, h, depth, (uint16_t)len, (uint8_t)alen, 0 };
 	int owner = owner_of(d, h);
 	if (owner != d->rank && !d->c->proviso_used) {
+		if (sent_before(&d->sent, s, len, h)) {
+			d->exp_matched++;   /* its owner has it, or will before the level ends */
+			d->not_resent++;
+			return;
+		}
 		net_put3(&d->net, owner, &en, sizeof en, s, (size_t)len, aux, (size_t)alen);
 		d->sent_states++;
 		return;
@@ -508,6 +516,11 @@ static void commit(Dist *d)
 		}
 		Entry en;
 		memcpy(&en, e, sizeof en);
+		if (sent_before(&d->sent, e + sizeof en, en.len, en.h)) {
+			d->matched++;
+			d->not_resent++;
+			continue;
+		}
 		net_put(&d->net, f->owner, e, sizeof en + en.len + en.alen);
 		d->sent_states++;
 	}
@@ -735,7 +748,7 @@ static void merge_results(Dist *d)
 	g.store_bytes = d->st.bytes;
 	/* the error kinds and the resource bound's message, rank 0's first;
 	 * per rank: states, messages, successors sent, peak memory, time */
-	net_merge_report(&d->net, r, &g, d->stored, d->sent_states, now() - d->t0);
+	net_merge_report(&d->net, r, &g, d->stored, d->sent_states, d->not_resent, now() - d->t0);
 	/* without -e one error is counted, as on one process */
 	g.errors = d->o->keep_going ? (int)tot[6] : tot[6] > 0;
 	g.secs = now() - d->t0;
@@ -779,8 +792,78 @@ static void dist_free(Dist *d)
 	store_free(&d->st);
 	net_ask_free(&d->ask);
 	net_marks_free(&d->marks);
+	sent_free(&d->sent);
 	if (d->c)
 		ns_ctx_free(d->c);
+}
+
+/* the search, level by level (the head of this file) */
+static void search_levels(Dist *d)
+{
+	const SearchOpts *o = d->o;
+	int K = d->nranks;
+	size_t lo = 0;
+	for (d->level = 0;; d->level++) {
+		size_t hi = d->st.nrec;
+		for (size_t i = lo; i < hi; i++) {
+			if (d->net.stop)
+				break;
+			if (!expand_stored(d, i)) {
+				if (!grow((void **)&d->deferred, &d->capdeferred, d->ndeferred + 1, sizeof(uint64_t)))
+					out_of_memory(d);
+				else
+					d->deferred[d->ndeferred++] = i;
+			}
+			if ((i & (NET_POLL_EVERY - 1)) == 0)
+				net_poll(&d->net);
+		}
+		/* the proviso's questions, until every expansion had its answers */
+		for (;;) {
+			uint64_t nd = d->net.stop ? 0 : d->ndeferred, gnd = 0;
+			MPI_Request req;
+			MPI_Iallreduce(&nd, &gnd, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &req);
+			net_coll_wait(&d->net, &req);
+			if (!gnd)
+				break;
+			if (!net_ask_round(&d->net, &d->ask, &d->st, d->level))
+				out_of_memory(d);
+			size_t n = d->ndeferred;
+			d->ndeferred = 0;
+			for (size_t k = 0; k < n && !d->net.stop; k++) {
+				if (!expand_stored(d, d->deferred[k]))
+					d->deferred[d->ndeferred++] = d->deferred[k];
+				if ((k & (NET_POLL_EVERY - 1)) == 0)
+					net_poll(&d->net);
+			}
+		}
+		d->ndeferred = 0;
+		net_ask_clear(&d->ask);
+		net_end_round(&d->net);
+		/* blocking (dist_net.h): no batch of the next level is taken
+		 * before this rank has numbered it */
+		uint64_t grown = d->st.nrec - hi;
+		uint64_t mine[4] = { grown, (uint64_t)d->net.stop, d->stored, store_room(&d->st) < 2 * grown }, all[4];
+		MPI_Allreduce(mine, all, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		/* A rank's table doubles in a pause (store_grow) while the
+		 * others wait at the level's end; ranks hold about as many
+		 * states each, so when one expects to pass the point during the
+		 * next level (room for less than twice what this level added),
+		 * every rank half full or more grows now, at one barrier: the
+		 * pauses overlap.  (Two of them, one level apart, had been 10%
+		 * of -np 2's time on petersonN4.) */
+		if (all[3] && d->st.n > d->st.cap / 2 && !all[1])
+			(void)store_grow(&d->st);   /* -1 at the memory limit: the insert
+			                             * that needs the room reports it */
+		lo = hi;
+		double t = now();
+		if (o->progress && d->rank == 0 && t - d->last_progress > 5.0) {
+			d->last_progress = t;
+			fprintf(stderr, "dspin: %llu states stored, level %u, %.0f states/s, %d ranks\n",
+				(unsigned long long)all[2], d->level + 1, all[2] / (t - d->t0), K);
+		}
+		if (!all[0] || all[1])
+			break;
+	}
 }
 
 int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
@@ -799,6 +882,8 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	int asks = net_ask_init(&d->ask, K);
 	d->scratch = malloc(MAXSTATE + 256);
 	int bufs = net_init(&d->net, deliver, d);
+	/* 16,384 slots (256 KB) and a 1 MB ring: search/dist_sent.c */
+	int sent = K == 1 || sent_init(&d->sent, 1 << 14, 1 << 20);
 	store_init(&d->st, o->mem_limit);
 	d->st.indexed = 1;
 	d->st.payload = sizeof(uint32_t);
@@ -807,7 +892,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	/* an expansion is thrown away only when the reduction asked another
 	 * rank about a successor */
 	int marks = d->c && net_marks_init(&d->marks, o, K > 1 && d->c->proviso_used);
-	int ok = bufs && asks && d->c && marks && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
+	int ok = bufs && sent && asks && d->c && marks && d->scratch && ns_initial(d->c, &sb0) == 1 && !sb0.oom;
 	int allok = 0;
 	MPI_Allreduce(&ok, &allok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (!allok) {
@@ -829,57 +914,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 		insert_entry(d, d->exp.b, d->rank);
 	}
 	succbuf_free(&sb0);
-	size_t lo = 0;
-	for (d->level = 0;; d->level++) {
-		size_t hi = d->st.nrec;
-		for (size_t i = lo; i < hi; i++) {
-			if (d->net.stop)
-				break;
-			if (!expand_stored(d, i)) {
-				if (!grow((void **)&d->deferred, &d->capdeferred, d->ndeferred + 1, sizeof(uint64_t)))
-					out_of_memory(d);
-				else
-					d->deferred[d->ndeferred++] = i;
-			}
-			if ((i & (POLL_EVERY - 1)) == 0)
-				net_poll(&d->net);
-		}
-		/* the proviso's questions, until every expansion had its answers */
-		for (;;) {
-			uint64_t nd = d->net.stop ? 0 : d->ndeferred, gnd = 0;
-			MPI_Request req;
-			MPI_Iallreduce(&nd, &gnd, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &req);
-			net_coll_wait(&d->net, &req);
-			if (!gnd)
-				break;
-			if (!net_ask_round(&d->net, &d->ask, &d->st, d->level))
-				out_of_memory(d);
-			size_t n = d->ndeferred;
-			d->ndeferred = 0;
-			for (size_t k = 0; k < n && !d->net.stop; k++) {
-				if (!expand_stored(d, d->deferred[k]))
-					d->deferred[d->ndeferred++] = d->deferred[k];
-				if ((k & (POLL_EVERY - 1)) == 0)
-					net_poll(&d->net);
-			}
-		}
-		d->ndeferred = 0;
-		net_ask_clear(&d->ask);
-		net_end_round(&d->net);
-		/* blocking (dist_net.h): no batch of the next level is taken
-		 * before this rank has numbered it */
-		uint64_t mine[3] = { d->st.nrec - hi, (uint64_t)d->net.stop, d->stored }, all[3];
-		MPI_Allreduce(mine, all, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-		lo = hi;
-		double t = now();
-		if (o->progress && d->rank == 0 && t - d->last_progress > 5.0) {
-			d->last_progress = t;
-			fprintf(stderr, "dspin: %llu states stored, level %u, %.0f states/s, %d ranks\n",
-				(unsigned long long)all[2], d->level + 1, all[2] / (t - d->t0), K);
-		}
-		if (!all[0] || all[1])
-			break;
-	}
+	search_levels(d);
 	d->oom |= d->net.oom;
 	if (d->oom && !r->incomplete)
 		r->incomplete = 2;

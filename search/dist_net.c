@@ -79,19 +79,43 @@ void net_free(Net *n)
 	free(n->out);
 	free(n->sent);
 	free(n->pend);
+	free(n->idx);
+	free(n->reqs);
 	for (int i = 0; i < n->npool; i++)
 		free(n->pool[i]);
 	free(n->inbox.b);
 	memset(n, 0, sizeof *n);
 }
 
+/* complete the sends that are done: one MPI_Testsome over them all, not
+ * a test per request (under mpi_yield_when_idle every MPI call that finds
+ * nothing to do yields the processor: a system call) */
 static void reap(Net *n)
 {
+	if (!n->npend)
+		return;
+	if ((size_t)n->npend > n->capidx) {
+		int *ni = realloc(n->idx, sizeof(int) * n->cappend);
+		if (ni)
+			n->idx = ni;
+		MPI_Request *nr = ni ? realloc(n->reqs, sizeof(MPI_Request) * n->cappend) : NULL;
+		if (nr)
+			n->reqs = nr;
+		if (!ni || !nr) {
+			n->oom = n->stop = 1;
+			return;
+		}
+		n->capidx = n->cappend;
+	}
+	for (int i = 0; i < n->npend; i++)
+		n->reqs[i] = n->pend[i].req;
+	int done = 0;
+	MPI_Testsome(n->npend, n->reqs, &done, n->idx, MPI_STATUSES_IGNORE);
+	if (done <= 0)
+		return;
 	int k = 0;
 	for (int i = 0; i < n->npend; i++) {
-		int done = 0;
-		MPI_Test(&n->pend[i].req, &done, MPI_STATUS_IGNORE);
-		if (!done)
+		if (n->reqs[i] != MPI_REQUEST_NULL)
 			n->pend[k++] = n->pend[i];
 		else if (n->pend[i].b && n->npool < NET_MAXPOOL)
 			n->pool[n->npool++] = n->pend[i].b;
@@ -125,6 +149,8 @@ static void isend(Net *n, int peer, uint8_t *b, size_t len, int tag)
 int net_poll(Net *n)
 {
 	int took = 0;
+	if (n->nranks == 1)
+		return 0;              /* no peer: no MPI call (each would yield) */
 	reap(n);
 	for (;;) {
 		MPI_Status st;
@@ -224,12 +250,28 @@ void net_coll_wait(Net *n, MPI_Request *req)
 	}
 }
 
+static void flush_all(Net *n)
+{
+	for (int p = 0; p < n->nranks; p++)
+		if (p != n->rank)
+			flush(n, p);
+}
+
+/* every send completed (its message received) */
+static void drain(Net *n)
+{
+	int idle = 0;
+	while (n->npend) {
+		reap(n);
+		if (n->npend)
+			back_off(&idle);
+	}
+}
+
 void net_end_round(Net *n)
 {
 	int K = n->nranks;
-	for (int p = 0; p < K; p++)
-		if (p != n->rank)
-			flush(n, p);
+	flush_all(n);
 	uint64_t *expect = calloc((size_t)K, sizeof(uint64_t));
 	if (!expect) {
 		/* cannot count: the search cannot go on */
@@ -250,11 +292,7 @@ void net_end_round(Net *n)
 		else
 			back_off(&idle);
 	}
-	while (n->npend) {
-		reap(n);
-		if (n->npend)
-			back_off(&idle);
-	}
+	drain(n);
 	n->received = 0;
 	memset(n->sent, 0, sizeof(uint64_t) * (size_t)K);
 }
@@ -295,12 +333,13 @@ static double cpu_secs(void)
 }
 
 void net_merge_report(Net *n, const SearchResult *r, SearchResult *g, uint64_t stored, uint64_t sent_states,
-		      double secs)
+		      uint64_t not_resent, double secs)
 {
 	int K = n->nranks;
 	size_t kb = sizeof r->kinds + sizeof r->bound_msg + 2 * sizeof(int);
 	uint8_t *mine = malloc(kb), *all = malloc(kb * (size_t)K);
-	double one[6] = { (double)stored, (double)n->messages, (double)sent_states, peak_mb(), secs, cpu_secs() };
+	enum { F = 7 };
+	double one[F] = { (double)stored, (double)n->messages, (double)sent_states, peak_mb(), secs, cpu_secs(), (double)not_resent };
 	double *ranks = malloc(sizeof one * (size_t)K);
 	if (!mine || !all || !ranks) {
 		fprintf(stderr, "dspin: out of memory merging the ranks' results\n");
@@ -311,7 +350,7 @@ void net_merge_report(Net *n, const SearchResult *r, SearchResult *g, uint64_t s
 	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg, &r->nkinds, sizeof(int));
 	memcpy(mine + sizeof r->kinds + sizeof r->bound_msg + sizeof(int), &r->kinds_full, sizeof(int));
 	MPI_Allgather(mine, (int)kb, MPI_BYTE, all, (int)kb, MPI_BYTE, MPI_COMM_WORLD);
-	MPI_Allgather(one, 6, MPI_DOUBLE, ranks, 6, MPI_DOUBLE, MPI_COMM_WORLD);
+	MPI_Allgather(one, F, MPI_DOUBLE, ranks, F, MPI_DOUBLE, MPI_COMM_WORLD);
 	for (int p = 0; p < K; p++) {
 		const uint8_t *a = all + kb * (size_t)p;
 		int nk, full;
@@ -331,12 +370,13 @@ void net_merge_report(Net *n, const SearchResult *r, SearchResult *g, uint64_t s
 	if (n->rank == 0) {
 		g->ranks = calloc((size_t)K, sizeof(DistRank));
 		for (int p = 0; g->ranks && p < K; p++) {
-			g->ranks[p].stored = (uint64_t)ranks[6 * p];
-			g->ranks[p].messages = (uint64_t)ranks[6 * p + 1];
-			g->ranks[p].sent_states = (uint64_t)ranks[6 * p + 2];
-			g->ranks[p].peak_mb = ranks[6 * p + 3];
-			g->ranks[p].secs = ranks[6 * p + 4];
-			g->ranks[p].cpu_secs = ranks[6 * p + 5];
+			g->ranks[p].stored = (uint64_t)ranks[F * p];
+			g->ranks[p].messages = (uint64_t)ranks[F * p + 1];
+			g->ranks[p].sent_states = (uint64_t)ranks[F * p + 2];
+			g->ranks[p].peak_mb = ranks[F * p + 3];
+			g->ranks[p].secs = ranks[F * p + 4];
+			g->ranks[p].cpu_secs = ranks[F * p + 5];
+			g->ranks[p].not_resent = (uint64_t)ranks[F * p + 6];
 		}
 	}
 	free(ranks);

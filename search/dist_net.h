@@ -19,6 +19,11 @@
 #define NET_MAXREC (66 * 1024)     /* the largest record */
 #define NET_MAXPOOL 256
 #define NET_MAXPENDING 64          /* batches in flight before a rank waits */
+/* expansions between two net_poll calls: a 64 KB batch holds about a
+ * thousand successors, and every poll that finds nothing yields the
+ * processor (mpi_yield_when_idle), a system call: at one poll every 16
+ * expansions -np 2 made 500,000 of them a rank on petersonN4 */
+#define NET_POLL_EVERY 64
 
 /* OWCTY's owner hash: a system state is owned by rank (h >> 32) * K >>
  * 32 of this seeded hash (the safety search takes the same bits of the
@@ -54,6 +59,9 @@ typedef struct Net {
 	NetPending *pend;
 	int npend;
 	size_t cappend;
+	int *idx;                  /* reap's MPI_Testsome arrays */
+	MPI_Request *reqs;
+	size_t capidx;
 	uint8_t *pool[NET_MAXPOOL];
 	int npool;
 	NetBuf inbox;
@@ -93,7 +101,7 @@ uint64_t net_sum(Net *n, uint64_t v);
  * per rank in g->ranks (states stored, batches sent, successors sent,
  * peak memory, seconds since t0, CPU seconds). */
 void net_merge_report(Net *n, const SearchResult *mine, SearchResult *g, uint64_t stored, uint64_t sent_states,
-		      double secs);
+		      uint64_t not_resent, double secs);
 
 /* The partial-order reduction's questions to other ranks.  Both searches'
  * level proviso asks whether a successor (in OWCTY, its system state) is

@@ -571,7 +571,7 @@ static void expand_unstored(Ow *w)
 		else
 			w->pass_revisits++;
 		expand_key(w, -1);
-		if ((k & 15) == 0)
+		if ((k & (NET_POLL_EVERY - 1)) == 0)
 			net_poll(&w->net);
 	}
 	w->tcur.n = 0;
@@ -615,7 +615,7 @@ static void pass(Ow *w)
 		expand_unstored(w);
 		for (size_t k = 0; k < w->cur.n && !w->oom && !w->net.oom; k++) {
 			expand(w, w->cur.v[k]);
-			if ((k & 15) == 0) {
+			if ((k & (NET_POLL_EVERY - 1)) == 0) {
 				net_poll(&w->net);
 				drain(w);
 			}
@@ -652,7 +652,7 @@ static void explore(Ow *w)
 		for (size_t i = lo; i < hi && !w->net.stop; i++) {
 			if (!expand(w, i))
 				push(w, &w->deferred, i);
-			if ((i & 15) == 0) {
+			if ((i & (NET_POLL_EVERY - 1)) == 0) {
 				net_poll(&w->net);
 				drain(w);
 			}
@@ -679,7 +679,7 @@ static void explore(Ow *w)
 					break;
 				if (!expand(w, w->deferred.v[k]))
 					push(w, &w->deferred, w->deferred.v[k]);
-				if ((k & 15) == 0)
+				if ((k & (NET_POLL_EVERY - 1)) == 0)
 					net_poll(&w->net);
 			}
 		}
@@ -766,7 +766,7 @@ static void merge(Ow *w, SearchResult *g)
 	g->incomplete = (int)gmx[2];
 	g->mem = tot[6];
 	g->store_bytes = w->st.bytes;
-	net_merge_report(&w->net, r, g, w->stored, w->sent_states, now() - w->t0);
+	net_merge_report(&w->net, r, g, w->stored, w->sent_states, 0, now() - w->t0);
 	g->errors = w->o->keep_going ? (int)tot[5] : tot[5] > 0;
 }
 

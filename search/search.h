@@ -43,6 +43,8 @@ typedef struct DistRank {
 	uint64_t stored;          /* states it owns */
 	uint64_t messages;        /* batches it sent (successors and proviso queries) */
 	uint64_t sent_states;     /* successors it sent to other ranks */
+	uint64_t not_resent;      /* successors it had sent to their owner before,
+	                           * not sent again (search/dist_sent.h) */
 	double peak_mb;           /* its peak resident memory */
 	double secs;
 	double cpu_secs;          /* its CPU time, user + system */

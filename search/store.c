@@ -175,6 +175,19 @@ static int grow(Store *s)
 	return 0;
 }
 
+size_t store_room(const Store *s)
+{
+	if (s->mode != STORE_EXACT)
+		return SIZE_MAX;
+	size_t at = s->cap / 4 * 3;   /* store_insert grows once n * 4 > cap * 3 */
+	return s->n < at ? at - s->n : 0;
+}
+
+int store_grow(Store *s)
+{
+	return s->mode == STORE_EXACT ? grow(s) : 0;
+}
+
 /* the record of a stored state (its length bytes first), NULL if absent;
  * then *slot is the free slot where it would go (linear probing) */
 static inline uint8_t *probe(const Store *s, const uint8_t *b, int len, uint64_t h, size_t *slot)

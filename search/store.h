@@ -40,6 +40,13 @@ int store_has(const Store *s, const uint8_t *b, int len, uint64_t h);
 int store_has_slot(const Store *s, const uint8_t *b, int len, uint64_t h, size_t *slot);
 int store_insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t slot, size_t *idx);
 const uint8_t *store_get(Store *s, size_t idx, int *len);   /* needs indexed = 1 */
+/* The exact store: how many more states fit before the table grows (it
+ * doubles past 3/4 load, rehashing every record: a pause in the search),
+ * and growing it now, at a time the caller chooses; store_grow is -1 at
+ * the memory limit (nothing changed: the insert that needs room fails as
+ * before).  SIZE_MAX and 0 for the other modes. */
+size_t store_room(const Store *s);
+int store_grow(Store *s);
 /* (store.c's layout, for the inline prefetches below) */
 #define STORE_CHUNK_BITS 26
 #define STORE_LOC_BITS 40

@@ -68,3 +68,39 @@ Test(store, memory_bound_stops_insertion_and_keeps_the_rest)
 	}
 	store_free(&st);
 }
+
+/* store_room counts down to the table's own growth (the insert after
+ * room reached 0 doubles it), and store_grow, called at any time (the
+ * distributed search grows every rank's table at one barrier), keeps
+ * every state and every record index, and makes room */
+Test(store, room_and_an_early_grow)
+{
+	Store st; store_init(&st, 0);
+	st.indexed = 1;
+	uint8_t b[32];
+	size_t cap0 = st.cap, room0 = store_room(&st);
+	cr_assert_eq(room0, cap0 / 4 * 3, "an empty table has room for 3/4 of its buckets");
+	int k = 0;
+	for (; store_room(&st) > 0; k++) {
+		memset(b, 0, sizeof b);
+		memcpy(b, &k, sizeof k);
+		size_t idx;
+		cr_assert_eq(store_insert(&st, b, 32, state_hash(b, 32), &idx), 1);
+		cr_assert_eq(st.cap, cap0, "the table grew with room left (k=%d)", k);
+	}
+	cr_assert_eq((size_t)k, room0);
+	cr_assert_eq(store_grow(&st), 0);
+	cr_assert_eq(st.cap, 2 * cap0);
+	cr_assert_eq(store_room(&st), st.cap / 4 * 3 - (size_t)k);
+	for (int j = 0; j < k; j++) {
+		memset(b, 0, sizeof b);
+		memcpy(b, &j, sizeof j);
+		cr_assert(store_has(&st, b, 32, state_hash(b, 32)), "state %d lost by store_grow", j);
+		int len;
+		const uint8_t *g = store_get(&st, (size_t)j, &len);
+		cr_assert(len == 32 && !memcmp(g, b, 32), "record %d moved by store_grow", j);
+		size_t idx;
+		cr_assert_eq(store_insert(&st, b, 32, state_hash(b, 32), &idx), 0, "state %d inserted twice", j);
+	}
+	store_free(&st);
+}
