@@ -13,6 +13,7 @@
 #define DSPIN_DIST_SENT_H
 #include <stddef.h>
 #include <stdint.h>
+#include "store.h"
 
 typedef struct SentSlot {
 	uint64_t h;                /* the key's state_hash */
@@ -30,6 +31,13 @@ typedef struct SentCache {
 	uint64_t head;             /* bytes written to the ring in all */
 } SentCache;
 
+/* a hint: key of hash h will be asked about soon (its slot is fetched
+ * into the cache meanwhile) */
+static inline void sent_prefetch(const SentCache *c, uint64_t h)
+{
+	if (c->slot)
+		store_prefetch_addr(&c->slot[(h >> 8) & (c->nslots - 1)]);
+}
 /* 0 when out of memory */
 int sent_init(SentCache *c, size_t nslots, size_t ringbytes);
 void sent_free(SentCache *c);
