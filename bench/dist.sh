@@ -19,8 +19,10 @@
 # -dist the batches sent by all ranks; in brackets the CPU time (user +
 # system, of mpirun and every rank): on a machine that other jobs load, a
 # wall-time speed-up needs cores that are free, the CPU time shows the
-# work.  Then np1/np2 (the issue's target:
-# >= 1.5) and np2's largest rank against the depth-first search's memory
+# work.  Then np1/np2 (the issue's target: >= 1.5) of the fastest runs
+# and of the median ones (the machine's speed varies from run to run by
+# 10-30%, more than the changes measured), and np2's largest rank
+# against the depth-first search's memory
 # (target: <= 60%).  The load average is printed before and after: the
 # machine is shared.
 #
@@ -69,7 +71,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-declare -A best cpu mem states msgs ex rankmax again
+declare -A best cpu mem states msgs ex rankmax again times
 json() { sed -n "s/.*\"$2\":\\([0-9.]*\\).*/\\1/p" "$1" | head -1; }
 # run TOOL MODEL-INDEX: one timed run; TOOL: dfs bfs np1 np2 ...
 run() {
@@ -100,11 +102,14 @@ run() {
 	c=$(tail -1 "$TMP/time" | awk '{ printf "%.2f", $2 + $3 }')
 	states[$key,$i]=$(json "$out" states_stored)
 	ex[$key,$i]=$(json "$out" exit)
+	times[$key,$i]="${times[$key,$i]:-} $secs"
 	if [ -z "${best[$key,$i]:-}" ] || [ "$(echo "$secs < ${best[$key,$i]}" | bc)" = 1 ]; then
 		best[$key,$i]=$secs
 		cpu[$key,$i]=$c
 	fi
 }
+# the median of the arguments
+median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 files=() flags=() names=() live=()
 for m in "$@"; do
 	f=${m%%:*}; fl=; [ "$f" != "$m" ] && fl=${m#*:}
@@ -138,8 +143,8 @@ for t in $tools; do
 	b[0-9]*) head="$head $t s (cpu) | $t MB/rank | $t states | $t states/rank | $t again |"; sep="$sep ---: | ---: | ---: | ---: | ---: |" ;;
 	*) head="$head $t s (cpu) | $t MB |"; sep="$sep ---: | ---: |" ;; esac
 done
-echo "$head np1/np2 | np2 rank/dfs MB |"
-echo "$sep ---: | ---: |"
+echo "$head np1/np2 | np1/np2 median | np2 rank/dfs MB |"
+echo "$sep ---: | ---: | ---: |"
 for ((i = 0; i < nm; i++)); do
 	ref=dfs; [ -n "${live[i]}" ] && ref=np${NPS%% *}
 	row="| ${names[i]} | ${states[$ref,$i]}${live[i]:+ (${states[dfs,$i]})} |"
@@ -166,10 +171,11 @@ for ((i = 0; i < nm; i++)); do
 		b[0-9]*) row="$row ${states[$t,$i]} | ${rankmax[$t,$i]} | ${again[$t,$i]} |" ;;
 		esac
 	done
-	sp=-; frac=-
+	sp=-; spm=-; frac=-
 	if [ -n "${best[np1,$i]:-}" ] && [ -n "${best[np2,$i]:-}" ]; then
 		sp=$(echo "scale=2; ${best[np1,$i]} / ${best[np2,$i]}" | bc)
+		spm=$(echo "scale=2; $(median ${times[np1,$i]}) / $(median ${times[np2,$i]})" | bc)
 		frac=$(echo "scale=0; 100 * ${mem[np2,$i]} / ${mem[dfs,$i]}" | bc)%
 	fi
-	echo "$row $sp | $frac |"
+	echo "$row $sp | $spm | $frac |"
 done
