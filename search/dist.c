@@ -254,12 +254,18 @@ static void deliver(void *arg, const uint8_t *b, size_t n, int src)
 
 /* ---- the local store ---- */
 
+static void insert_state(Dist *d, Entry en, const uint8_t *key, const uint8_t *aux, int src);
+
 static void insert_entry(Dist *d, const uint8_t *e, int src)
 {
 	Entry en;
 	memcpy(&en, e, sizeof en);
-	const uint8_t *key = e + sizeof en;
-	const uint8_t *aux = key + en.len;
+	insert_state(d, en, e + sizeof en, e + sizeof en + en.len, src);
+}
+
+/* a successor (en: its header) that rank src generated */
+static void insert_state(Dist *d, Entry en, const uint8_t *key, const uint8_t *aux, int src)
+{
 	size_t idx;
 	int ins = store_insert(&d->st, key, en.len, en.h, &idx);
 	if (ins < 0) {
@@ -361,16 +367,20 @@ static void note_event(Dist *d, const char *msg, int np, int bound)
 	snprintf(n->msg, sizeof n->msg, "%s", msg);
 }
 
-/* A successor of the expansion.  Its owner's, kept until the expansion
- * is known to count (commit).  Another rank's goes into the batch at once
- * when no proviso runs (the expansion always counts then, and errors and
- * successors are independent in commit): a copy less per successor sent.
- * (Not this rank's: commit inserts them once their buckets have come.) */
+/* A successor of the expansion.  When no proviso runs the expansion
+ * always counts, and errors and successors are independent in commit:
+ * another rank's goes into the batch at once, this rank's into the store
+ * (expand fetched its bucket), a copy less each.  Under a proviso it is
+ * kept until the expansion is known to count (commit). */
 static void found(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, uint32_t depth, uint64_t h)
 {
 	Entry en = { d->cur, h, depth, (uint16_t)len, (uint8_t)alen, 0 };
 	int owner = owner_of(d, h);
-	if (owner != d->rank && !d->c->proviso_used) {
+	if (!d->c->proviso_used) {
+		if (owner == d->rank) {
+			insert_state(d, en, s, aux, d->rank);
+			return;
+		}
 		if (sent_before(&d->sent, s, len, h)) {
 			d->exp_matched++;   /* its owner has it, or will before the level ends */
 			d->not_resent++;
@@ -932,11 +942,8 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	Succ *s0 = &sb0.v[0];
 	d->level = (uint32_t)-1;
 	if (owner_of(d, state_hash(s0->b, s0->len)) == d->rank) {
-		d->cur = NOPARENT;
-		d->nfound = 0;
-		d->exp.n = 0;
-		found(d, s0->b, s0->len, s0->aux, s0->alen, 0, state_hash(s0->b, s0->len));
-		insert_entry(d, d->exp.b, d->rank);
+		Entry en = { NOPARENT, state_hash(s0->b, s0->len), 0, (uint16_t)s0->len, (uint8_t)s0->alen, 0 };
+		insert_state(d, en, s0->b, s0->aux, d->rank);
 	}
 	succbuf_free(&sb0);
 	search_levels(d);
