@@ -609,10 +609,10 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		if (o.dist) {
 			printf(",\"ranks\":%d,\"per_rank\":[", r.nranks);
 			for (int i = 0; r.ranks && i < r.nranks; i++)
-				printf("%s{\"rank\":%d,\"states\":%llu,\"messages\":%llu,\"states_sent\":%llu,\"states_not_resent\":%llu,\"peak_rss_mb\":%.1f,\"elapsed_s\":%.3f,\"cpu_s\":%.3f}",
+				printf("%s{\"rank\":%d,\"states\":%llu,\"messages\":%llu,\"states_sent\":%llu,\"states_not_resent\":%llu,\"peak_rss_mb\":%.1f,\"elapsed_s\":%.3f,\"cpu_s\":%.3f,\"wait_s\":%.3f}",
 				       i ? "," : "", i, (unsigned long long)r.ranks[i].stored, (unsigned long long)r.ranks[i].messages,
 				       (unsigned long long)r.ranks[i].sent_states, (unsigned long long)r.ranks[i].not_resent,
-				       r.ranks[i].peak_mb, r.ranks[i].secs, r.ranks[i].cpu_secs);
+				       r.ranks[i].peak_mb, r.ranks[i].secs, r.ranks[i].cpu_secs, r.ranks[i].wait_secs);
 			printf("]");
 		}
 		/* what ran, as opposed to what was asked: si falls back to the
@@ -685,10 +685,10 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	printf("%9llu atomic steps\n", (unsigned long long)r.atomic_steps);
 	printf("%9.3f memory usage (Mbyte)\n", r.mem / 1048576.0);
 	for (int i = 0; r.ranks && i < r.nranks; i++)
-		printf("\trank %d: %llu states, %llu messages (%llu states sent, %llu not sent again), peak resident %.1f Mbyte, %.3g s CPU\n", i,
+		printf("\trank %d: %llu states, %llu messages (%llu states sent, %llu not sent again), peak resident %.1f Mbyte, %.3g s CPU, %.3g s waiting\n", i,
 		       (unsigned long long)r.ranks[i].stored, (unsigned long long)r.ranks[i].messages,
 		       (unsigned long long)r.ranks[i].sent_states, (unsigned long long)r.ranks[i].not_resent,
-		       r.ranks[i].peak_mb, r.ranks[i].cpu_secs);
+		       r.ranks[i].peak_mb, r.ranks[i].cpu_secs, r.ranks[i].wait_secs);
 	if (m->has_heap) printf("%9d objects in the largest heap\n", r.stats.max_objects);
 	if (heap_canonical && m->has_heap) printf("%9llu successors renumbered by heap symmetry\n", r.stats.heap_renumbered);
 	if (proc_on) printf("%9llu successors reordered by process symmetry\n", r.stats.procs_permuted);

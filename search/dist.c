@@ -878,7 +878,9 @@ static void search_levels(Dist *d)
 		 * before this rank has numbered it */
 		uint64_t grown = d->st.nrec - hi;
 		uint64_t mine[4] = { grown, (uint64_t)d->net.stop, d->stored, store_room(&d->st) < 2 * grown }, all[4];
+		double tw = net_now();
 		MPI_Allreduce(mine, all, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		d->net.waited += net_now() - tw;
 		/* A rank's table doubles in a pause (store_grow) while the
 		 * others wait at the level's end; ranks hold about as many
 		 * states each, so when one expects to pass the point during the

@@ -192,6 +192,13 @@ static void back_off(int *idle)
 	nanosleep(&ts, NULL);
 }
 
+double net_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static void flush(Net *n, int peer)
 {
 	NetBuf *b = &n->out[peer];
@@ -203,6 +210,9 @@ static void flush(Net *n, int peer)
 		n->oom = n->stop = 1;
 	isend(n, peer, data, len, TAG_DATA);
 	int idle = 0;
+	if (n->npend <= NET_MAXPENDING)
+		return;
+	double t = net_now();
 	while (n->npend > NET_MAXPENDING) {
 		/* keep taking batches while ours wait, or two ranks sending
 		 * to each other could wait for ever */
@@ -210,6 +220,7 @@ static void flush(Net *n, int peer)
 		if (n->npend > NET_MAXPENDING && !net_poll(n))
 			back_off(&idle);
 	}
+	n->waited += net_now() - t;
 }
 
 void net_put3(Net *n, int peer, const void *a, size_t alen, const void *b, size_t blen, const void *c, size_t clen)
@@ -237,11 +248,14 @@ void net_put(Net *n, int peer, const void *rec, size_t len)
 void net_coll_wait(Net *n, MPI_Request *req)
 {
 	int idle = 0;
+	double t = net_now();
 	for (;;) {
 		int done = 0;
 		MPI_Test(req, &done, MPI_STATUS_IGNORE);
-		if (done)
+		if (done) {
+			n->waited += net_now() - t;
 			return;
+		}
 		reap(n);
 		if (net_poll(n))
 			idle = 0;
@@ -272,7 +286,7 @@ void net_end_round(Net *n)
 {
 	int K = n->nranks;
 	flush_all(n);
-	uint64_t *expect = calloc((size_t)K, sizeof(uint64_t));
+	uint64_t *expect = calloc((unsigned)K, sizeof(uint64_t));
 	if (!expect) {
 		/* cannot count: the search cannot go on */
 		MPI_Abort(MPI_COMM_WORLD, 2);
@@ -286,6 +300,7 @@ void net_end_round(Net *n)
 		total += expect[p];
 	free(expect);
 	int idle = 0;
+	double t = net_now();
 	while (n->received < total) {
 		if (net_poll(n))
 			idle = 0;
@@ -293,6 +308,7 @@ void net_end_round(Net *n)
 			back_off(&idle);
 	}
 	drain(n);
+	n->waited += net_now() - t;
 	n->received = 0;
 	memset(n->sent, 0, sizeof(uint64_t) * (size_t)K);
 }
@@ -310,9 +326,10 @@ void net_send_stop(Net *n)
 
 uint64_t net_sum(Net *n, uint64_t v)
 {
-	(void)n;
 	uint64_t all = 0;
+	double t = net_now();
 	MPI_Allreduce(&v, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+	n->waited += net_now() - t;
 	return all;
 }
 
@@ -338,8 +355,8 @@ void net_merge_report(Net *n, const SearchResult *r, SearchResult *g, uint64_t s
 	int K = n->nranks;
 	size_t kb = sizeof r->kinds + sizeof r->bound_msg + 2 * sizeof(int);
 	uint8_t *mine = malloc(kb), *all = malloc(kb * (size_t)K);
-	enum { F = 7 };
-	double one[F] = { (double)stored, (double)n->messages, (double)sent_states, peak_mb(), secs, cpu_secs(), (double)not_resent };
+	enum { F = 8 };
+	double one[F] = { (double)stored, (double)n->messages, (double)sent_states, peak_mb(), secs, cpu_secs(), (double)not_resent, n->waited };
 	double *ranks = malloc(sizeof one * (size_t)K);
 	if (!mine || !all || !ranks) {
 		fprintf(stderr, "dspin: out of memory merging the ranks' results\n");
@@ -377,6 +394,7 @@ void net_merge_report(Net *n, const SearchResult *r, SearchResult *g, uint64_t s
 			g->ranks[p].secs = ranks[F * p + 4];
 			g->ranks[p].cpu_secs = ranks[F * p + 5];
 			g->ranks[p].not_resent = (uint64_t)ranks[F * p + 6];
+			g->ranks[p].wait_secs = ranks[F * p + 7];
 		}
 	}
 	free(ranks);

@@ -67,6 +67,8 @@ typedef struct Net {
 	NetBuf inbox;
 	uint64_t messages;         /* batches sent in all */
 	int stop;                  /* a STOP came, or this rank sent one */
+	double waited;             /* seconds spent waiting for other ranks (the
+	                            * ends of rounds, collectives, full send queues) */
 	int stop_sent;
 	int oom;
 } Net;
@@ -94,6 +96,8 @@ void net_send_stop(Net *n);
  * take the next round's before it has begun that round (a pass that
  * resets its counters, a level not yet numbered) */
 uint64_t net_sum(Net *n, uint64_t v);
+/* a monotonic clock, in seconds */
+double net_now(void);
 
 /* What both searches report at the end (collective: every rank calls it
  * at the same point): every rank's error kinds and resource-bound message

@@ -48,6 +48,8 @@ typedef struct DistRank {
 	double peak_mb;           /* its peak resident memory */
 	double secs;
 	double cpu_secs;          /* its CPU time, user + system */
+	double wait_secs;         /* its time waiting for the others at the ends of
+	                           * levels and rounds, and for sends to finish */
 } DistRank;
 
 typedef struct SearchResult {

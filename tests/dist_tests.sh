@@ -219,5 +219,16 @@ done
 if [ "$(counts "$TMP/dist.out")" = "$(counts "$TMP/ref.out")" ] && grep -q '1 ranks (MPI)' "$TMP/dist.out"; then
 	echo "ok singleton"; pass=$((pass + 1))
 else echo "FAIL singleton: $(counts "$TMP/dist.out" | tr -s ' \n\t' ' ')"; fail=$((fail + 1)); fi
+# -json's per_rank on 3 ranks: one entry a rank, their states adding up
+# to what -bfs stores, every time a number (cpu_s, and wait_s: the time
+# a rank waited for the others, >= 0)
+( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np 3 "$DSPIN" -dist -e -json m.pml < /dev/null > dist.json 2>/dev/null )
+pr=$(grep -o '"per_rank":\[[^]]*\]' "$TMP/dist.json" | grep -o '{[^}]*}')
+want=$(counts "$TMP/ref.out" | sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p')
+got=$(echo "$pr" | sed -n 's/.*"states":\([0-9]*\),.*/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+nr=$(echo "$pr" | grep -c '"cpu_s":[0-9.]*,"wait_s":[0-9][0-9.]*}$')
+if [ "$(echo "$pr" | grep -c .)" = 3 ] && [ "$nr" = 3 ] && [ -n "$want" ] && [ "$got" = "$want" ]; then
+	echo "ok per_rank np 3"; pass=$((pass + 1))
+else echo "FAIL per_rank np 3: $nr of 3 entries with cpu_s and wait_s, states $got, -bfs $want"; fail=$((fail + 1)); fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
