@@ -887,8 +887,10 @@ static void search_levels(Dist *d)
 		 * next level (room for less than twice what this level added),
 		 * every rank half full or more grows now, at one barrier: the
 		 * pauses overlap.  (Two of them, one level apart, had been 10%
-		 * of -np 2's time on petersonN4.) */
-		if (all[3] && d->st.n > d->st.cap / 2 && !all[1])
+		 * of -np 2's time on petersonN4.)  Not under -M: a doubling
+		 * the next levels may not need would take memory the records
+		 * need, and the run would stop at another count than -bfs. */
+		if (all[3] && !d->st.limit && d->st.n > d->st.cap / 2 && !all[1])
 			(void)store_grow(&d->st);   /* -1 at the memory limit: the insert
 			                             * that needs the room reports it */
 		lo = hi;

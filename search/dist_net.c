@@ -94,19 +94,6 @@ static void reap(Net *n)
 {
 	if (!n->npend)
 		return;
-	if ((size_t)n->npend > n->capidx) {
-		int *ni = realloc(n->idx, sizeof(int) * n->cappend);
-		if (ni)
-			n->idx = ni;
-		MPI_Request *nr = ni ? realloc(n->reqs, sizeof(MPI_Request) * n->cappend) : NULL;
-		if (nr)
-			n->reqs = nr;
-		if (!ni || !nr) {
-			n->oom = n->stop = 1;
-			return;
-		}
-		n->capidx = n->cappend;
-	}
 	for (int i = 0; i < n->npend; i++)
 		n->reqs[i] = n->pend[i].req;
 	int done = 0;
@@ -128,14 +115,24 @@ static void reap(Net *n)
 static void isend(Net *n, int peer, uint8_t *b, size_t len, int tag)
 {
 	if ((size_t)n->npend + 1 > n->cappend) {
+		/* reap's arrays grow with the queue, here: reap cannot fail,
+		 * or the loops that wait for it to shorten the queue would wait
+		 * for ever */
 		size_t nc = n->cappend ? n->cappend * 2 : 64;
 		NetPending *np = realloc(n->pend, nc * sizeof *np);
-		if (!np) {
+		if (np)
+			n->pend = np;
+		int *ni = np ? realloc(n->idx, nc * sizeof(int)) : NULL;
+		if (ni)
+			n->idx = ni;
+		MPI_Request *nr = ni ? realloc(n->reqs, nc * sizeof(MPI_Request)) : NULL;
+		if (nr)
+			n->reqs = nr;
+		if (!nr) {
 			n->oom = n->stop = 1;
 			free(b);
 			return;
 		}
-		n->pend = np;
 		n->cappend = nc;
 	}
 	static const uint8_t none = 0;     /* a STOP carries no bytes */

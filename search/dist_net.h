@@ -61,7 +61,6 @@ typedef struct Net {
 	size_t cappend;
 	int *idx;                  /* reap's MPI_Testsome arrays */
 	MPI_Request *reqs;
-	size_t capidx;
 	uint8_t *pool[NET_MAXPOOL];
 	int npool;
 	NetBuf inbox;
