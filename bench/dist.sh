@@ -9,6 +9,7 @@
 #
 #   dspin -sym=none -por=none -q [-bfs] FLAGS model.pml
 #   mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 \
+#          --mca pml ob1 --mca btl self,vader \
 #          -np K dspin -dist -sym=none -por=none -json FLAGS model.pml
 #
 # Runs are interleaved and the round repeated REPS times (default 1); the
@@ -68,7 +69,7 @@ done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || set -- "$HERE/models/leader.pml" "$HERE/models/petersonN4.pml"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca odls_base_sigkill_timeout 0)
+MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca pml ob1 --mca btl self,vader --mca odls_base_sigkill_timeout 0)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 declare -A best cpu mem states msgs ex rankmax again times
