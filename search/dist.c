@@ -143,13 +143,6 @@ typedef struct Dist {
 	double t0, last_progress;
 } Dist;
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static void finalize(void)
 {
 	int init = 0, fin = 0;
@@ -782,10 +775,10 @@ static void merge_results(Dist *d)
 	g.store_bytes = d->st.bytes;
 	/* the error kinds and the resource bound's message, rank 0's first;
 	 * per rank: states, messages, successors sent, peak memory, time */
-	net_merge_report(&d->net, r, &g, d->stored, d->sent_states, d->not_resent, now() - d->t0);
+	net_merge_report(&d->net, r, &g, d->stored, d->sent_states, d->not_resent, net_now() - d->t0);
 	/* without -e one error is counted, as on one process */
 	g.errors = d->o->keep_going ? (int)tot[6] : tot[6] > 0;
-	g.secs = now() - d->t0;
+	g.secs = net_now() - d->t0;
 	net_marks_merge(&d->marks);
 	/* the first error: the lowest rank that noted one */
 	int who[2] = { d->err.set ? d->rank : K, d->bound.set ? d->rank : K }, gwho[2];
@@ -878,9 +871,7 @@ static void search_levels(Dist *d)
 		 * before this rank has numbered it */
 		uint64_t grown = d->st.nrec - hi;
 		uint64_t mine[4] = { grown, (uint64_t)d->net.stop, d->stored, store_room(&d->st) < 2 * grown }, all[4];
-		double tw = net_now();
-		MPI_Allreduce(mine, all, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-		d->net.waited += net_now() - tw;
+		net_sums(&d->net, mine, all, 4);
 		/* A rank's table doubles in a pause (store_grow) while the
 		 * others wait at the level's end; ranks hold about as many
 		 * states each, so when one expects to pass the point during the
@@ -894,7 +885,7 @@ static void search_levels(Dist *d)
 			(void)store_grow(&d->st);   /* -1 at the memory limit: the insert
 			                             * that needs the room reports it */
 		lo = hi;
-		double t = now();
+		double t = net_now();
 		if (o->progress && d->rank == 0 && t - d->last_progress > 5.0) {
 			d->last_progress = t;
 			fprintf(stderr, "dspin: %llu states stored, level %u, %.0f states/s, %d ranks\n",
@@ -916,7 +907,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &d->nranks);
 	int K = d->nranks;
-	d->t0 = d->last_progress = now();
+	d->t0 = d->last_progress = net_now();
 	d->c = ns_ctx_new(o->stack, vm);
 	int asks = net_ask_init(&d->ask, K);
 	d->scratch = malloc(MAXSTATE + 256);
@@ -945,8 +936,9 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	/* the initial state, level 0, on its owner */
 	Succ *s0 = &sb0.v[0];
 	d->level = (uint32_t)-1;
-	if (owner_of(d, state_hash(s0->b, s0->len)) == d->rank) {
-		Entry en = { NOPARENT, state_hash(s0->b, s0->len), 0, (uint16_t)s0->len, (uint8_t)s0->alen, 0 };
+	uint64_t h0 = state_hash(s0->b, s0->len);
+	if (owner_of(d, h0) == d->rank) {
+		Entry en = { NOPARENT, h0, 0, (uint16_t)s0->len, (uint8_t)s0->alen, 0 };
 		insert_state(d, en, s0->b, s0->aux, d->rank);
 	}
 	succbuf_free(&sb0);

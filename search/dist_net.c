@@ -206,9 +206,9 @@ static void flush(Net *n, int peer)
 	if (!new_batch(n, b))
 		n->oom = n->stop = 1;
 	isend(n, peer, data, len, TAG_DATA);
-	int idle = 0;
 	if (n->npend <= NET_MAXPENDING)
 		return;
+	int idle = 0;
 	double t = net_now();
 	while (n->npend > NET_MAXPENDING) {
 		/* keep taking batches while ours wait, or two ranks sending
@@ -321,12 +321,17 @@ void net_send_stop(Net *n)
 			isend(n, p, NULL, 0, TAG_STOP);
 }
 
+void net_sums(Net *n, const uint64_t *v, uint64_t *all, int count)
+{
+	double t = net_now();
+	MPI_Allreduce(v, all, count, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+	n->waited += net_now() - t;
+}
+
 uint64_t net_sum(Net *n, uint64_t v)
 {
 	uint64_t all = 0;
-	double t = net_now();
-	MPI_Allreduce(&v, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-	n->waited += net_now() - t;
+	net_sums(n, &v, &all, 1);
 	return all;
 }
 

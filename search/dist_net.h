@@ -95,6 +95,8 @@ void net_send_stop(Net *n);
  * take the next round's before it has begun that round (a pass that
  * resets its counters, a level not yet numbered) */
 uint64_t net_sum(Net *n, uint64_t v);
+/* the same for count values at once: all[i] is the sum of every rank's v[i] */
+void net_sums(Net *n, const uint64_t *v, uint64_t *all, int count);
 /* a monotonic clock, in seconds */
 double net_now(void);
 

@@ -130,14 +130,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static void oom(Ow *w)
 {
@@ -625,7 +617,7 @@ static void pass(Ow *w)
 		uint64_t mine[2] = { w->next.n + w->ntnext, (uint64_t)(w->oom || w->net.oom || w->net.stop) }, all[2];
 		/* blocking: no record of the next round may be taken before
 		 * this rank has begun it (dist_net.h) */
-		MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		net_sums(&w->net, mine, all, 2);
 		Queue t = w->cur;
 		w->cur = w->next;
 		w->next = t;
@@ -689,7 +681,7 @@ static void explore(Ow *w)
 		uint64_t mine[2] = { w->st.nrec - hi + w->ntnext, (uint64_t)w->net.stop }, all[2];
 		/* blocking: no record of the next round may be taken before
 		 * this rank has begun it (dist_net.h) */
-		MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+		net_sums(&w->net, mine, all, 2);
 		lo = hi;
 		if (all[0])
 			w->levels++;
@@ -766,7 +758,7 @@ static void merge(Ow *w, SearchResult *g)
 	g->incomplete = (int)gmx[2];
 	g->mem = tot[6];
 	g->store_bytes = w->st.bytes;
-	net_merge_report(&w->net, r, g, w->stored, w->sent_states, 0, now() - w->t0);
+	net_merge_report(&w->net, r, g, w->stored, w->sent_states, 0, net_now() - w->t0);
 	g->errors = w->o->keep_going ? (int)tot[5] : tot[5] > 0;
 }
 
@@ -804,7 +796,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 		w->o = o;
 		w->r = r;
 		w->backedge = o->cache_backedge;
-		w->t0 = now();
+		w->t0 = net_now();
 		MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
 		MPI_Comm_size(MPI_COMM_WORLD, &w->K);
 		w->c = ns_ctx_new(o->stack, vm);
@@ -863,7 +855,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 			uint64_t after = elimination(w);
 			if (w->net.stop)
 				break;
-			if (o->progress && w->rank == 0 && now() - w->t0 > 5.0)
+			if (o->progress && w->rank == 0 && net_now() - w->t0 > 5.0)
 				fprintf(stderr, "dspin: OWCTY iteration %d: %llu of %llu states left\n", iters,
 					(unsigned long long)after, (unsigned long long)all);
 			int done = after == size || !after;
@@ -883,7 +875,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 	SearchResult g;
 	merge(w, &g);
 	net_marks_merge(&w->marks);
-	g.secs = now() - w->t0;
+	g.secs = net_now() - w->t0;
 	if (w->rank == 0 && !o->quiet && iters)
 		printf("dspin: OWCTY: %d iteration%s, %llu of %llu states on accepting cycles or reachable from them\n",
 		       iters, iters == 1 ? "" : "s", (unsigned long long)left, (unsigned long long)all);

@@ -462,6 +462,9 @@ cores_same() {   # what rc stored errors kinds (of one core), against the last r
 	fi
 }
 
+# how distributed() and distributed_live() start mpirun
+DIST_MPIRUN="mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca pml ob1 --mca btl self,vader --mca odls_base_sigkill_timeout 0 -np 2"
+
 # -dist (search/dist.c) under mpirun -np 2, on every DISTEVERYth seed:
 # unreduced, the unreduced depth-first search's exit, states, errors and
 # kinds (after part: BST BRC BER BKI); with the default reductions (the
@@ -469,7 +472,7 @@ cores_same() {   # what rc stored errors kinds (of one core), against the last r
 # failure.
 distributed() {
 	[ "${DISTEVERY:-0}" -gt 0 ] && [ $((seed % DISTEVERY)) = 0 ] || return 0
-	local mpi="mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca pml ob1 --mca btl self,vader --mca odls_base_sigkill_timeout 0 -np 2"
+	local mpi=$DIST_MPIRUN
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	dist_run "$mpi" none none all
 	dist_same unreduced "$BRC" "$BST" "$BER" "$BKI"
@@ -490,7 +493,7 @@ distributed() {
 # than the same -sym with every state stored.  Exits on a failure.
 distributed_live() {
 	[ "${DISTEVERY:-0}" -gt 0 ] && [ $((seed % DISTEVERY)) = 0 ] || return 0
-	local mpi="mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca pml ob1 --mca btl self,vader --mca odls_base_sigkill_timeout 0 -np 2"
+	local mpi=$DIST_MPIRUN
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	local cfg m=${MODE// /} all= unr=
 	for cfg in "none none all" "none none backedge" "heap,proc si all" "heap,proc si backedge" "heap si all"; do
