@@ -67,6 +67,7 @@ typedef struct ChanSpec {
 	int *fbits;
 	int *fmtg;                /* mtype group of each TY_MTYPE field */
 	struct Record **frec;     /* parser: the record of a TY_RECORD field (check.c flattens it) */
+	struct Record **fcls;     /* the class of each TY_REF field (NULL for the others) */
 	int *foff;                /* offset of each field inside a message */
 	int msgsize;
 	int nrefs;                /* fields that are references */

@@ -7,6 +7,7 @@
  */
 #include "ast.h"
 #include "access.h"
+#include "types.h"
 #include "lexer.h"
 #include "../vm/vm.h"   /* the state layout's limits: MAXFIELDS, MAXTYPES, ... */
 #include <string.h>
@@ -125,8 +126,25 @@ static void layout_record(Record *r)
 	r->laid_out = 2;
 }
 
+/* A message's fields as check.c builds them: kinds, bit widths, mtype
+ * groups and, for a reference, its class. */
+typedef struct Fields { TypeKind *ty; int *bits, *mtg; Record **cls; int n; } Fields;
+
+static void push_field(Fields *fs, TypeKind k, int bits, int mtg, Record *cls)
+{
+	fs->ty = xgrow(fs->ty, fs->n + 1, sizeof(TypeKind));
+	fs->bits = xgrow(fs->bits, fs->n + 1, sizeof(int));
+	fs->mtg = xgrow(fs->mtg, fs->n + 1, sizeof(int));
+	fs->cls = xgrow(fs->cls, fs->n + 1, sizeof(Record *));
+	fs->ty[fs->n] = k;
+	fs->bits[fs->n] = bits;
+	fs->mtg[fs->n] = mtg;
+	fs->cls[fs->n] = k == TY_REF ? cls : NULL;
+	fs->n++;
+}
+
 /* the leaves of record r, in declaration order, arrays element by element */
-static void record_leaves(ChanSpec *c, const Record *r, TypeKind **ty, int **bits, int **mtg, int *n)
+static void record_leaves(ChanSpec *c, const Record *r, Fields *fs)
 {
 	for (int i = 0; i < r->nfields; i++) {
 		const Var *f = r->fields[i];
@@ -135,18 +153,11 @@ static void record_leaves(ChanSpec *c, const Record *r, TypeKind **ty, int **bit
 			diag_error(c->pos, "'%s' declares a channel (field '%s'), so it cannot be a message field", r->name, f->name);
 			return;
 		}
-		for (int k = 0; k < cnt && *n <= MAXFIELDS; k++) {
-			if (f->kind == TY_RECORD) {
-				record_leaves(c, f->rec, ty, bits, mtg, n);
-				continue;
-			}
-			*ty = xgrow(*ty, *n + 1, sizeof(TypeKind));
-			*bits = xgrow(*bits, *n + 1, sizeof(int));
-			*mtg = xgrow(*mtg, *n + 1, sizeof(int));
-			(*ty)[*n] = f->kind;
-			(*bits)[*n] = f->bits;
-			(*mtg)[*n] = f->mtg;
-			(*n)++;
+		for (int k = 0; k < cnt && fs->n <= MAXFIELDS; k++) {
+			if (f->kind == TY_RECORD)
+				record_leaves(c, f->rec, fs);
+			else
+				push_field(fs, f->kind, f->bits, f->mtg, f->rec);
 		}
 	}
 }
@@ -156,19 +167,17 @@ static void record_leaves(ChanSpec *c, const Record *r, TypeKind **ty, int **bit
 static void flatten_records(ChanSpec *c)
 {
 	if (!c->frec) return;
-	TypeKind *ty = NULL; int *bits = NULL, *mtg = NULL, n = 0;
+	Fields fs = { 0 };
 	for (int i = 0; i < c->nfields; i++) {
 		const Record *r = c->ftypes[i] == TY_RECORD ? c->frec[i] : NULL;
 		if (r) {
 			layout_record((Record *)r);
-			record_leaves(c, r, &ty, &bits, &mtg, &n);
+			record_leaves(c, r, &fs);
 			continue;
 		}
-		ty = xgrow(ty, n + 1, sizeof(TypeKind)); bits = xgrow(bits, n + 1, sizeof(int)); mtg = xgrow(mtg, n + 1, sizeof(int));
-		ty[n] = c->ftypes[i]; bits[n] = c->fbits[i]; mtg[n] = c->fmtg[i];
-		n++;
+		push_field(&fs, c->ftypes[i], c->fbits[i], c->fmtg[i], c->fcls ? c->fcls[i] : NULL);
 	}
-	c->ftypes = ty; c->fbits = bits; c->fmtg = mtg; c->nfields = n;
+	c->ftypes = fs.ty; c->fbits = fs.bits; c->fmtg = fs.mtg; c->fcls = fs.cls; c->nfields = fs.n;
 	c->frec = NULL;
 }
 
@@ -365,16 +374,54 @@ static void check_chan(Expr *e)
 		diag_error(e->pos, "a channel named by a remote reference (P[i]:c) is not supported; pass the channel instead");
 }
 
-/* a reference sent into a field that is not one (or the reverse), when
- * the channel's declaration is known */
+/* the channel's declaration, when the operand names one (a chan
+ * parameter, or a variable assigned another's id, has none we know) */
+static const ChanSpec *chan_decl(const Expr *ch)
+{
+	return (ch->k == E_VAR || ch->k == E_FIELD) && ch->var ? ch->var->chan : NULL;
+}
+
+/* a value sent as message field i of channel ch */
 static void check_send_field(const Expr *ch, int i, const Expr *arg)
 {
-	const ChanSpec *cs = (ch->k == E_VAR || ch->k == E_FIELD) && ch->var ? ch->var->chan : NULL;
-	if (!cs || i >= cs->nfields || arg->k == E_NULL)
+	const ChanSpec *cs = chan_decl(ch);
+	if (!cs || i >= cs->nfields)
 		return;
-	if ((arg->type == TY_REF) != (cs->ftypes[i] == TY_REF))
-		diag_error(arg->pos, "message field %d is %s, the value sent is %s", i + 1,
-			   cs->ftypes[i] == TY_REF ? "a reference" : "not a reference", arg->type == TY_REF ? "a reference" : "not");
+	char ctx[160];
+	snprintf(ctx, sizeof ctx, "message field %d of the send on '%s'", i + 1, ch->var->name);
+	type_flows(arg->pos, vtype_of(M, arg), vtype_field(cs, i), ctx);
+}
+
+/* a receive (or poll) argument against message field i of channel ch: a
+ * variable takes the field's value, a constant or eval(x) is compared
+ * with it */
+static void check_recv_field(const Expr *ch, int i, const Expr *arg)
+{
+	const ChanSpec *cs = chan_decl(ch);
+	if (!cs || i >= cs->nfields || arg->k == E_UNDERSCORE)
+		return;
+	char ctx[160];
+	if (arg->k == E_VAR || arg->k == E_FIELD) {
+		if (arg->var->kind == TY_RECORD)
+			return;
+		snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' into '%s'", i + 1, ch->var->name, arg->var->name);
+		type_flows(arg->pos, vtype_field(cs, i), vtype_of(M, arg), ctx);
+		return;
+	}
+	snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' matched", i + 1, ch->var->name);
+	type_comparable(arg->pos, vtype_field(cs, i), vtype_of(M, arg), ctx);
+}
+
+/* the arguments of a call or run against the parameters they initialise */
+static void check_args(Expr **args, int nargs, Var **params, int nparams, const char *what, const char *name)
+{
+	for (int i = 0; i < nargs && i < nparams; i++) {
+		if (params[i]->kind == TY_RECORD)
+			continue;
+		char ctx[200];
+		snprintf(ctx, sizeof ctx, "argument %d of %s '%s' (parameter '%s')", i + 1, what, name, params[i]->name);
+		type_flows(args[i]->pos, vtype_of(M, args[i]), vtype_var(params[i]), ctx);
+	}
 }
 
 /* A reference's number is where the object happens to live: heap
@@ -417,16 +464,15 @@ static void resolve_expr(Expr *e)
 		resolve_expr(e->a); resolve_expr(e->b); e->type = TY_INT;
 		if ((e->a->type == TY_REF || e->b->type == TY_REF) && e->op != T_EQ && e->op != T_NE)
 			diag_error(e->pos, "references can only be compared with == and !=");
-		else if ((e->a->type == TY_REF) != (e->b->type == TY_REF))
-			diag_error(e->pos, "comparison of a reference with a non-reference");
+		else
+			type_comparable(e->pos, vtype_of(M, e->a), vtype_of(M, e->b), e->op == T_EQ ? "==" : e->op == T_NE ? "!=" : "comparison");
 		if (e->a->k == E_NEW || e->b->k == E_NEW) diag_error(e->pos, "'new' can only be assigned");
 		break;
 	case E_COND:
 		resolve_expr(e->a); resolve_expr(e->b); resolve_expr(e->c);
 		e->type = TY_INT;
 		if (e->b->type == TY_REF || e->c->type == TY_REF) {
-			if ((e->b->type == TY_REF) != (e->c->type == TY_REF))
-				diag_error(e->pos, "( -> : ) with a reference on one side only");
+			type_comparable(e->pos, vtype_of(M, e->b), vtype_of(M, e->c), "( -> : )");
 			e->type = TY_REF;
 		}
 		break;
@@ -435,9 +481,16 @@ static void resolve_expr(Expr *e)
 	case E_POLL:
 		resolve_expr(e->a); check_chan(e->a);
 		check_nfields(e->pos, e->nargs);
-		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
+		for (int i = 0; i < e->nargs; i++) {
+			resolve_expr(e->args[i]);
+			check_recv_field(e->a, i, e->args[i]);
+		}
 		break;
-	case E_EVAL: case E_ENABLED: case E_PCVALUE: case E_GETPRIO: resolve_expr(e->a); break;
+	case E_EVAL:
+		resolve_expr(e->a);
+		e->type = e->a->type;   /* eval(r) is a reference, compared with the field */
+		break;
+	case E_ENABLED: case E_PCVALUE: case E_GETPRIO: resolve_expr(e->a); break;
 	case E_SETPRIO:
 		diag_error(e->pos, "set_priority(...) is a statement, it has no value");
 		e->k = E_CONST; e->val = 0; e->type = TY_INT;
@@ -469,6 +522,7 @@ static void resolve_expr(Expr *e)
 		int want = f->nparams - (f->cls ? 1 : 0);
 		if (e->nargs != want)
 			diag_error(e->pos, "'%s' expects %d argument(s), got %d", f->name, want, e->nargs);
+		check_args(e->args, e->nargs, f->params + (f->cls ? 1 : 0), want, f->cls ? "method" : "function", f->name);
 		e->type = f->ret_kind == TY_NONE ? TY_INT : f->ret_kind;
 		break;
 	}
@@ -486,6 +540,7 @@ static void resolve_expr(Expr *e)
 		}
 		if (e->nargs != pt->nparams)
 			diag_error(e->pos, "proctype '%s' expects %d argument(s), got %d", pt->name, pt->nparams, e->nargs);
+		check_args(e->args, e->nargs, pt->params, pt->nparams, "proctype", pt->name);
 		break;
 	}
 	case E_REMOTE_LABEL: case E_REMOTE_VAR: {
@@ -501,6 +556,7 @@ static void resolve_expr(Expr *e)
 			if (!v) diag_error(vn->pos, "proctype '%s' has no local '%s'", pt->name, vn->name);
 			else resolve_ref(vn);
 			CUR = save;
+			e->type = vn->type;   /* P[i]:r is a reference when r is */
 		}
 		break;
 	}
@@ -515,30 +571,14 @@ static void check_lvalue(Expr *e)
 	if (e->var->kind == TY_RECORD) diag_error(e->pos, "cannot assign a whole record");
 }
 
-static Record *class_of_new(Expr *e)
-{
-	return (e && e->k == E_NEW && e->val >= 0 && e->val < M->nrecords) ? M->records[e->val] : NULL;
-}
-
 /* reference/scalar compatibility of an assignment lhs = rhs */
 static void check_assign(Expr *lhs, Expr *rhs)
 {
 	if (lhs->k != E_VAR && lhs->k != E_FIELD) return;
-	Var *v = lhs->var;
-	int lref = v->kind == TY_REF, rref = rhs->type == TY_REF;
-	if (rhs->k == E_CALL && rhs->ptype && lref && rref && rhs->ptype->ret_rec != v->rec) {
-		diag_error(rhs->pos, "'%s' returns a %s reference, '%s' is a %s", rhs->ptype->name, rhs->ptype->ret_rec->name, v->name, v->rec->name);
-		return;
-	}
-	if (lref && !rref) diag_error(rhs->pos, "cannot assign a non-reference to reference '%s'", v->name);
-	else if (!lref && rref) diag_error(rhs->pos, "cannot assign a reference to '%s' of scalar type", v->name);
-	else if (lref) {
-		Record *c = class_of_new(rhs);
-		if (rhs->k == E_NEW && c && c != v->rec)
-			diag_error(rhs->pos, "cannot assign new %s to '%s' of type %s", c->name, v->name, v->rec->name);
-		if ((rhs->k == E_VAR || rhs->k == E_FIELD) && rhs->var->rec != v->rec)
-			diag_error(rhs->pos, "cannot assign a %s reference to '%s' of type %s", rhs->var->rec->name, v->name, v->rec->name);
-	}
+	if (lhs->var->kind == TY_RECORD) return;   /* check_lvalue said so */
+	char ctx[160];
+	snprintf(ctx, sizeof ctx, "assignment to '%s'", lhs->var->name);
+	type_flows(rhs->pos, vtype_of(M, rhs), vtype_var(lhs->var), ctx);
 }
 
 /* `for (x in c)` visits c's messages without removing them, as SPIN 6.5
@@ -563,6 +603,8 @@ static void for_in_chan(Stmt *s)
 		PUSH(m->args, m->nargs, s->lhs);
 		expand_record_args(m);
 		check_nfields(s->pos, m->nargs);
+		for (int i = 0; i < m->nargs && !k; i++)
+			check_recv_field(s->lo, i, m->args[i]);
 		rs[k] = m;
 	}
 	s->body = xalloc(2 * sizeof(Stmt *));
@@ -606,8 +648,10 @@ static void resolve_stmt(Stmt *s)
 		check_nfields(s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++) {
 			Expr *a = s->args[i];
-			if (a->k != E_VAR && a->k != E_FIELD && a->k != E_CONST && a->k != E_EVAL && a->k != E_UNDERSCORE)
-				diag_error(a->pos, "a receive argument must be a variable, a constant, eval(...) or _");
+			if (a->k != E_VAR && a->k != E_FIELD && a->k != E_CONST && a->k != E_EVAL && a->k != E_UNDERSCORE && a->k != E_NULL)
+				diag_error(a->pos, "a receive argument must be a variable, a constant, null, eval(...) or _");
+			else
+				check_recv_field(s->lhs, i, a);
 		}
 		break;
 	case S_PRINTF: for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]); break;
@@ -625,8 +669,12 @@ static void resolve_stmt(Stmt *s)
 		if (CUR && CUR->is_func) {
 			if (s->rhs && CUR->ret_kind == TY_NONE) diag_error(s->pos, "'%s' returns no value", CUR->name);
 			if (!s->rhs && CUR->ret_kind != TY_NONE) diag_error(s->pos, "'%s' must return a value", CUR->name);
-			if (s->rhs && (CUR->ret_kind == TY_REF) != (s->rhs->type == TY_REF))
-				diag_error(s->pos, "return type mismatch in '%s'", CUR->name);
+			if (s->rhs && CUR->ret_kind != TY_NONE) {
+				VType want = { CUR->ret_kind == TY_REF, 0, CUR->ret_rec };
+				char ctx[160];
+				snprintf(ctx, sizeof ctx, "the value returned by '%s'", CUR->name);
+				type_flows(s->rhs->pos, vtype_of(M, s->rhs), want, ctx);
+			}
 		}
 		break;
 	case S_PRINTM: case S_ASSERT: resolve_expr(s->rhs); break;
@@ -654,6 +702,7 @@ static void resolve_stmt(Stmt *s)
 			else for_in_chan(s);
 		} else {
 			check_lvalue(s->lhs);
+			if (s->lhs->type == TY_REF) diag_error(s->lhs->pos, "a reference cannot be a for loop's counter");
 			if (!s->hi && (s->lo->k != E_VAR || !s->lo->var->arrlen || s->lo->a))
 				diag_error(s->lo->pos, "for (x in ...) needs an array or a channel");
 		}
@@ -661,6 +710,8 @@ static void resolve_stmt(Stmt *s)
 		break;
 	case S_SELECT: {
 		resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->lo); resolve_expr(s->hi);
+		if (s->lhs->type == TY_REF) diag_error(s->lhs->pos, "a reference cannot be chosen by select");
+		no_ref_number(s->lo, "a select bound"); no_ref_number(s->hi, "a select bound");
 		int ok = 1;
 		long long lo = const_eval(s->lo, &ok), hi = const_eval(s->hi, &ok);
 		if (ok && hi < lo && !s->select_loop)
@@ -678,12 +729,34 @@ static void check_var_init(Var *v)
 	if (v->init) {
 		resolve_expr(v->init);
 		if (v->arrlen && v->kind == TY_CHAN) diag_error(v->pos, "bad initializer");
+		if (v->kind != TY_RECORD) {
+			char ctx[160];
+			snprintf(ctx, sizeof ctx, "the initialiser of '%s'", v->name);
+			type_flows(v->init->pos, vtype_of(M, v->init), vtype_var(v), ctx);
+		}
 	}
 	if (v->chan) {
 		if (v->kind != TY_CHAN) diag_error(v->pos, "'%s' is not a channel", v->name);
 		chanspec(v->chan);
 	}
 	if (v->kind == TY_RECORD && v->init) diag_error(v->pos, "a record cannot have an initializer");
+}
+
+/* A field's initialiser gives every instance of its typedef, and every
+ * object new makes of its class, that value (vm/).  As in SPIN it is a
+ * constant (mtype names included; SPIN does not resolve variables
+ * there), and a reference field's is null. */
+static void check_field_inits(Record *r)
+{
+	for (int i = 0; i < r->nfields; i++) {
+		Var *f = r->fields[i];
+		if (!f->init)
+			continue;
+		check_var_init(f);
+		int ok = 1;
+		if (f->kind != TY_RECORD && f->kind != TY_REF && (const_eval(f->init, &ok), !ok))
+			diag_error(f->init->pos, "the initialiser of field '%s' of '%s' must be a constant", f->name, r->name);
+	}
 }
 
 /* Byte offsets, in a block of variables with arrays and inline records
@@ -1078,6 +1151,7 @@ int check_model(Model *m)
 	for (int i = 0; i < m->nrecords; i++) {
 		Record *r = m->records[i];
 		if (!r->declared) diag_error(r->pos, "type '%s' is declared but never defined", r->name);
+		check_field_inits(r);
 		collect_refs(r->fields, r->nfields, 0, &r->refoffs, &r->nrefoffs);
 		if (r->is_class) m->has_heap = 1;
 		collect_chans(r->fields, r->nfields, 0, &r->chanrefoffs, &r->nchanrefoffs);

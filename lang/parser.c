@@ -369,12 +369,14 @@ static int type_after_comma(P *p)
 
 static int mtype_group(P *p, const char *name);
 
-static void chan_field(ChanSpec *c, TypeKind k, int bits, int mtg)
+static void chan_field(ChanSpec *c, TypeKind k, Record *cls, int mtg)
 {
 	c->ftypes = xgrow(c->ftypes, c->nfields + 1, sizeof(TypeKind));
+	c->fcls = xgrow(c->fcls, c->nfields + 1, sizeof(Record *));
+	c->fcls[c->nfields] = k == TY_REF ? cls : NULL;
 	c->fbits = xgrow(c->fbits, c->nfields + 1, sizeof(int));
 	c->fmtg = xgrow(c->fmtg, c->nfields + 1, sizeof(int));
-	c->fbits[c->nfields] = bits;
+	c->fbits[c->nfields] = 0;
 	c->fmtg[c->nfields] = mtg;
 	c->ftypes[c->nfields++] = k;
 }
@@ -391,19 +393,20 @@ static ChanSpec *chan_init(P *p)
 	do {
 		Token *ty = next(p);
 		TypeKind k = kw_type(ty->k);
+		Record *r = NULL;
 		if (k == TY_NONE) {
-			Record *r = ty->k == T_ID ? find_record(p, ty->s) : NULL;
+			r = ty->k == T_ID ? find_record(p, ty->s) : NULL;
 			if (r && (r->is_class || at(p, T_AMP))) { accept(p, T_AMP); k = TY_REF; r->is_class = 1; }
 			else if (r) {
 				/* a record is its fields, flattened, as SPIN sends it
 				 * (`x!foo` is `x!foo.b,foo.i,foo.c` in pan) */
-				chan_field(c, TY_RECORD, 0, 0);
+				chan_field(c, TY_RECORD, NULL, 0);
 				c->frec = xgrow(c->frec, c->nfields, sizeof(Record *));
 				c->frec[c->nfields - 1] = r;
 				continue;
 			} else fail(p, ty, "expected a message field type");
 		}
-		chan_field(c, k, 0, 0);
+		chan_field(c, k, r, 0);
 		if (k == TY_MTYPE && at(p, T_COLON)) { next(p); c->fmtg[c->nfields - 1] = mtype_group(p, expect(p, T_ID, "after 'mtype:'")->s); }
 	} while (accept(p, T_COMMA));
 	expect(p, T_RBRACE, "after message types");
