@@ -118,7 +118,7 @@ static uint8_t *addr(Exec *x, const Expr *e, int pid)
 		uint8_t *b = addr(x, e->b, pid);
 		if (!b) return NULL;
 		if (e->b->var->kind == TY_REF) {
-			b = vm_obj(x, b[0]);      /* follow the reference */
+			b = vm_obj_as(x, b[0], e->b->var->rec);      /* follow the reference */
 			if (!b) return NULL;
 		}
 		Var *f = e->var;
@@ -258,6 +258,37 @@ static int msg_matches(Exec *x, int ci, int slot, Expr **args, int nargs)
 	return 1;
 }
 
+/* The run-time half of the type rules for messages (lang/types.c): a
+ * channel operand that is a `chan` parameter or an id stored in a
+ * variable has no declared message type the checker could see, so a
+ * send or receive checks here that a reference goes only into a field
+ * declared of its class and a number only into a number field.  Without
+ * it a number received into a reference would forge one, and a
+ * reference received into a byte would make its object's number data.
+ * v is the value (sent, or about to be stored); a is the expression sent
+ * or the variable received into.  Returns 0 after a run-time error. */
+static int msg_field_typed(Exec *x, const ChanSpec *c, int f, const Expr *a, int32_t v, int sending)
+{
+	if (f >= c->nfields || (!sending && a->k != E_VAR && a->k != E_FIELD))
+		return 1;
+	int fref = c->ftypes[f] == TY_REF;
+	const Record *want = sending ? (fref && c->fcls ? c->fcls[f] : NULL) : a->var->rec;
+	int aref = sending ? a->type == TY_REF : a->var->kind == TY_REF;
+	if (fref != aref) {
+		vm_runtime_error(x, "message field %d is %s, the %s is %s", f + 1, fref ? "a reference" : "a number",
+				 sending ? "value sent" : "variable received into", aref ? "a reference" : "a number");
+		return 0;
+	}
+	State *st = x->s;
+	if (!fref || !want || v <= 0 || v > st->nslot || st->b[st->hoff[v - 1]] == FREE_SLOT)
+		return 1;
+	const Record *is = x->vm->m->records[st->b[st->hoff[v - 1]]];
+	if (is == want)
+		return 1;
+	vm_runtime_error(x, "message field %d: a reference to a %s object where class %s is expected", f + 1, is->name, want->name);
+	return 0;
+}
+
 static int find_msg(Exec *x, int ci, Expr **args, int nargs, int random)
 {
 	int n = clen(x, ci);
@@ -319,7 +350,7 @@ int32_t vm_eval(Exec *x, const Expr *e)
 			/* a channel that is a field of an object: its id */
 			int32_t obj = vm_eval(x, e->b);
 			if (x->err) return 0;
-			if (!vm_obj(x, obj)) return 0;
+			if (!vm_obj_as(x, obj, e->b->type == TY_REF && e->b->var ? e->b->var->rec : NULL)) return 0;
 			int idx = 0;
 			if (e->a) { idx = vm_eval(x, e->a); if (idx < 0 || idx >= e->var->arrlen) { vm_runtime_error(x, "array index out of bounds: .%s[%d]", e->var->name, idx); return 0; } }
 			return CHAN_OBJ + (obj - 1) * CHAN_SLOTS + e->var->chanslot + idx;
@@ -686,6 +717,8 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		ChanSpec *c = cspec(x, ci);
 		int32_t msg[MAXFIELDS];
 		int n = vm_send_values(x, s, msg);
+		for (int f = 0; f < n; f++)
+			if (!msg_field_typed(x, c, f, s->args[f], msg[f], 1)) return;
 		if (n != c->nfields && x->vm->simulate && x->vm->nwarn_trunc++ < 20)
 			fprintf(stderr, "dspin: warning: line %d: send has %d field(s), channel has %d\n", s->pos.line, n, c->nfields);
 		if (c->cap == 0) {
@@ -718,6 +751,8 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		if (c->cap == 0 && s->copy) { vm_runtime_error(x, "q?<...> on a rendezvous channel (SPIN: polling rv chan)"); return; }
 		if (c->cap == 0) {
 			/* receiving half of a rendezvous: values come from the sender */
+			for (int f = 0; f < s->nargs && f < x->rvn; f++)
+				if (!msg_field_typed(x, c, f, s->args[f], x->rvmsg[f], 0)) return;
 			for (int f = 0; f < s->nargs && f < x->rvn; f++) {
 				const Expr *a = s->args[f];
 				if (a->k == E_VAR || a->k == E_FIELD) assign(x, a, x->rvmsg[f]);
@@ -728,6 +763,8 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		if (slot < 0) { vm_runtime_error(x, "receive on a channel with no matching message"); return; }
 		int32_t vals[MAXFIELDS];   /* lang/check.c: nfields <= MAXFIELDS */
 		for (int f = 0; f < c->nfields; f++) vals[f] = cfield(x, ci, slot, f);
+		for (int f = 0; f < s->nargs && f < c->nfields; f++)
+			if (!msg_field_typed(x, c, f, s->args[f], vals[f], 0)) return;
 		if (!s->copy) {
 			int len = clen(x, ci);
 			memmove(cslot(x, ci, slot), cslot(x, ci, slot + 1), (size_t)(len - slot - 1) * c->msgsize);

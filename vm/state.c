@@ -188,3 +188,18 @@ uint8_t *vm_obj(Exec *x, int32_t ref)
 	}
 	return s->b + s->hoff[ref - 1] + 1;
 }
+
+/* Defence in depth behind the type checker (lang/types.c): a field is
+ * read or written only in an object of the class that declares it, so no
+ * model can write outside an object, whatever flow the checker missed
+ * (a channel parameter's messages, say, whose declared type it cannot
+ * see).  One byte compare per dereference. */
+uint8_t *vm_obj_as(Exec *x, int32_t ref, const Record *cls)
+{
+	uint8_t *o = vm_obj(x, ref);
+	if (!o || !cls || o[-1] == cls->id)
+		return o;
+	const Record *is = x->vm->m->records[o[-1]];
+	vm_runtime_error(x, "reference %d is to a %s object, used as a %s", ref, is->name, cls->name);
+	return NULL;
+}

@@ -147,6 +147,7 @@ void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
 
 int vm_heap_alloc(Exec *x, int class_id);   /* next-free allocation; 0 on error */
 uint8_t *vm_obj(Exec *x, int32_t ref);       /* object bytes (after the class byte) or NULL + error */
+uint8_t *vm_obj_as(Exec *x, int32_t ref, const struct Record *cls);   /* the same, checked to be of class cls */
 
 /* exec.c */
 int32_t vm_load(const uint8_t *a, TypeKind k, int bits);   /* a variable's value, by type */
