@@ -490,7 +490,10 @@ static void resolve_expr(Expr *e)
 		resolve_expr(e->a);
 		e->type = e->a->type;   /* eval(r) is a reference, compared with the field */
 		break;
-	case E_ENABLED: case E_PCVALUE: case E_GETPRIO: resolve_expr(e->a); break;
+	case E_ENABLED: case E_PCVALUE: case E_GETPRIO:
+		resolve_expr(e->a);
+		no_ref_number(e->a, "a pid");
+		break;
 	case E_SETPRIO:
 		diag_error(e->pos, "set_priority(...) is a statement, it has no value");
 		e->k = E_CONST; e->val = 0; e->type = TY_INT;
@@ -534,6 +537,7 @@ static void resolve_expr(Expr *e)
 		if (e->b) {
 			/* run P() priority N */
 			resolve_expr(e->b);
+			no_ref_number(e->b, "a priority");
 			int ok = 1;
 			long long pr = const_eval(e->b, &ok);
 			if (ok && (pr < 1 || pr > 255)) diag_error(e->b->pos, "priority %lld out of range (1..255)", pr);
@@ -547,7 +551,10 @@ static void resolve_expr(Expr *e)
 		Proctype *pt = find_ptype(e->name);
 		if (!pt) { diag_error(e->pos, "unknown proctype '%s' in remote reference", e->name); e->k = E_CONST; e->val = 0; break; }
 		e->ptype = pt;
-		if (e->a) resolve_expr(e->a);
+		if (e->a) {
+			resolve_expr(e->a);
+			no_ref_number(e->a, "a process's index");
+		}
 		if (e->k == E_REMOTE_VAR) {
 			Proctype *save = CUR; CUR = pt;
 			Expr *vn = e->b;
