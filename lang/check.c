@@ -8,6 +8,7 @@
 #include "ast.h"
 #include "access.h"
 #include "types.h"
+#include "arith.h"
 #include "lexer.h"
 #include "../vm/vm.h"   /* the state layout's limits: MAXFIELDS, MAXTYPES, ... */
 #include <string.h>
@@ -216,25 +217,14 @@ static int const_eval(Expr *e, int *ok)
 		*ok = 0; return 0;
 	}
 	case E_UN: {
-		int a = const_eval(e->a, ok);
-		switch (e->op) { case T_MINUS: return (int)(0u - (unsigned)a); case T_NOT: return !a; case T_TILDE: return ~a; }
+		int32_t r;
+		if (arith_unop(e->op, const_eval(e->a, ok), &r)) return r;
 		break;
 	}
 	case E_BIN: {
-		int a = const_eval(e->a, ok), b = const_eval(e->b, ok);
-		switch (e->op) {
-		case T_PLUS: return (int)((unsigned)a + (unsigned)b);
-		case T_MINUS: return (int)((unsigned)a - (unsigned)b);
-		case T_STAR: return (int)((unsigned)a * (unsigned)b);
-		case T_SLASH: if (!b) { *ok = 0; return 0; } if (b == -1) return (int)(0u - (unsigned)a); return a / b;
-		case T_PERCENT: if (!b) { *ok = 0; return 0; } if (b == -1) return 0; return a % b;
-		case T_SHL: return (int)((unsigned)a << (b & 31)); case T_SHR: return a >> (b & 31);
-		case T_AMP: return a & b; case T_PIPE: return a | b; case T_CARET: return a ^ b;
-		case T_EQ: return a == b; case T_NE: return a != b; case T_LT: return a < b;
-		case T_GT: return a > b; case T_LE: return a <= b; case T_GE: return a >= b;
-		case T_ANDAND: return a && b; case T_OROR: return a || b;
-		}
-		break;
+		int32_t a = const_eval(e->a, ok), b = const_eval(e->b, ok), r;
+		if (arith_binop(e->op, a, b, &r)) return r;
+		break;   /* division by zero: not a constant */
 	}
 	case E_COND: { int c = const_eval(e->a, ok); return c ? const_eval(e->b, ok) : const_eval(e->c, ok); }
 	default: break;

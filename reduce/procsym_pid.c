@@ -29,6 +29,7 @@
 #include "reduce.h"
 #include "../lang/access.h"
 #include "../lang/lexer.h"
+#include "../lang/arith.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -99,8 +100,9 @@ static int is_pid(const PidAna *a, const Expr *e)
 }
 
 /* the value of e with _pid = pid, when e is built from constants and
- * _pid only (*ok cleared otherwise) */
-static long eval_at(const PidAna *a, const Expr *e, int pid, int *ok)
+ * _pid only (*ok cleared otherwise), computed as the VM computes it
+ * (lang/arith.h: 32 bits, wrapping) */
+static int32_t eval_at(const PidAna *a, const Expr *e, int pid, int *ok)
 {
 	if (!e || !*ok) {
 		*ok = 0;
@@ -110,33 +112,19 @@ static long eval_at(const PidAna *a, const Expr *e, int pid, int *ok)
 		return e->val;
 	if (e->k == E_PID && a->scope == a->pt)
 		return pid;
+	int32_t r = 0;
 	if (e->k == E_UN) {
-		long x = eval_at(a, e->a, pid, ok);
-		switch (e->op) {
-		case T_MINUS: return -x;
-		case T_NOT: return !x;
-		default: *ok = 0; return 0;
-		}
+		if (!arith_unop(e->op, eval_at(a, e->a, pid, ok), &r))
+			*ok = 0;
+		return r;
 	}
-	if (e->k != E_BIN) {
-		*ok = 0;
-		return 0;
+	if (e->k == E_BIN) {
+		int32_t x = eval_at(a, e->a, pid, ok), y = eval_at(a, e->b, pid, ok);
+		if (arith_binop(e->op, x, y, &r))
+			return r;
 	}
-	long x = eval_at(a, e->a, pid, ok), y = eval_at(a, e->b, pid, ok);
-	switch (e->op) {
-	case T_PLUS: return x + y;
-	case T_MINUS: return x - y;
-	case T_STAR: return x * y;
-	case T_EQ: return x == y;
-	case T_NE: return x != y;
-	case T_LT: return x < y;
-	case T_GT: return x > y;
-	case T_LE: return x <= y;
-	case T_GE: return x >= y;
-	case T_ANDAND: return x && y;
-	case T_OROR: return x || y;
-	default: *ok = 0; return 0;
-	}
+	*ok = 0;
+	return 0;
 }
 
 /* e reads _pid but has one value for every pid of the class (SPIN's
@@ -146,7 +134,7 @@ static int same_for_all(const PidAna *a, const Expr *e)
 	if (!e || (e->k != E_BIN && e->k != E_UN))
 		return 0;
 	int ok = 1;
-	long first = eval_at(a, e, a->lo, &ok);
+	int32_t first = eval_at(a, e, a->lo, &ok);
 	for (int p = a->lo + 1; ok && p <= a->hi; p++)
 		if (eval_at(a, e, p, &ok) != first)
 			return 0;

@@ -4,6 +4,7 @@
  * uninitialised channel) set Exec.err and abort the step. */
 #include "vm.h"
 #include "../lang/lexer.h"
+#include "../lang/arith.h"
 #include <string.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -361,34 +362,18 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	}
 	case E_UN: {
 		int32_t a = vm_eval(x, e->a);
-		switch (e->op) { case T_MINUS: return (int32_t)(0u - (uint32_t)a); case T_NOT: return !a; case T_TILDE: return ~a; }
-		return 0;
+		int32_t r;
+		arith_unop(e->op, a, &r);
+		return r;
 	}
 	case E_BIN: {
 		int32_t a = vm_eval(x, e->a);
 		if (e->op == T_ANDAND) return a ? vm_eval(x, e->b) != 0 : 0;
 		if (e->op == T_OROR) return a ? 1 : vm_eval(x, e->b) != 0;
-		int32_t b = vm_eval(x, e->b);
-		switch (e->op) {
-		case T_PLUS: return (int32_t)((uint32_t)a + (uint32_t)b);
-		case T_MINUS: return (int32_t)((uint32_t)a - (uint32_t)b);
-		case T_STAR: return (int32_t)((uint32_t)a * (uint32_t)b);
-		case T_SLASH:
-			if (!b) { vm_runtime_error(x, "division by zero"); return 0; }
-			if (a == INT32_MIN && b == -1) return a;
-			return a / b;
-		case T_PERCENT:
-			if (!b) { vm_runtime_error(x, "modulo by zero"); return 0; }
-			if (b == -1) return 0;
-			return a % b;
-		case T_SHL: return (int32_t)((uint32_t)a << (b & 31));
-		case T_SHR: return a >> (b & 31);
-		case T_AMP: return a & b; case T_PIPE: return a | b; case T_CARET: return a ^ b;
-		case T_EQ: return a == b; case T_NE: return a != b;
-		case T_LT: return a < b; case T_GT: return a > b;
-		case T_LE: return a <= b; case T_GE: return a >= b;
-		}
-		return 0;
+		int32_t b = vm_eval(x, e->b), r;
+		if (!arith_binop(e->op, a, b, &r) && !b && (e->op == T_SLASH || e->op == T_PERCENT))
+			vm_runtime_error(x, e->op == T_SLASH ? "division by zero" : "modulo by zero");
+		return r;
 	}
 	case E_COND: return vm_eval(x, e->a) ? vm_eval(x, e->b) : vm_eval(x, e->c);
 	case E_LEN: case E_EMPTY: case E_NEMPTY: case E_FULL: case E_NFULL: {

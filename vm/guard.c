@@ -37,6 +37,7 @@
  */
 #include "vm.h"
 #include "../lang/lexer.h"
+#include "../lang/arith.h"
 #include <string.h>
 
 /* G_TEST and the G_T* superinstructions end a conjunct of a top-level
@@ -392,27 +393,12 @@ void vm_compile_guards(Program *p)
 	}
 }
 
-/* vm_eval's arithmetic, operator for operator */
-static int32_t binop(int tok, int32_t a, int32_t b)
+/* vm_eval's arithmetic (lang/arith.h); the flat code has no / or % */
+static inline int32_t binop(int tok, int32_t a, int32_t b)
 {
-	switch (tok) {
-	case T_PLUS: return (int32_t)((uint32_t)a + (uint32_t)b);
-	case T_MINUS: return (int32_t)((uint32_t)a - (uint32_t)b);
-	case T_STAR: return (int32_t)((uint32_t)a * (uint32_t)b);
-	case T_SHL: return (int32_t)((uint32_t)a << (b & 31));
-	case T_SHR: return a >> (b & 31);
-	case T_AMP: return a & b;
-	case T_PIPE: return a | b;
-	case T_CARET: return a ^ b;
-	case T_EQ: return a == b;
-	case T_NE: return a != b;
-	case T_LT: return a < b;
-	case T_GT: return a > b;
-	case T_LE: return a <= b;
-	case T_GE: return a >= b;
-	case T_ANDAND: return a != 0 && b != 0;
-	default: return a != 0 || b != 0;   /* T_OROR */
-	}
+	int32_t r;
+	arith_binop(tok, a, b, &r);
+	return r;
 }
 
 static inline int32_t load_at(const uint8_t *p, const GOp *o)
@@ -447,7 +433,7 @@ static inline __attribute__((always_inline)) int stack_op(const GOp *o, int32_t 
 	}
 	case G_UN: {
 		int32_t a = st[*sp - 1];
-		st[*sp - 1] = o->tok == T_MINUS ? (int32_t)(0u - (uint32_t)a) : o->tok == T_NOT ? !a : ~a;
+		arith_unop(o->tok, a, &st[*sp - 1]);
 		break;
 	}
 	default:

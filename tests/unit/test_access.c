@@ -415,3 +415,33 @@ Test(access, remote_labels_resolved_everywhere)
 	Expr *prov = find_code(p->m, "R")->provided;
 	cr_expect_eq(prov->a->label_loc, m, "provided clause: Q@M at %d, not %d", prov->a->label_loc, m);
 }
+
+/* reduce/procsym_pid.c folds an expression of _pid with the VM's 32-bit
+ * arithmetic (lang/arith.h): `_pid + 2147483647 > 0` holds for pid 0 and
+ * wraps to false for pid 1, so it is no constant and P, whose instances
+ * then behave differently, is not symmetric.  Folded in 64 bits (issue
+ * 37) it was true for both and P was taken as symmetric; so was the
+ * same test written with a constant that does not wrap (the control). */
+Test(access, pid_constant_folded_in_32_bits)
+{
+	const char *wraps =
+		"byte n;\n"
+		"active [2] proctype P() {\n"
+		"  if :: atomic { n == 0 -> n = 1 } :: atomic { n == 1 -> n = 2 }; assert(_pid + 2147483647 > 0) fi;\n"
+		"end: do :: n == 7 -> skip od }\n";
+	const char *holds =
+		"byte n;\n"
+		"active [2] proctype P() {\n"
+		"  if :: atomic { n == 0 -> n = 1 } :: atomic { n == 1 -> n = 2 }; assert(_pid + 2147483 > 0) fi;\n"
+		"end: do :: n == 7 -> skip od }\n";
+	Program *p = compile_src(wraps);
+	VM vm = vm_of(p);
+	ProcSym *ps = procsym_analyze(&vm, 0);
+	int q = find_code(p->m, "P")->index;
+	cr_expect_not(ps->eligible[q], "P eligible although _pid + 2147483647 > 0 differs between pid 0 and 1");
+	p = compile_src(holds);
+	vm = vm_of(p);
+	ps = procsym_analyze(&vm, 0);
+	q = find_code(p->m, "P")->index;
+	cr_expect(ps->eligible[q], "P left out: %s", ps->reason[q] ? ps->reason[q] : "?");
+}
