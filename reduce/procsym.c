@@ -61,25 +61,6 @@ static int can_terminate(const Proctype *pt)
  * model reads the number of processes other than as "am I alone", reads a
  * pid that the removal would shift, or a removal takes channels with it. */
 
-/* does `_nr_pr OP v` (or `v OP _nr_pr` when flipped) depend only on
- * whether _nr_pr is 1?  _nr_pr >= 1 whenever it is read. */
-static int only_alone(int op, int v, int flipped)
-{
-	if (flipped) {
-		switch (op) {
-		case T_LT: op = T_GT; break;
-		case T_GT: op = T_LT; break;
-		case T_LE: op = T_GE; break;
-		case T_GE: op = T_LE; break;
-		}
-	}
-	switch (op) {
-	case T_EQ: case T_NE: case T_LE: case T_GT: return v <= 1;
-	case T_LT: case T_GE: return v <= 2;
-	}
-	return 0;
-}
-
 /* e is `_nr_pr == 1`, `<= 1` or `< 2` (either way round): true exactly
  * when the reader is alone, so fewer processes can only enable it */
 int procsym_alone_test(const Expr *e)
@@ -96,25 +77,6 @@ int procsym_alone_test(const Expr *e)
 	return (op == T_EQ && c->val == 1) || (op == T_LE && c->val == 1) || (op == T_LT && c->val == 2);
 }
 
-typedef struct NrScan { int bad; Pos pos; } NrScan;
-
-static int nr_expr(Visitor *v, Expr *e, Use use)
-{
-	(void)use;
-	NrScan *ns = v->ctx;
-	if (e->k == E_BIN && e->a && e->b) {
-		if (e->a->k == E_NRPR && e->b->k == E_CONST && only_alone(e->op, e->b->val, 0))
-			return 1;
-		if (e->b->k == E_NRPR && e->a->k == E_CONST && only_alone(e->op, e->a->val, 1))
-			return 1;
-	}
-	if (e->k == E_NRPR && !ns->bad) {
-		ns->bad = 1;
-		ns->pos = e->pos;
-	}
-	return 0;
-}
-
 /* created only as an initial process (active or init), never by run */
 static int initial_only(const AccessTable *at, const Proctype *q)
 {
@@ -125,6 +87,104 @@ static int initial_only(const AccessTable *at, const Proctype *q)
 static int before(const AccessTable *at, const Proctype *q, const Proctype *c)
 {
 	return initial_only(at, q) && (!c->active || q->index < c->index);
+}
+
+/* ---- which reads of _nr_pr a removal cannot change (docs/symmetry.md,
+ * "Processes that terminate", _nr_pr) ----
+ * The base: the instances of proctypes that cannot end and are created
+ * before every instance of every proctype that can.  They exist in every
+ * state in which a finished instance is held, below it.  A process reading
+ * _nr_pr counts the base and itself, so it reads at least
+ * bound = base + 1 (base when it is part of the base).  A guard that waits
+ * for the count to be at most `bound` (`(_nr_pr == K)`, `<= K`, `< K+1`
+ * with K <= bound) holds, in the reduced state N(s), only when nothing
+ * but the base and the reader is left; then every held instance of s lies
+ * above them and SPIN removes them one by one, so it holds in s after
+ * those stuttering deaths as well, and both block until then.  Any other
+ * read can see the count between an instance's last statement and its
+ * death, which N(s) does not have: an assertion, an assignment, a
+ * `provided` clause, a test that can be passed when false (beside `else`
+ * or an escape, inside d_step), `_nr_pr > 1`, a test for more processes. */
+
+static int in_base(const Model *m, const AccessTable *at, const Proctype *q)
+{
+	if (can_terminate(q) || !initial_only(at, q))
+		return 0;
+	for (int i = 0; i < m->nptypes; i++) {
+		const Proctype *c = m->ptypes[i];
+		if (c != q && can_terminate(c) && !before(at, q, c))
+			return 0;
+	}
+	return 1;
+}
+
+static int base_count(const Model *m, const AccessTable *at)
+{
+	int n = 0;
+	for (int i = 0; i < m->nptypes; i++)
+		if (in_base(m, at, m->ptypes[i]))
+			n += m->ptypes[i]->is_init ? 1 : m->ptypes[i]->active;
+	return n;
+}
+
+/* e is `_nr_pr == K`, `<= K` or `< K+1` (either way round) with K <= bound:
+ * its _nr_pr operand, else NULL */
+static const Expr *waiting_test(const Expr *e, int bound)
+{
+	if (!e || e->k != E_BIN || !e->a || !e->b)
+		return NULL;
+	int flipped = e->b->k == E_NRPR;
+	const Expr *nr = flipped ? e->b : e->a, *c = flipped ? e->a : e->b;
+	if (nr->k != E_NRPR || c->k != E_CONST)
+		return NULL;
+	int op = e->op;
+	if (flipped)
+		op = op == T_GE ? T_LE : op == T_GT ? T_LT : op == T_LE ? T_GE : op == T_LT ? T_GT : op;
+	long k = c->val;
+	if ((op == T_EQ && k <= bound) || (op == T_LE && k <= bound) || (op == T_LT && k <= (long)bound + 1))
+		return nr;
+	return NULL;
+}
+
+typedef struct NrScan {
+	int bad;
+	Pos pos;
+	const Expr **ok; int nok;   /* the _nr_pr of every waiting guard */
+	int base;
+} NrScan;
+
+/* the waiting guards of pt's code (not its d_step bodies, whose guards do
+ * not wait) */
+static void waiting_guards(const Model *m, const AccessTable *at, const Proctype *pt, NrScan *ns)
+{
+	const Code *k = pt->code;
+	int bound = ns->base + (pt->is_func || in_base(m, at, pt) ? 0 : 1);
+	for (int l = 0; k && l < k->nlocs; l++) {
+		const Loc *loc = &k->locs[l];
+		int other = loc->has_escape;
+		for (int j = 0; j < loc->nt; j++)
+			other |= loc->t[j]->is_else || loc->t[j]->escape;
+		for (int j = 0; j < loc->nt && !other; j++) {
+			const Trans *t = loc->t[j];
+			const Expr *nr = t->st && t->st->k == S_EXPR && !t->dstep ? waiting_test(t->st->rhs, bound) : NULL;
+			if (nr)
+				PUSH(ns->ok, ns->nok, nr);
+		}
+	}
+}
+
+static int nr_expr(Visitor *v, Expr *e, Use use)
+{
+	(void)use;
+	NrScan *ns = v->ctx;
+	if (e->k != E_NRPR || ns->bad)
+		return 0;
+	for (int i = 0; i < ns->nok; i++)
+		if (ns->ok[i] == e)
+			return 0;
+	ns->bad = 1;
+	ns->pos = e->pos;
+	return 0;
 }
 
 /* why the terminating proctype c cannot be permuted, or NULL */
@@ -140,7 +200,7 @@ static const char *death_observed(const Model *m, const AccessTable *at, const P
 	if (cycles)
 		return "can terminate, and -a/-l look for cycles (finished instances SPIN still holds can pile up along a cycle of representatives)";
 	if (nr->bad) {
-		snprintf(buf, sizeof buf, "can terminate, and _nr_pr is read at %d:%d other than as a test for 1 (the order of deaths is observable)", nr->pos.line, nr->pos.col);
+		snprintf(buf, sizeof buf, "can terminate, and _nr_pr is read at %d:%d other than by a guard that waits for at most %d processes (it would see an instance between its last statement and its death)", nr->pos.line, nr->pos.col, nr->base + 1);
 		return xstrdup(buf);
 	}
 	/* an instance that asks whether it is alone would count the finished
@@ -240,7 +300,11 @@ ProcSym *procsym_analyze_for(VM *vm, int heap, int cycles)
 	ps->heap = heap;
 	int n = m->nptypes;
 	int all_bad = all_apart(m, at);
-	NrScan nr = { 0, { NULL, 0, 0 } };
+	NrScan nr = { 0, { NULL, 0, 0 }, NULL, 0, base_count(m, at) };
+	for (int i = 0; i < m->nptypes; i++)
+		waiting_guards(m, at, m->ptypes[i], &nr);
+	for (int i = 0; i < m->nfuncs; i++)
+		waiting_guards(m, at, m->funcs[i], &nr);
 	Visitor v = { nr_expr, &nr, NULL, IN_BODY };
 	visit_model(&v, m);
 	ps->eligible = xalloc((size_t)n + 1);

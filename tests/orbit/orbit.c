@@ -582,6 +582,7 @@ static const struct { const char *name; int terminating; const char *pid; } MODE
 	/* instances that terminate: N applies */
 	{ "term_flat3.pml", 1, NULL }, { "term_later.pml", 1, NULL }, { "term_mixed.pml", 1, NULL },
 	{ "term_heap3.dpml", 1, NULL }, { "term_chan.pml", 1, NULL },
+	{ "term_monitor_wait.pml", 1, NULL },
 	/* instances below and above init, in two segments: Gs only (header) */
 	{ "term_straddle.pml", 2, NULL },
 	/* instances that read _pid: arrays and pid values permuted (OPid) */
@@ -782,6 +783,8 @@ static long stored_of(const char *out)
 static const struct { const char *name, *who, *why; int forced; } REFUSE[] = {
 	{ "refuse_pid.pml", "P", "it reads _pid, and uses _pid at 8:13 in a comparison with a constant that is the pid of an instance\n", 0 },
 	{ "refuse_nr2.pml", "W", "it can terminate, and _nr_pr is read at ", 1 },
+	{ "refuse_nr_assert.pml", "W", "it can terminate, and _nr_pr is read at 4:74 other than by a guard that waits", 1 },
+	{ "refuse_nr_more.pml", "U", "it can terminate, and _nr_pr is read at 7:27 other than by a guard that waits for at most 2 processes", 0 },
 	{ "refuse_pidreader.pml", "W", "it can terminate, and R reads _pid (a death out of SPIN's order would change R's pid)\n", 1 },
 	/* the flag[_pid] idiom broken in each way (reduce/procsym_pid.c) */
 	{ "refuse_pid_arith.pml", "P", "it reads _pid, and uses _pid at 7:9 other than as A[_pid], in == or != with a pid or a constant that is none, or stored into a variable that holds pids\n", 0 },
