@@ -160,12 +160,6 @@ else fail vector_limit_a_bound "rc=$rc $(tail -c 300 <<<"$out")"; fi
 printf 'unsigned u : 32;\ninit { u = 5 }\n' > "$TMP/u32.pml"
 refused unsigned_32_rejected diag_u32 "$TMP/u32.pml" "u32\.pml:1:14: error: bit width must be 1\.\.31"
 
-# a field initializer that cannot be a fresh object's value is refused,
-# not dropped (issue 36: the field used to start zero without a word); a
-# reference field may only start null (lang/check.c or vm/state.c says so)
-printf 'class A { byte x = 3; A next = 7 }\nactive proctype p() { A l = new A }\n' > "$TMP/ref_field_init.dpml"
-refused ref_field_init_rejected diag_ref_field_init "$TMP/ref_field_init.dpml" "ref_field_init\.dpml:1:[0-9]*: error:"
-
 # priorities (SPIN 6.5): set_priority in a branch, against a hand count
 # (pan's own count is wrong there); bad priorities are refused
 run set_priority -sym=none -por=none "$M/set_priority.pml"
