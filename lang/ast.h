@@ -56,6 +56,13 @@ typedef struct Record {
 	int *chanoffs; int nchanoffs;  /* embedded channels (`chan c = [n] of {..}` fields) */
 	struct ChanSpec **chanspec_of;
 	int *chanrefoffs; int nchanrefoffs;  /* plain chan-typed fields (ids) */
+	/* the bytes of a fresh instance, its fields' initializers applied
+	 * (`typedef R { byte x = 3 }`), nested records and array elements
+	 * included; NULL when every byte is zero.  Built once by
+	 * vm_record_images (vm/state.c, called by compile_model) and copied
+	 * into every variable, frame and object of this type */
+	uint8_t *image;
+	int image_done;
 } Record;
 
 /* `[cap] of { t1, t2, ... }` */

@@ -731,6 +731,17 @@ static void add_local(P *p, Var *v)
 	PUSH(pt->locals, pt->nlocals, v);
 }
 
+/* A declaration after the first statement is also a step, as SPIN makes
+ * it (pan 6.5.2, -o3):
+ *  - a scalar (a chan without initializer too) is (re)initialised by it,
+ *    `w = 0` when it has no initializer;
+ *  - an array: only element 0 is, `a[0] = 3` for `byte a[2] = 3`; the
+ *    other elements are never given the initializer (pan's process
+ *    start leaves a mid-body array zero, as it does a scalar);
+ *  - a record (or array of records) is not: the step does nothing, and
+ *    the record keeps its fields' initializers from the process's start
+ *    only (typedef field initializers, vm/state.c).
+ * An initialized `chan c = [n] of {..}` here is rejected by check.c. */
 static Stmt *local_decl(P *p)
 {
 	Token *start = peek(p);
@@ -738,23 +749,28 @@ static Stmt *local_decl(P *p)
 	declaration(p, &vs, &nv, SC_LOCAL);
 	Stmt *seq = mkstmt(S_SEQ, start->pos);
 	for (int i = 0; i < nv; i++) {
-		add_local(p, vs[i]);
-		if (p->seen_stmt && !vs[i]->arrlen_expr && !vs[i]->chan && vs[i]->kind != TY_RECORD &&
-		    (vs[i]->init || vs[i]->kind != TY_CHAN)) {
-			/* SPIN: a declaration after the first statement (re)initialises
-			 * by a step, `w = 0` when it has no initializer */
-			if (!vs[i]->init) { Expr *z = mkexpr(vs[i]->kind == TY_REF ? E_NULL : E_CONST, vs[i]->pos); z->val = 0; vs[i]->init = z; }
-			/* SPIN: a declaration after the first statement initializes by a step */
-			Stmt *a = mkstmt(S_ASSIGN, vs[i]->pos);
-			Expr *l = mkexpr(E_NAME, vs[i]->pos); l->name = vs[i]->name;
-			a->lhs = l; a->rhs = vs[i]->init;
-			a->text = xstrdup(vs[i]->name);
-			char *txt = xalloc(strlen(vs[i]->name) + 32);
-			sprintf(txt, "%s = ...", vs[i]->name);
-			a->text = txt;
-			vs[i]->init = NULL;
-			PUSH(seq->body, seq->nbody, a);
+		Var *v = vs[i];
+		add_local(p, v);
+		if (!p->seen_stmt || v->chan) continue;
+		if (v->kind == TY_RECORD) {
+			Stmt *k = mkstmt(S_SKIP, v->pos);
+			char *txt = xalloc(strlen(v->rec->name) + strlen(v->name) + 2);
+			sprintf(txt, "%s %s", v->rec->name, v->name);
+			k->text = txt;
+			PUSH(seq->body, seq->nbody, k);
+			continue;
 		}
+		Expr *val = v->init;
+		if (!val) { val = mkexpr(v->kind == TY_REF ? E_NULL : E_CONST, v->pos); val->val = 0; }
+		Stmt *a = mkstmt(S_ASSIGN, v->pos);
+		Expr *l = mkexpr(E_NAME, v->pos); l->name = v->name;
+		if (v->arrlen_expr) { l->a = mkexpr(E_CONST, v->pos); l->a->val = 0; }
+		a->lhs = l; a->rhs = val;
+		char *txt = xalloc(strlen(v->name) + 32);
+		sprintf(txt, v->arrlen_expr ? "%s[0] = ..." : "%s = ...", v->name);
+		a->text = txt;
+		v->init = NULL;
+		PUSH(seq->body, seq->nbody, a);
 	}
 	return seq;
 }

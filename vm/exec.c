@@ -490,6 +490,10 @@ int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs)
 		vm_store(s->b + s->poff[pid] + PHDR + v->offset, v->kind, v->bits, args[i]);
 	}
 	x->pid = pid;
+	/* record locals get their fields' initializers when the process
+	 * starts, and only then, as in pan: a record declared inside a loop
+	 * keeps what it was given in the last round */
+	vm_init_records(pt->locals, pt->nlocals, s->b + s->poff[pid] + PHDR);
 	for (int i = 0; i < pt->nlocals; i++) {
 		Var *v = pt->locals[i];
 		if (v->is_param) continue;
@@ -866,6 +870,9 @@ static void do_call(Exec *x, const Trans *t)
 		Var *v = f->params[i];
 		vm_store(s->b + s->ftop[pid] + FHDR + v->offset, v->kind, v->bits, args[i]);
 	}
+	/* a call's record locals start with their fields' initializers at
+	 * every call, as the process's own do when it starts */
+	vm_init_records(f->locals, f->nlocals, s->b + s->ftop[pid] + FHDR);
 	for (int i = 0; i < f->nlocals; i++) {
 		Var *v = f->locals[i];
 		if (v->is_param || !v->init) continue;

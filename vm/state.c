@@ -55,6 +55,71 @@ void sv_copy(State *dst, const State *src)
 	memcpy(dst->hoff, src->hoff, sizeof(int) * (src->nslot + 1));
 }
 
+/* The image of one fresh instance of r (Record.image): each field's
+ * initializer stored as an assignment stores it, so truncated to the
+ * field's type as pan's C assignment truncates it (`unsigned u : 3 = 9`
+ * holds 1); every element of an array field gets the value, as SPIN
+ * gives `byte a[3] = 5` three fives; a nested record (or array of them)
+ * its own image.  Reference fields may only start null and channel
+ * fields (`chan c = [1] of {..}`) are left zero: vm_heap_alloc creates
+ * those.  lang/check.c (constants) and lang/types.c (a reference field's
+ * is null) reject the initializers this cannot take before it runs; the
+ * errors here are defence in depth, so that no initializer they let
+ * through is ever dropped with its field silently zero. */
+static void record_image(Record *r)
+{
+	extern int const_eval_pub(Expr *e, int *ok);
+	if (r->image_done) return;
+	r->image_done = 1;
+	uint8_t *img = xalloc(r->size ? (size_t)r->size : 1);   /* zeroed */
+	for (int i = 0; i < r->nfields; i++) {
+		Var *f = r->fields[i];
+		int n = f->arrlen ? f->arrlen : 1;
+		if (f->kind == TY_RECORD) {
+			if (f->init) { diag_error(f->init->pos, "field '%s': a record cannot have an initializer", f->name); continue; }
+			record_image(f->rec);
+			if (f->rec->image)
+				for (int k = 0; k < n; k++) memcpy(img + f->offset + k * f->elemsize, f->rec->image, (size_t)f->rec->size);
+			continue;
+		}
+		if (!f->init) continue;
+		int32_t val = 0;
+		if (f->kind == TY_REF) {
+			if (f->init->k != E_NULL) { diag_error(f->init->pos, "reference field '%s' can only be initialized to null", f->name); continue; }
+		} else {
+			int ok = 1;
+			val = const_eval_pub(f->init, &ok);
+			if (!ok) { diag_error(f->init->pos, "field '%s': the initializer must be a constant", f->name); continue; }
+		}
+		for (int k = 0; k < n; k++) vm_store(img + f->offset + k * f->elemsize, f->kind, f->bits, val);
+	}
+	int zero = 1;
+	for (int i = 0; i < r->size && zero; i++) zero = !img[i];
+	/* all zero: the instance's memset is its initialization */
+	r->image = zero ? NULL : img;
+}
+
+void vm_record_images(Model *m)
+{
+	for (int i = 0; i < m->nrecords; i++) record_image(m->records[i]);
+}
+
+/* an instance of record type (Var v of kind TY_RECORD, arrays element by
+ * element) at a gets its fields' initial values */
+static void record_init(const Var *v, uint8_t *a)
+{
+	const Record *r = v->rec;
+	if (!r->image) return;
+	int n = v->arrlen ? v->arrlen : 1;
+	for (int k = 0; k < n; k++) memcpy(a + k * v->elemsize, r->image, (size_t)r->size);
+}
+
+void vm_init_records(Var *const *vs, int n, uint8_t *block)
+{
+	for (int i = 0; i < n; i++)
+		if (vs[i]->kind == TY_RECORD && !vs[i]->is_param) record_init(vs[i], block + vs[i]->offset);
+}
+
 /* Builds the initial state into buf (MAXSTATE bytes).  Returns the
  * Exec error (ERR_NONE: built), with its message in errmsg and in *where
  * the declaration being made when it was raised: too many channels, a
@@ -81,6 +146,8 @@ static int build_initial(VM *vm, State *s, uint8_t *buf, char *errmsg, size_t er
 				vm_store(a, TY_CHAN, 0, id);
 			} else if (v->init) {
 				vm_store(a, v->kind, v->bits, vm_eval(&x, v->init));
+			} else if (v->kind == TY_RECORD && v->rec->image) {
+				memcpy(a, v->rec->image, (size_t)v->rec->size);
 			}
 		}
 	}
@@ -139,7 +206,9 @@ int vm_check(VM *vm)
 }
 
 /* Next-free allocation (Iosif's NEW1/NEW2): the first free slot, else a new
- * slot at the end.  Fields start zero / null. */
+ * slot at the end.  Fields start with their initializers (the class's
+ * image), else zero / null; reference fields always start null, so a new
+ * object points nowhere and the collector's canonical order is unchanged. */
 int vm_heap_alloc(Exec *x, int cid)
 {
 	State *s = x->s;
@@ -166,9 +235,10 @@ int vm_heap_alloc(Exec *x, int cid)
 	int at = s->hoff[slot];
 	/* grow the free slot (1 byte) to the object's size */
 	memmove(s->b + at + size, s->b + at + 1, s->len - at - 1);
-	memset(s->b + at, 0, size);
-	s->b[at] = (uint8_t)cid;
 	Record *r = m->records[cid];
+	if (r->image) memcpy(s->b + at + 1, r->image, (size_t)r->size);
+	else memset(s->b + at + 1, 0, (size_t)r->size);
+	s->b[at] = (uint8_t)cid;
 	for (int i = 0; i < r->nchanoffs; i++) {
 		s->b[at + 1 + r->chanoffs[i]] = (uint8_t)r->chanspec_of[i]->id;
 		s->b[at + 1 + r->chanoffs[i] + 1] = 0xFE;    /* creator: the heap */

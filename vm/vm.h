@@ -145,6 +145,12 @@ void sv_index(const Model *m, State *s);                 /* recompute offsets fr
 void sv_copy(State *dst, const State *src);
 void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
 
+/* every Record.image, once, before any state is built (compile_model
+ * calls it); reports initializers it cannot take with diag_error */
+void vm_record_images(Model *m);
+/* the record-typed variables among vs[0..n) in the block at `block` (a
+ * process's locals, a call frame's) get their records' images */
+void vm_init_records(Var *const *vs, int n, uint8_t *block);
 int vm_heap_alloc(Exec *x, int class_id);   /* next-free allocation; 0 on error */
 uint8_t *vm_obj(Exec *x, int32_t ref);       /* object bytes (after the class byte) or NULL + error */
 uint8_t *vm_obj_as(Exec *x, int32_t ref, const struct Record *cls);   /* the same, checked to be of class cls */
