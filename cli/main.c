@@ -254,7 +254,7 @@ static void parse_args(int argc, char **argv, Opts *o)
  * no symmetry, so moves name creation pids */
 static Layer *plain_stack(VM *vm, const Opts *o)
 {
-	StackSpec sp = { .heap_canonical = strstr(o->sym, "heap") != NULL, .deadvars = o->deadvars, .no_stutter = o->accept == 2,
+	StackSpec sp = { .heap_canonical = strstr(o->sym, "heap") != NULL && !heap_symmetry_refused(vm->m), .deadvars = o->deadvars, .no_stutter = o->accept == 2,
 		.no_ends = o->no_ends, .accept_stutter = !vm->m->never && o->accept == 1 && vm_proc_accept(vm) };
 	return stack_build(vm, &sp);
 }
@@ -481,6 +481,10 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	}
 	int se = so.accept ? (so.dist ? SEARCH_OWCTY : SEARCH_NDFS) : so.dist ? SEARCH_DIST : so.cores > 1 ? SEARCH_PAR : so.bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
 	int heap_canonical = strstr(o.sym, "heap") != NULL;
+	/* an object's channel id that became data: no renumbering (issue 37) */
+	const char *heap_refused = heap_canonical && m->has_heap ? heap_symmetry_refused(m) : NULL;
+	if (heap_refused)
+		heap_canonical = 0;
 	/* symmetric independence holds modulo the heap permutation only */
 	if (pormode == POR_SI && !(heap_canonical && m->has_heap))
 		pormode = POR_STATIC;
@@ -664,6 +668,7 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.cores > 1) printf("\t%d cores: breadth-first by levels, one lock-free state table\n", o.cores);
 	if (o.dist) printf("\t%d ranks (MPI): %s, states partitioned by hash\n", r.nranks,
 	                   o.accept ? "OWCTY (breadth-first passes)" : "breadth-first by levels");
+	if (heap_refused) printf("\theap symmetry: left out: %s\n", heap_refused);
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (o.deadvars) printf("\tdead variable elimination: %s\n", deadvars_ranges(so.stack) ? "locals reset where dead" : "no proctype takes part");
 	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);

@@ -10,6 +10,7 @@
  * fields of the messages queued in its own channels. */
 #include "heap.h"
 #include <string.h>
+#include <stdio.h>
 
 typedef struct Gc {
 	VM *vm; State *s;
@@ -243,4 +244,20 @@ int heap_collect(VM *vm, State *s, int canonical, const int *proc_order, NsStats
 	}
 	s->hoff[s->nslot] = off;
 	return g.k;
+}
+
+const char *heap_symmetry_refused(const Model *m)
+{
+	if (!m->chan_data.line)
+		return NULL;
+	const Record *with = NULL;
+	for (int i = 0; i < m->nrecords && !with; i++)
+		if (m->records[i]->is_class && m->records[i]->nchanoffs)
+			with = m->records[i];
+	if (!with)
+		return NULL;
+	char buf[300];
+	snprintf(buf, sizeof buf, "%s at %d:%d, and %s holds a channel, whose id is its object's place in the heap (renumbering would change it)",
+		 m->chan_data_how, m->chan_data.line, m->chan_data.col, with->name);
+	return xstrdup(buf);
 }

@@ -217,6 +217,9 @@ typedef struct Model {
 	Proctype **funcs; int nfuncs;   /* top-level functions and methods */
 	int nerrors;
 	int nwarnings;
+	/* the first place a channel's id becomes a number or a number a
+	 * channel's id (line 0: none), and how (lang/check.c note_chan_data) */
+	Pos chan_data; const char *chan_data_how;
 } Model;
 
 /* front-end entry points */

@@ -240,6 +240,7 @@ static Proctype *find_ptype(const char *name)
 }
 
 /* Resolve an lvalue-ish chain; returns the var (or field) finally designated. */
+static void note_chan_data(Pos pos, const char *how);
 static void no_ref_number(const Expr *e, const char *how);
 static void resolve_ref(Expr *e)
 {
@@ -269,6 +270,7 @@ static void resolve_ref(Expr *e)
 		if (e->a) {
 			resolve_expr(e->a);
 			no_ref_number(e->a, "an array index");
+			if (vtype_of(M, e->a).chan) note_chan_data(e->a->pos, "a channel's id is used as an array index");
 			if (!v->arrlen) diag_error(e->pos, "'%s' is not an array", v->name);
 		} else if (v->arrlen && v->kind != TY_RECORD) {
 			/* SPIN: an array name alone means element 0 */
@@ -304,6 +306,7 @@ static void resolve_ref(Expr *e)
 		if (e->a) {
 			resolve_expr(e->a);
 			no_ref_number(e->a, "an array index");
+			if (vtype_of(M, e->a).chan) note_chan_data(e->a->pos, "a channel's id is used as an array index");
 			if (!f->arrlen) diag_error(e->pos, "field '%s' is not an array", f->name);
 		}
 	}
@@ -364,6 +367,37 @@ static void check_chan(Expr *e)
 		diag_error(e->pos, "a channel named by a remote reference (P[i]:c) is not supported; pass the channel instead");
 }
 
+/* A channel held in an object has an id made of the object's heap slot
+ * (vm.h CHAN_OBJ), which heap symmetry renumbers with the object: in a
+ * chan variable, field or message the collector rewrites it, but a
+ * number made from it (an int, a byte field, `<`, arithmetic) or a number
+ * turned into a channel is not rewritten.  The first place either
+ * happens is kept (Model.chan_data), and heap symmetry is left out of a
+ * model that has such channels (heap/gc.c heap_symmetry_refused). */
+static void note_chan_data(Pos pos, const char *how)
+{
+	if (M->chan_data.line)
+		return;
+	M->chan_data = pos;
+	M->chan_data_how = how;
+}
+
+/* type_flows, and a channel's id flowing into a number or back */
+static void flow(Pos pos, VType src, VType dst, int src_zero, const char *ctx)
+{
+	if (!type_flows(pos, src, dst, ctx) || src.ref)
+		return;
+	if (src.chan && !dst.chan)
+		note_chan_data(pos, "a channel's id is stored as a number");
+	else if (!src.chan && dst.chan && !src_zero)
+		note_chan_data(pos, "a number is stored as a channel's id");
+}
+
+static int is_zero(const Expr *e)
+{
+	return e && e->k == E_CONST && e->val == 0;
+}
+
 /* the channel's declaration, when the operand names one (a chan
  * parameter, or a variable assigned another's id, has none we know) */
 static const ChanSpec *chan_decl(const Expr *ch)
@@ -379,7 +413,7 @@ static void check_send_field(const Expr *ch, int i, const Expr *arg)
 		return;
 	char ctx[160];
 	snprintf(ctx, sizeof ctx, "message field %d of the send on '%s'", i + 1, ch->var->name);
-	type_flows(arg->pos, vtype_of(M, arg), vtype_field(cs, i), ctx);
+	flow(arg->pos, vtype_of(M, arg), vtype_field(cs, i), is_zero(arg), ctx);
 }
 
 /* a receive (or poll) argument against message field i of channel ch: a
@@ -395,7 +429,7 @@ static void check_recv_field(const Expr *ch, int i, const Expr *arg)
 		if (arg->var->kind == TY_RECORD)
 			return;
 		snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' into '%s'", i + 1, ch->var->name, arg->var->name);
-		type_flows(arg->pos, vtype_field(cs, i), vtype_of(M, arg), ctx);
+		flow(arg->pos, vtype_field(cs, i), vtype_of(M, arg), 0, ctx);
 		return;
 	}
 	snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' matched", i + 1, ch->var->name);
@@ -410,7 +444,7 @@ static void check_args(Expr **args, int nargs, Var **params, int nparams, const 
 			continue;
 		char ctx[200];
 		snprintf(ctx, sizeof ctx, "argument %d of %s '%s' (parameter '%s')", i + 1, what, name, params[i]->name);
-		type_flows(args[i]->pos, vtype_of(M, args[i]), vtype_var(params[i]), ctx);
+		flow(args[i]->pos, vtype_of(M, args[i]), vtype_var(params[i]), is_zero(args[i]), ctx);
 	}
 }
 
@@ -448,6 +482,7 @@ static void resolve_expr(Expr *e)
 	case E_UN:
 		resolve_expr(e->a);
 		if (e->op != T_NOT) no_ref_number(e->a, "negated or complemented");
+		if (e->op != T_NOT && vtype_of(M, e->a).chan) note_chan_data(e->pos, "a channel's id is computed with");
 		e->type = TY_INT;
 		break;
 	case E_BIN:
@@ -456,6 +491,16 @@ static void resolve_expr(Expr *e)
 			diag_error(e->pos, "references can only be compared with == and !=");
 		else
 			type_comparable(e->pos, vtype_of(M, e->a), vtype_of(M, e->b), e->op == T_EQ ? "==" : e->op == T_NE ? "!=" : "comparison");
+		{
+			/* two channels compared for identity, or a channel with 0
+			 * (not created), read no slot; anything else does */
+			VType ta = vtype_of(M, e->a), tb = vtype_of(M, e->b);
+			int eq = e->op == T_EQ || e->op == T_NE;
+			int logic = e->op == T_ANDAND || e->op == T_OROR;
+			if ((ta.chan || tb.chan) && !logic &&
+			    !(eq && ((ta.chan && tb.chan) || is_zero(e->a) || is_zero(e->b))))
+				note_chan_data(e->pos, "a channel's id is computed with");
+		}
 		if (e->a->k == E_NEW || e->b->k == E_NEW) diag_error(e->pos, "'new' can only be assigned");
 		break;
 	case E_COND:
@@ -575,7 +620,7 @@ static void check_assign(Expr *lhs, Expr *rhs)
 	if (lhs->var->kind == TY_RECORD) return;   /* check_lvalue said so */
 	char ctx[160];
 	snprintf(ctx, sizeof ctx, "assignment to '%s'", lhs->var->name);
-	type_flows(rhs->pos, vtype_of(M, rhs), vtype_var(lhs->var), ctx);
+	flow(rhs->pos, vtype_of(M, rhs), vtype_var(lhs->var), is_zero(rhs), ctx);
 }
 
 /* `for (x in c)` visits c's messages without removing them, as SPIN 6.5
@@ -667,10 +712,10 @@ static void resolve_stmt(Stmt *s)
 			if (s->rhs && CUR->ret_kind == TY_NONE) diag_error(s->pos, "'%s' returns no value", CUR->name);
 			if (!s->rhs && CUR->ret_kind != TY_NONE) diag_error(s->pos, "'%s' must return a value", CUR->name);
 			if (s->rhs && CUR->ret_kind != TY_NONE) {
-				VType want = { CUR->ret_kind == TY_REF, 0, CUR->ret_rec };
+				VType want = { CUR->ret_kind == TY_REF, 0, CUR->ret_kind == TY_CHAN, CUR->ret_rec };
 				char ctx[160];
 				snprintf(ctx, sizeof ctx, "the value returned by '%s'", CUR->name);
-				type_flows(s->rhs->pos, vtype_of(M, s->rhs), want, ctx);
+				flow(s->rhs->pos, vtype_of(M, s->rhs), want, is_zero(s->rhs), ctx);
 			}
 		}
 		break;
@@ -729,7 +774,7 @@ static void check_var_init(Var *v)
 		if (v->kind != TY_RECORD) {
 			char ctx[160];
 			snprintf(ctx, sizeof ctx, "the initialiser of '%s'", v->name);
-			type_flows(v->init->pos, vtype_of(M, v->init), vtype_var(v), ctx);
+			flow(v->init->pos, vtype_of(M, v->init), vtype_var(v), is_zero(v->init), ctx);
 		}
 	}
 	if (v->chan) {

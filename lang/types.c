@@ -5,7 +5,8 @@
 
 VType vtype_var(const Var *v)
 {
-	VType t = { 0, 0, NULL };
+	VType t = { 0, 0, 0, NULL };
+	t.chan = v && v->kind == TY_CHAN;
 	if (v && v->kind == TY_REF) {
 		t.ref = 1;
 		t.cls = v->rec;
@@ -15,7 +16,8 @@ VType vtype_var(const Var *v)
 
 VType vtype_field(const ChanSpec *c, int i)
 {
-	VType t = { 0, 0, NULL };
+	VType t = { 0, 0, 0, NULL };
+	t.chan = c && i < c->nfields && c->ftypes[i] == TY_CHAN;
 	if (c && i < c->nfields && c->ftypes[i] == TY_REF) {
 		t.ref = 1;
 		t.cls = c->fcls ? c->fcls[i] : NULL;
@@ -25,7 +27,7 @@ VType vtype_field(const ChanSpec *c, int i)
 
 VType vtype_of(const Model *m, const Expr *e)
 {
-	VType t = { 0, 0, NULL };
+	VType t = { 0, 0, 0, NULL };
 	if (!e)
 		return t;
 	switch (e->k) {
@@ -44,6 +46,7 @@ VType vtype_of(const Model *m, const Expr *e)
 			t.cls = m->records[e->val];
 		return t;
 	case E_CALL:
+		t.chan = e->ptype && e->ptype->ret_kind == TY_CHAN;
 		if (e->ptype && e->ptype->ret_kind == TY_REF) {
 			t.ref = 1;
 			t.cls = e->ptype->ret_rec;
@@ -52,7 +55,9 @@ VType vtype_of(const Model *m, const Expr *e)
 	case E_COND: {
 		/* the class of its branches (type_comparable checked they agree) */
 		VType b = vtype_of(m, e->b), c = vtype_of(m, e->c);
-		return b.null ? c : b;
+		VType r = b.null ? c : b;
+		r.chan = b.chan || c.chan;   /* it may be a channel's id */
+		return r;
 	}
 	default:
 		/* a reference of unknown class: an error was reported where it

@@ -17,6 +17,7 @@
 typedef struct VType {
 	unsigned char ref;        /* a reference (else a number) */
 	unsigned char null;       /* the constant null: a reference of every class */
+	unsigned char chan;       /* a number that is a channel's id (a chan variable, field or message field) */
 	const Record *cls;        /* its class; NULL: null, or not known (an error said so) */
 } VType;
 
