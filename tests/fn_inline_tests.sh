@@ -26,8 +26,9 @@
 #   safety: pan (spin -o1 -o2 -o3 -a, -DNOREDUCE -DSAFETY, -c0) against
 #     dspin -e -sym=none -por=none (errors, and with COUNT: same states
 #     stored); pan's verdict from every reduction (-compare, exit 0/1 as
-#     pan, never 4), breadth-first (-compare -bfs), -cores=2, and, when
-#     mpirun is installed, -dist on two ranks; an error's trail replays;
+#     pan, never 4), breadth-first (-compare -bfs), -cores=2, -deadvars,
+#     -compress=tree, and, when mpirun is installed, -dist on two ranks;
+#     an error's trail replays;
 #   -a / -l: pan -a / -l (-DNOREDUCE, -DNP for -l), with and without -f,
 #     against dspin -sym=none -por=none and -compare (every symmetry, with
 #     and without the reduction), and -dist (OWCTY) when mpirun is there.
@@ -71,8 +72,10 @@ for f in "$DIR"/*.dpml; do
 		[ "$cv" = "$pv" ] || why="$why -compare $cv;"
 		( cd "$w" && timeout 60 "$DSPIN" -q -compare -bfs m.dpml > cb.out 2>&1 ); cv=$(cverdict $?)
 		[ "$cv" = "$pv" ] || why="$why -compare -bfs $cv;"
-		( cd "$w" && timeout 60 "$DSPIN" -q -cores=2 m.dpml > p.out 2>&1 )
-		[ "$(verdict "$w/p.out")" = "$pv" ] || why="$why -cores=2 $(verdict "$w/p.out");"
+		for o in -cores=2 -deadvars -compress=tree; do
+			( cd "$w" && timeout 60 "$DSPIN" -q $o m.dpml > p.out 2>&1 )
+			[ "$(verdict "$w/p.out")" = "$pv" ] || why="$why $o $(verdict "$w/p.out");"
+		done
 		if [ $have_mpi = 1 ]; then
 			( cd "$w" && timeout 60 "${MPIRUN[@]}" -np 2 "$DSPIN" -q -dist m.dpml < /dev/null > x.out 2>&1 )
 			[ "$(verdict "$w/x.out")" = "$pv" ] || why="$why -dist $(verdict "$w/x.out");"
