@@ -1,7 +1,8 @@
 /* next_vm.c — the bottom layer of the next-state interface: successor
  * generation with SPIN's scheduling rules.
  *  - a process inside an atomic sequence keeps control while it can move;
- *    when it blocks, atomicity is lost and every process may move;
+ *    when it blocks, atomicity is lost and every process may move; a call
+ *    made inside an atomic sequence is inside it to its return (keeps);
  *  - `timeout` is true only when no other move exists in the whole system;
  *  - `else` is taken only when no transition listed before it at its
  *    location can move (pan's rule; transitions after it are still tried);
