@@ -726,8 +726,14 @@ Program *compile_model(Model *m)
 			for (int l = 0; l < k->nlocs; l++)
 				for (int j = 0; j < k->locs[l].nt; j++) {
 					Stmt *st = k->locs[l].t[j]->st;
-					if (st && (st->k == S_CALL || st->k == S_RETURN))
-						diag_error(st->pos, "calls and returns are not allowed inside d_step");
+					/* a function's body is steps of the caller's
+					 * process (call frames), which a d_step, one
+					 * step, cannot hold; atomic can, and runs the
+					 * call atomically (vm_call_atomic) */
+					if (st && st->k == S_CALL)
+						diag_error(st->pos, "a call inside a d_step: functions and methods cannot run inside d_step (use atomic, which runs the call atomically)");
+					else if (st && st->k == S_RETURN)
+						diag_error(st->pos, "a return inside a d_step: a function cannot return from inside d_step");
 				}
 		}
 	Visitor remote = { resolve_remote, NULL, NULL, IN_BODY };

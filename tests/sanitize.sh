@@ -99,7 +99,7 @@ list() {
 	         "$HERE"/models/sym/*.dpml "$HERE"/models/bad/*.pml; do
 		[ -e "$f" ] && [ "${f##*/}" != twophase_basic.pml ] && printf '%s\t%s\t\n' "$f" plain
 	done
-	for f in "$HERE"/models/live/*.pml; do printf '%s\tlive\t\n' "$f"; done
+	for f in "$HERE"/models/live/*.pml "$HERE"/models/fn/*.dpml; do printf '%s\tlive\t\n' "$f"; done
 	for f in "$HERE"/models/sim/*.pml; do printf '%s\tsim\t\n' "$f"; done
 	printf '%s\tplain\t-DL=3\n' "$ROOT/programs/ordered_list.dpml"
 	printf '%s\tplain\t\n' "$ROOT/programs/btree.dpml"

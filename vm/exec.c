@@ -194,11 +194,6 @@ static int chan_of(Exec *x, const Expr *e)
 	return vm_chan_index(x, cid);
 }
 
-/* Where process pid is in its proctype's code: its pc, or inside a call
- * the location of the outermost call (the first frame's call transition),
- * which is what P[i]@L names; the pc is then a location of the function's
- * code, whose numbers mean nothing in P's (found by review: P[0]@L held
- * while P ran a function whose pc equalled L's number) */
 /* the call transition a frame starts with (its bytes 1-2, written by
  * do_call) */
 static int frame_call(const uint8_t *fr)
@@ -206,6 +201,37 @@ static int frame_call(const uint8_t *fr)
 	return fr[1] | (fr[2] << 8);
 }
 
+/* Is pid running a call made from inside an atomic sequence?  Such a
+ * call runs as an inline with the same body would in SPIN: every step
+ * of the callee (and of the calls it makes in turn) keeps control, until
+ * the return to a caller whose sequence ends there; if a step blocks,
+ * atomicity is lost and regained by the process's next step, as inside
+ * any atomic sequence.  A frame's call transition says where the call
+ * was made (Trans.atomic_id: the statement lies inside an atomic block),
+ * so this is a property of the frames themselves: nothing is added to
+ * the state, and every search and reduction, which read the key, sees
+ * the same state for the same frames.  Outermost frame first; a call
+ * from a frame that inherits it inherits it too. */
+int vm_call_atomic(const VM *vm, const State *s, int pid)
+{
+	int depth = sv_depth(s, pid);
+	if (!depth)
+		return 0;
+	int off = s->poff[pid] + PHDR + vm->m->ptypes[sv_ptype(s, pid)]->localsize;
+	for (int d = 0; d < depth; d++) {
+		const uint8_t *fr = s->b + off;
+		if (vm->prog->trans[frame_call(fr)]->atomic_id)
+			return 1;
+		off += FHDR + vm->m->funcs[fr[0]]->localsize;
+	}
+	return 0;
+}
+
+/* Where process pid is in its proctype's code: its pc, or inside a call
+ * the location of the outermost call (the first frame's call transition),
+ * which is what P[i]@L names; the pc is then a location of the function's
+ * code, whose numbers mean nothing in P's (found by review: P[0]@L held
+ * while P ran a function whose pc equalled L's number) */
 static int proc_loc(VM *vm, const State *s, int pid)
 {
 	if (!sv_depth(s, pid))

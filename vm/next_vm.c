@@ -1,7 +1,8 @@
 /* next_vm.c — the bottom layer of the next-state interface: successor
  * generation with SPIN's scheduling rules.
  *  - a process inside an atomic sequence keeps control while it can move;
- *    when it blocks, atomicity is lost and every process may move;
+ *    when it blocks, atomicity is lost and every process may move; a call
+ *    made inside an atomic sequence is inside it to its return (keeps);
  *  - `timeout` is true only when no other move exists in the whole system;
  *  - `else` is taken only when no transition listed before it at its
  *    location can move (pan's rule; transitions after it are still tried);
@@ -102,6 +103,19 @@ static void emit(Gen *g, Exec *x, const Move *mv, int atomic_pid)
 	memcpy(d, x->s->b, (size_t)x->s->len);
 }
 
+/* Does pid keep control after its move t (x: the state after it)?  When
+ * t leads into its atomic sequence (for a return: the call's target lies
+ * in the caller's, Exec.ret_atomic), or when pid then runs a call made
+ * inside one (vm_call_atomic: after a call, the frame it pushed; after a
+ * return, the frames left).  Only the successor's frames decide the
+ * second part, so a step that blocks gives control up and the next one
+ * from there takes it back, as in an atomic sequence. */
+static int keeps(const Gen *g, const Exec *x, const Trans *t, int pid)
+{
+	int on = (t->st && t->st->k == S_RETURN && !t->dstep) ? x->ret_atomic : t->atomic;
+	return on || (pid < x->s->nproc && vm_call_atomic(g->vm, x->s, pid));
+}
+
 static void exec_on(Gen *g, Exec *x, State *s, int pid)
 {
 	exec_init(x, g->vm, s, pid);
@@ -169,7 +183,7 @@ static int rendezvous(Gen *g, int pid, const Trans *t, int chan_idx)
 			else
 				vm_execute(&x, r);  /* receiver takes the values */
 			Move mv = { (int16_t)pid, (int16_t)q, t->id, r->id, 0, 0, 0, 0 };
-			emit(g, &x, &mv, r->atomic ? q : -1);
+			emit(g, &x, &mv, keeps(g, &x, r, q) ? q : -1);
 			n++;
 		}
 	}
@@ -186,7 +200,7 @@ static int try_select(Gen *g, int pid, const Trans *t)
 		x.sel = (int32_t)v;
 		vm_execute(&x, t);
 		Move mv = { (int16_t)pid, -1, t->id, -1, (int32_t)v, 0, 0, 0 };
-		emit(g, &x, &mv, t->atomic ? pid : -1);
+		emit(g, &x, &mv, keeps(g, &x, t, pid) ? pid : -1);
 		n++;
 	}
 	return n;
@@ -201,8 +215,7 @@ static int take_trans(Gen *g, int pid, const Trans *t)
 	fresh(g, &x, pid);
 	vm_execute(&x, t);
 	Move mv = { (int16_t)pid, -1, t->id, -1, 0, 0, 0, 0 };
-	int keeps = (t->st && t->st->k == S_RETURN) ? x.ret_atomic : t->atomic;
-	emit(g, &x, &mv, keeps ? pid : -1);
+	emit(g, &x, &mv, keeps(g, &x, t, pid) ? pid : -1);
 	return 1;
 }
 
@@ -422,7 +435,11 @@ static int vm_initial_op(const Layer *l, Ctx *c, SuccBuf *out)
 	return 1;
 }
 
-/* valid end state: every process at its end or at an end-label */
+/* valid end state: every process at its end or at an end label, also
+ * one inside a function or method (the pc is the innermost frame's; a
+ * function's own closing brace is not an end, its return is a step yet
+ * to take: lang/compile.c marks no end there), as pan counts an end
+ * label inside an inline */
 int vm_valid_end(VM *vm, const uint8_t *b, int len)
 {
 	State s;
@@ -430,7 +447,7 @@ int vm_valid_end(VM *vm, const uint8_t *b, int len)
 	(void)len;
 	sv_index(vm->m, &s);
 	for (int pid = 0; pid < s.nproc; pid++)
-		if (sv_depth(&s, pid) || !sv_code(vm, &s, pid)->locs[sv_pc(&s, pid)].end)
+		if (!sv_code(vm, &s, pid)->locs[sv_pc(&s, pid)].end)
 			return 0;
 	return 1;
 }

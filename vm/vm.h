@@ -114,7 +114,7 @@ typedef struct Exec {
 	const Stmt *errstmt;
 	int sel;                /* select value being executed */
 	int in_rv;              /* executing the receive half of a rendezvous */
-	int ret_atomic;         /* a return continues the caller's atomic sequence */
+	int ret_atomic;         /* a return lands inside the caller's atomic sequence */
 	int rvn;                /* values in rvmsg */
 	/* the large fields last: exec_init leaves them alone */
 	char errmsg[256];       /* valid when err is set */
@@ -160,6 +160,9 @@ int32_t vm_load(const uint8_t *a, TypeKind k, int bits);   /* a variable's value
 void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v);  /* truncates to the type */
 int32_t vm_eval(Exec *x, const Expr *e);
 int vm_proc_enabled(VM *vm, const uint8_t *b, int pid);
+/* pid runs a call made inside an atomic sequence: its steps keep control
+ * (exec.c) */
+int vm_call_atomic(const VM *vm, const State *s, int pid);
 uint8_t *vm_prio_addr(State *s, const Model *m, int pid);   /* pid's _priority, NULL if none */
 int vm_outranked(Exec *x, int pid);          /* an enabled process of higher priority exists */
 int vm_enabled(Exec *x, const Trans *t);

@@ -1,0 +1,3 @@
+/* progress_fn.dpml hand-inlined (the rule: atomic_lost_update.pml) */
+byte x;
+active proctype p() { int r; do :: skip; progress: x = 1 - x; d_step { r = 0 } od }
