@@ -579,6 +579,7 @@ static long total_pairs;
 static const struct { const char *name; int terminating; const char *pid; } MODELS[] = {
 	{ "flat_mutex3.pml", 0, NULL }, { "flat_tokens4.pml", 0, NULL }, { "flat_chan2.pml", 0, NULL },
 	{ "heap_pair2.dpml", 0, NULL }, { "heap_nodes2.dpml", 0, NULL }, { "heap_cells3.dpml", 0, NULL },
+	{ "heap_chanobj2.dpml", 0, NULL },
 	/* instances that terminate: N applies */
 	{ "term_flat3.pml", 1, NULL }, { "term_later.pml", 1, NULL }, { "term_mixed.pml", 1, NULL },
 	{ "term_heap3.dpml", 1, NULL }, { "term_chan.pml", 1, NULL },
