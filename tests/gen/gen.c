@@ -2922,7 +2922,7 @@ static void rf_flow(void)
 	char g[256], b1[256], b2[256];
 	unsigned k = 1 + rnd(3);
 	const char *w = rf_wrong();
-	switch (rnd(16)) {
+	switch (rnd(19)) {
 	case 0: /* function arguments and the conditional inside pick */
 		snprintf(g, sizeof g, "y = pick(x, ga, %u);", k);
 		snprintf(b1, sizeof b1, "y = pick(%s, ga, %u);", w, k);
@@ -2992,13 +2992,21 @@ static void rf_flow(void)
 		ill_line2(IK_EQ_CLASS, b1, IK_EQ_NUM, b2,
 		          chance(50) ? "if :: x == y -> t = 1 :: else -> t = 2 fi;" : "if :: y != null && y != ga -> t = 1 :: else -> t = 2 fi;");
 		return;
-	case 11: /* assignments: a variable, a field, a number out of a field */
-		switch (rnd(4)) {
-		case 0: snprintf(b1, sizeof b1, "y = %s;", w); ill_line(IK_ASSIGN_CLASS, "y = x;", b1); line("assert(y != null);"); return;
-		case 1: snprintf(b1, sizeof b1, "x.nx = %s;", w); ill_line(IK_ASSIGN_FIELD, "x.nx = y;", b1); return;
-		case 2: ill_line2(IK_ASSIGN_REF, "t = x;", IK_ARITH, "t = x + 1;", "t = x.v + 1;"); return;
-		default: ill_line(IK_ASSIGN_NUM, "y = x.nx;", "y = x.v;"); return;
-		}
+	case 11: /* assignments: a variable, a field, a number and a field */
+		snprintf(b1, sizeof b1, "y = %s;", w);
+		ill_line(IK_ASSIGN_CLASS, "y = x;", b1);
+		line("assert(y != null);");
+		return;
+	case 16:
+		snprintf(b1, sizeof b1, "x.nx = %s;", w);
+		ill_line(IK_ASSIGN_FIELD, "x.nx = y;", b1);
+		return;
+	case 17:
+		ill_line2(IK_ASSIGN_REF, "t = x;", IK_ARITH, "t = x + 1;", "t = x.v + 1;");
+		return;
+	case 18:
+		ill_line(IK_ASSIGN_NUM, "y = x.nx;", "y = x.v;");
+		return;
 	case 12: /* publish: a global of each class */
 		if (chance(50)) ill_line(IK_ASSIGN_CLASS, "ga = x;", "ga = z;");
 		else ill_line(IK_ASSIGN_CLASS, "gb = z;", "gb = x;");
@@ -3062,7 +3070,8 @@ static void rf_decls(void)
 	line("A back;");
 	line("B nb;");
 	line("void put(A a) {"); indent++;
-	ill_line(IK_ASSIGN_FIELD, "back = a", "nb = a");
+	ill_line(IK_ASSIGN_FIELD, "back = a;", "nb = a;");
+	line("nb = null");   /* (B's last field: past the end of an A taken for a B) */
 	indent--; line("}");
 	if (rf.serve == 2) {
 		line("void serve() {"); indent++;
@@ -3182,6 +3191,7 @@ static void refs_program(void)
 	line("assert(b.back == a && b.w == k);");
 	ill_line(IK_ASSIGN_CLASS, "y = backof(b);", "b = backof(b);");
 	line("assert(y == a);");
+	line("b.nb = null;");
 	line("if :: ca!y :: skip fi");
 	indent--; line("}");
 	for (int i = 0; i < rf.nproc; i++) rf_proc(i);
