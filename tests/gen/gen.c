@@ -3159,16 +3159,35 @@ static void rf_proc(int n)
 	rf.k = 1 + (int)rnd(3);
 	line("active proctype P%d() {", n); indent++;
 	rf_locals();
+	/* the prologue in one step, mostly (every process multiplies the
+	 * states; two of them with their prologues interleaved are too many) */
+	int at = F_ACALL && chance(rf.nproc == 2 ? 90 : 50);
+	if (at) { line("atomic {"); indent++; }
 	line("x = new A;");
 	line("x.v = %d;", rf.k);
-	line("z = mkb(x, %d);", rf.k);
-	if (rf.three) line("c = new C;");
+	line("z = mkb(x, %d)%s", rf.k, at && !rf.three ? "" : ";");
+	if (rf.three) line(at ? "c = new C" : "c = new C;");
+	if (at) { indent--; line("};"); }
 	if (F_FINIT && chance(40)) line("assert(rr[%u].x == 3 && rr[%u].b);", rnd(2), rnd(2));
-	int nf = 2 + (int)rnd(rf.serve || rf.tick ? 2 : 3);
+	int nf = 2 + (int)rnd(rf.nproc == 2 || rf.serve || rf.tick ? 2 : 3);
 	for (int i = 0; i < nf; i++) rf_flow();
 	indent--; line("}");
 }
 
+/* Q: a proctype with reference parameters, run by init */
+static void rf_q(void)
+{
+	line("proctype Q(A a; B b; byte k) {"); indent++;
+	line("A y;");
+	line("assert(b.back == a && b.w == k);");
+	ill_line(IK_ASSIGN_CLASS, "y = backof(b);", "b = backof(b);");
+	line("assert(y == a);");
+	line("b.nb = null;");
+	line("if :: ca!y :: skip fi");
+	indent--; line("}");
+}
+
+static void rf_init(void);
 static void refs_program(void)
 {
 	memset(&rf, 0, sizeof rf);
@@ -3186,14 +3205,8 @@ static void refs_program(void)
 	     rf.serve == 1 ? ", end label in a function" : rf.serve == 2 ? ", end label in a method" : "",
 	     rf.tick == 1 ? ", progress label in a function" : rf.tick == 2 ? ", accept label in a function" : "");
 	rf_decls();
-	line("proctype Q(A a; B b; byte k) {"); indent++;
-	line("A y;");
-	line("assert(b.back == a && b.w == k);");
-	ill_line(IK_ASSIGN_CLASS, "y = backof(b);", "b = backof(b);");
-	line("assert(y == a);");
-	line("b.nb = null;");
-	line("if :: ca!y :: skip fi");
-	indent--; line("}");
+	/* (Q and init only beside one P: two Ps and Q are too many states) */
+	if (rf.nproc == 1) rf_q();
 	for (int i = 0; i < rf.nproc; i++) rf_proc(i);
 	if (rf.serve == 1) line("active proctype S() { serve() }");
 	else if (rf.serve == 2) {
@@ -3210,6 +3223,12 @@ static void refs_program(void)
 		line("od");
 		indent--; line("}");
 	}
+	if (rf.nproc == 1) rf_init();
+}
+
+/* init: runs Q with a fresh A and a B that holds it */
+static void rf_init(void)
+{
 	line("init {"); indent++;
 	line("A x;");
 	line("B z;");
