@@ -2922,7 +2922,9 @@ static void rf_flow(void)
 	char g[256], b1[256], b2[256];
 	unsigned k = 1 + rnd(3);
 	const char *w = rf_wrong();
-	switch (rnd(19)) {
+	unsigned kind = rnd(24);
+	if (kind >= 19) kind -= 13;   /* channels and comparisons twice as often */
+	switch (kind) {
 	case 0: /* function arguments and the conditional inside pick */
 		snprintf(g, sizeof g, "y = pick(x, ga, %u);", k);
 		snprintf(b1, sizeof b1, "y = pick(%s, ga, %u);", w, k);
