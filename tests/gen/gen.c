@@ -1,6 +1,7 @@
 /* gen.c — dspin_gen: random small concurrent DPML programs (issue 6).
  *
- *   dspin_gen SEED [--ltl] [--features=LIST] [--size=N]
+ *   dspin_gen SEED [--ltl] [--features=LIST] [--ill-typed | --ill-kind=KIND]
+ *   dspin_gen --ill-kinds
  *
  * Prints one well-typed program to stdout, one statement per line so that a
  * line-based delta debugger (tests/gen/driver.sh) can shrink it.  The same
@@ -126,12 +127,23 @@
  *            and a mate whose private-looking moves (q's only receiver
  *            or sender, a rendezvous partner, a process that ends) decide
  *            whether it does; with --ltl a formula over y (ab_program)
+ * and, in 12% of the programs (decided on a seventh random stream, before
+ * all the others; such a program has none of the above):
+ *   refs     references of classes A, B (and C) through every position a
+ *            type checker has to check: function, method and run
+ *            arguments, returns, sends and receives, ( -> : ), == and !=,
+ *            local, global and field initialisers; typedef and class
+ *            field initialisers, calls inside atomic, end/progress/accept
+ *            labels in functions (refs_program); --ill-typed writes the
+ *            same program with one type error in one of those positions,
+ *            for tests/gen/typecheck.sh
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, nocontrol, noobs, noterm, nochan, nopidarr,
- * noatomblock, or nodyn (the first four).  `calls` etc. are accepted and
- * keep a feature on; `term`, `chan`, `pidarr` and `atomblock` put those
+ * noatomblock, norefs, or nodyn (the first four).  `calls` etc. are accepted and
+ * keep a feature on; `term`, `chan`, `pidarr`, `atomblock` and `refs` put those
  * shapes in every program (driver.sh -F term); `noatomobs` takes the
- * watcher of y out of atomblock programs (see ab_program).
+ * watcher of y out of atomblock programs (see ab_program); nofieldinit,
+ * noatomcall and nofnlabel take those parts out of refs programs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -2838,7 +2850,8 @@ static void ab_program(int want_ltl)
  * writes nothing and counts the places where each kind can go, a kind is
  * drawn among those present (on an eighth stream; --ill-kind=NAME chooses
  * it) and then a place of that kind; the second pass writes the same
- * program with that one line replaced and marked `/ * ill-typed: KIND * /`.
+ * program with that one line replaced and followed by the comment
+ * "ill-typed: KIND".
  * tests/gen/typecheck.sh requires `file:line:col: error:` on that line and
  * exit status 2 for it, and acceptance for the program without --ill-typed. */
 static int F_REFS = 1;      /* 0 norefs, 1 in 12% of the programs, 2 (refs) in all */
