@@ -129,6 +129,9 @@ if [ $fail -gt 0 ]; then
 fi
 missing=
 for k in $ALLKINDS; do [ -n "${kcheck[$k]:-}" ] || missing="$missing $k"; done
-[ -n "$missing" ] && echo "kinds these seeds had no place for:$missing"
+if [ -n "$missing" ]; then
+	if [ $ONE = 1 ]; then echo "kinds not drawn for these seeds:$missing"
+	else echo "kinds these seeds had no place for:$missing"; fi
+fi
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
