@@ -2922,6 +2922,7 @@ static struct {
 	int tick;           /* 0 no spinner, 1 progress label in tick, 2 accept label */
 	int nproc;          /* active proctypes P0.. */
 	int k;              /* a per-process constant 1..3 */
+	int lrec;           /* the process has a local record R lr */
 } rf;
 
 /* the other class's variable, for a mix-up: z (B) or c (C) */
@@ -3124,6 +3125,7 @@ static void rf_decls(void)
 	line("B mkb(A a, byte k) {"); indent++;
 	line("B n;");
 	line("n = new B;");
+	line(F_FINIT ? "assert(n.w == 1 && n.back == null);" : "assert(n.w == 0);");
 	line("n.w = k;");
 	ill_line(IK_ASSIGN_FIELD, "n.back = a;", "n.nb = a;");
 	ill_line2(IK_RET_CLASS, "return a", IK_RET_NUM, "return k", "return n");
@@ -3167,6 +3169,8 @@ static void rf_locals(void)
 	ill_line(IK_LINIT_CLASS, "B z = gb;", "B z = ga;");
 	ill_line2(IK_LINIT_REF, "byte t = ga;", IK_LINIT_NULL, "byte t = null;", chance(50) ? "byte t = g0;" : "byte t;");
 	if (rf.three) line("C c;");
+	rf.lrec = F_FINIT && chance(30);   /* a local record: its initialisers too */
+	if (rf.lrec) line("R lr;");
 }
 
 static void rf_proc(int n)
@@ -3184,6 +3188,7 @@ static void rf_proc(int n)
 	if (rf.three) line(at ? "c = new C" : "c = new C;");
 	if (at) { indent--; line("};"); }
 	if (F_FINIT && chance(40)) line("assert(rr[%u].x == 3 && rr[%u].b);", rnd(2), rnd(2));
+	if (rf.lrec) line("assert(lr.x == 3 && lr.b);");
 	int nf = 2 + (int)rnd(rf.nproc == 2 || rf.serve || rf.tick ? 2 : 3);
 	for (int i = 0; i < nf; i++) rf_flow();
 	indent--; line("}");
