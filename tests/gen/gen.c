@@ -1,6 +1,7 @@
 /* gen.c — dspin_gen: random small concurrent DPML programs (issue 6).
  *
- *   dspin_gen SEED [--ltl] [--features=LIST] [--size=N]
+ *   dspin_gen SEED [--ltl] [--features=LIST] [--ill-typed | --ill-kind=KIND]
+ *   dspin_gen --ill-kinds
  *
  * Prints one well-typed program to stdout, one statement per line so that a
  * line-based delta debugger (tests/gen/driver.sh) can shrink it.  The same
@@ -126,12 +127,23 @@
  *            and a mate whose private-looking moves (q's only receiver
  *            or sender, a rendezvous partner, a process that ends) decide
  *            whether it does; with --ltl a formula over y (ab_program)
+ * and, in 12% of the programs (decided on a seventh random stream, before
+ * all the others; such a program has none of the above):
+ *   refs     references of classes A, B (and C) through every position a
+ *            type checker has to check: function, method and run
+ *            arguments, returns, sends and receives, ( -> : ), == and !=,
+ *            local, global and field initialisers; typedef and class
+ *            field initialisers, calls inside atomic, end/progress/accept
+ *            labels in functions (refs_program); --ill-typed writes the
+ *            same program with one type error in one of those positions,
+ *            for tests/gen/typecheck.sh
  * --features=LIST (comma separated) turns them off: nocalls, nomethods,
  * noobjchan, nomutual, nocontrol, noobs, noterm, nochan, nopidarr,
- * noatomblock, or nodyn (the first four).  `calls` etc. are accepted and
- * keep a feature on; `term`, `chan`, `pidarr` and `atomblock` put those
+ * noatomblock, norefs, or nodyn (the first four).  `calls` etc. are accepted and
+ * keep a feature on; `term`, `chan`, `pidarr`, `atomblock` and `refs` put those
  * shapes in every program (driver.sh -F term); `noatomobs` takes the
- * watcher of y out of atomblock programs (see ab_program).
+ * watcher of y out of atomblock programs (see ab_program); nofieldinit,
+ * noatomcall and nofnlabel take those parts out of refs programs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,8 +192,10 @@ static int in_atomic;
 
 static void line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #include <stdarg.h>
+static int quiet;          /* write nothing (--ill-typed's counting pass) */
 static void line(const char *fmt, ...)
 {
+	if (quiet) return;
 	for (int i = 0; i < indent; i++) fputs("  ", stdout);
 	va_list ap; va_start(ap, fmt); vprintf(fmt, ap); va_end(ap);
 	putchar('\n');
@@ -2792,16 +2806,536 @@ static void ab_program(int want_ltl)
 	if (want_ltl) printf("ltl prop { %s }\n", f);
 }
 
+/* ---- refs: reference flows in every position (issue 36) ----
+ * Issue 36 found wrong verdicts and crashes in constructs that no program
+ * above contains: a reference of the wrong class passed to a function, a
+ * method or a proctype, sent, received, returned, selected by `( -> : )`,
+ * compared or used as an initialiser; numbers where references belong and
+ * the other way round; field initialisers in typedefs and classes; calls
+ * inside atomic; end, progress and accept labels inside functions.  A refs
+ * program (12% of the programs, decided on a seventh random stream before
+ * every other shape, so that the other programs are byte for byte what the
+ * generator made before; `refs` in every program) has classes A and B
+ * (sometimes C, of B's shape, so that mix-ups have more than one wrong
+ * class), and processes whose locals `A x; A y; B z; byte t` (and `C c`)
+ * move references through every position:
+ *     A pick(A a, A b, byte k) { return (k > 0 -> a : b) }   arguments, ?:
+ *     B mkb(A a, byte k)        allocates a B whose back is a, w = k
+ *     A backof(B b)             returns b.back (null for null)
+ *     byte inc(byte d)          cnt += d, returns cnt
+ *     A.link(A o) { nx = o; return this }, A.bump(), A.get(), B.put(A a)
+ *     chan ca = [N] of { A }, chan cm = [N] of { byte, B }
+ *     proctype Q(A a; B b; byte k), run from init with a fresh mkb result
+ * with local initialisers (`A x = ga`, `A y = null`, `byte t = g0`), global
+ * ones (`A ga = null`), assignments through fields, comparisons with ==
+ * and != in guards, and an assertion after most flows that holds exactly
+ * when the reference went where the program says (`y = pick(x, ga, 1)`
+ * then `assert(y == x)`; `z = mkb(x, 2)` then `assert(z.back == x && z.w
+ * == 2)`).  Sub-features, each on unless turned off:
+ *   fieldinit  `byte v = 2; A nx = null` in A, `byte w = 1` in B, a
+ *            `typedef R { byte x = 3; bool b = true }` with `R rr[2]` and
+ *            asserts that read the initial values (a `new` object's v == 2,
+ *            every A's v is never 0 since every write stores 1..3)
+ *   atomcall `atomic { t = inc(1); assert(t == cnt) }` and `atomic { t =
+ *            y.bump(); assert(y.v == t) }` on a shared object: violated
+ *            exactly when another process runs inside the call
+ *   fnlabel  a server loop `end: do :: ca?m -> ... od` in a function or
+ *            in a method of B, run by an active process (a valid end
+ *            state only if the label counts), and a spinner calling
+ *            `byte tick(byte k)` whose body carries `progress:` (no
+ *            non-progress cycle only if it counts) or `accept:` (an
+ *            acceptance cycle only if it counts)
+ * --ill-typed turns the program (refs forced) into one with exactly one
+ * type error, in one of the positions above (ill_kind_name): a first pass
+ * writes nothing and counts the places where each kind can go, a kind is
+ * drawn among those present (on an eighth stream; --ill-kind=NAME chooses
+ * it) and then a place of that kind; the second pass writes the same
+ * program with that one line replaced and followed by the comment
+ * "ill-typed: KIND".
+ * tests/gen/typecheck.sh requires `file:line:col: error:` on that line and
+ * exit status 2 for it, and acceptance for the program without --ill-typed. */
+static int F_REFS = 1;      /* 0 norefs, 1 in 12% of the programs, 2 (refs) in all */
+static int F_FINIT = 1, F_ACALL = 1, F_FLABEL = 1;   /* nofieldinit, noatomcall, nofnlabel */
+static uint64_t rs7;        /* seventh stream: the decision only */
+static unsigned rnd7(unsigned n)
+{
+	rs7 ^= rs7 << 13; rs7 ^= rs7 >> 7; rs7 ^= rs7 << 17;
+	return n ? (unsigned)((rs7 >> 11) % n) : 0;
+}
+static uint64_t rs8;        /* eighth stream: which type error, where */
+static unsigned rnd8(unsigned n)
+{
+	rs8 ^= rs8 << 13; rs8 ^= rs8 >> 7; rs8 ^= rs8 << 17;
+	return n ? (unsigned)((rs8 >> 11) % n) : 0;
+}
+
+enum {
+	IK_ARG_CLASS, IK_ARG_NUM, IK_ARG_REF, IK_METH_CLASS, IK_METH_NUM,
+	IK_RUN_CLASS, IK_RUN_NUM, IK_RUN_REF, IK_RET_CLASS, IK_RET_NUM, IK_RET_REF,
+	IK_SEND_CLASS, IK_SEND_NUM, IK_SEND_REF, IK_RECV_CLASS, IK_RECV_NUM, IK_RECV_REF,
+	IK_ASSIGN_CLASS, IK_ASSIGN_FIELD, IK_ASSIGN_NUM, IK_ASSIGN_REF, IK_ARITH,
+	IK_LINIT_CLASS, IK_LINIT_NUM, IK_LINIT_REF, IK_LINIT_NULL, IK_GINIT_NUM, IK_FINIT_NUM,
+	IK_COND_CLASS, IK_COND_NUM, IK_EQ_CLASS, IK_EQ_NUM, NIK
+};
+/* what the wrong line does: "class" a reference of another class, "num" a
+ * number where a reference belongs, "ref" a reference where a number does */
+static const char *const ill_kind_name[NIK] = {
+	"arg-class", "arg-num", "arg-ref", "method-arg-class", "method-arg-num",
+	"run-arg-class", "run-arg-num", "run-arg-ref", "return-class", "return-num", "return-ref",
+	"send-class", "send-num", "send-ref", "recv-class", "recv-num", "recv-ref",
+	"assign-class", "assign-field-class", "assign-num", "assign-ref", "arith-ref",
+	"localinit-class", "localinit-num", "localinit-ref", "localinit-null", "globalinit-num",
+	"fieldinit-num", "cond-class", "cond-num", "eq-class", "eq-num",
+};
+static int ill_pass;        /* 0 no injection, 1 counting (quiet), 2 writing */
+static int ill_count[NIK], ill_seen[NIK];
+static int ill_kind = -1, ill_at;   /* the place chosen: kind, and which of them */
+
+/* Is this place of kind k the one that gets the type error? */
+static int ill_here(int k)
+{
+	if (ill_pass == 1) { ill_count[k]++; return 0; }
+	return ill_pass == 2 && k == ill_kind && ill_seen[k]++ == ill_at;
+}
+
+/* A line that may carry the type error: good as it is, or bad (built from
+ * the same format) in the one place chosen.  The bad line is marked so
+ * that typecheck.sh knows which line the error must point to. */
+static void ill_line(int k, const char *good, const char *bad)
+{
+	if (ill_here(k)) line("%s /* ill-typed: %s */", bad, ill_kind_name[k]);
+	else line("%s", good);
+}
+
+/* Two places in one line (one line, one statement): the first kind that
+ * is chosen wins, each counted as its own place. */
+static void ill_line2(int k1, const char *bad1, int k2, const char *bad2, const char *good)
+{
+	if (ill_here(k1)) line("%s /* ill-typed: %s */", bad1, ill_kind_name[k1]);
+	else ill_line(k2, good, bad2);
+}
+
+static struct {
+	int three;          /* class C, a second wrong class for mix-ups */
+	int cap_a, cap_m;   /* capacities of ca and cm */
+	int serve;          /* 0 none, 1 a function, 2 a method of B */
+	int tick;           /* 0 no spinner, 1 progress label in tick, 2 accept label */
+	int nproc;          /* active proctypes P0.. */
+	int k;              /* a per-process constant 1..3 */
+	int lrec;           /* the process has a local record R lr */
+} rf;
+
+/* the other class's variable, for a mix-up: z (B) or c (C) */
+static const char *rf_wrong(void) { return rf.three && chance(40) ? "c" : "z"; }
+
+/* cnt += 1 by a call and nd++, in one atomic sequence with atomcall (Q's
+ * and the other P's too): an inc that runs inside another's call loses an
+ * update (both read the same cnt), and cnt == nd fails */
+static void rf_inc(void)
+{
+	if (!F_ACALL) { ill_line(IK_ARG_REF, "t = inc(1);", "t = inc(x);"); return; }
+	line("atomic {"); indent++;
+	ill_line(IK_ARG_REF, "t = inc(1);", "t = inc(x);");
+	line("nd++;");
+	line("assert(cnt == nd)");
+	indent--; line("};");
+}
+
+/* One flow of a reference through one position, maybe followed by an
+ * assertion that holds when the reference went where it should. x and z
+ * are never null after the process's first lines; y may be anything. */
+static void rf_flow(void)
+{
+	char g[256], b1[256], b2[256];
+	unsigned k = 1 + rnd(3);
+	const char *w = rf_wrong();
+	unsigned kind = rnd(24);
+	if (kind >= 19) kind -= 13;   /* channels and comparisons twice as often */
+	switch (kind) {
+	case 0: /* function arguments and the conditional inside pick */
+		snprintf(g, sizeof g, "y = pick(x, ga, %u);", k);
+		snprintf(b1, sizeof b1, "y = pick(%s, ga, %u);", w, k);
+		snprintf(b2, sizeof b2, "y = pick(x, %u, %u);", k, k);
+		ill_line2(IK_ARG_CLASS, b1, IK_ARG_NUM, b2, g);
+		snprintf(b1, sizeof b1, "y = pick(x, ga, x);");
+		if (chance(30)) { ill_line(IK_ARG_REF, "y = pick(x, ga, t);", b1); return; }
+		line("assert(y == x);");
+		return;
+	case 1: /* a conditional expression in a process */
+		snprintf(b1, sizeof b1, "y = (t > %u -> x : %s);", k - 1, w);
+		snprintf(b2, sizeof b2, "y = (t > %u -> x : %u);", k - 1, k);
+		snprintf(g, sizeof g, "y = (t > %u -> x : %s);", k - 1, chance(50) ? "null" : "ga");
+		ill_line2(IK_COND_CLASS, b1, IK_COND_NUM, b2, g);
+		line("assert(y == x || t <= %u);", k - 1);
+		return;
+	case 2: /* a fresh B from a function; its fields say which A it holds */
+		snprintf(g, sizeof g, "z = mkb(x, %u);", k);
+		snprintf(b1, sizeof b1, "z = mkb(z, %u);", k);
+		snprintf(b2, sizeof b2, "z = mkb(x, x);");
+		ill_line2(IK_ARG_CLASS, b1, IK_ARG_REF, b2, g);
+		line("assert(z.back == x && z.w == %u);", k);
+		return;
+	case 3: /* a function's result into a variable of the wrong class */
+		snprintf(g, sizeof g, "y = backof(z);");
+		snprintf(b1, sizeof b1, "y = backof(x);");
+		snprintf(b2, sizeof b2, "y = backof(%u);", k);
+		ill_line2(IK_ARG_CLASS, b1, IK_ARG_NUM, b2, g);
+		if (chance(50)) ill_line(IK_ASSIGN_CLASS, "y = backof(z);", "z = backof(z);");
+		line("assert(y == null || y.v != 0);");
+		return;
+	case 4: /* a method argument, the method returning this */
+		snprintf(g, sizeof g, "y = x.link(%s);", chance(50) ? "ga" : "y");
+		snprintf(b1, sizeof b1, "y = x.link(%s);", w);
+		snprintf(b2, sizeof b2, "y = x.link(%u);", k);
+		ill_line2(IK_METH_CLASS, b1, IK_METH_NUM, b2, g);
+		line("assert(y == x);");
+		return;
+	case 5: /* a method of B with an A argument (z may be shared: violable) */
+		snprintf(b1, sizeof b1, "z.put(%s);", w);
+		snprintf(b2, sizeof b2, "z.put(%u);", k);
+		ill_line2(IK_METH_CLASS, b1, IK_METH_NUM, b2, "z.put(x);");
+		if (chance(60)) line("assert(z.back == x);");
+		return;
+	case 6: /* send on the A channel */
+		snprintf(b1, sizeof b1, "if :: ca!%s :: skip fi;", w);
+		ill_line2(IK_SEND_CLASS, b1, IK_SEND_NUM, "if :: ca!t :: skip fi;",
+		          chance(70) ? "if :: ca!x :: skip fi;" : "if :: ca!y :: skip fi;");
+		return;
+	case 7: /* receive from the A channel */
+		snprintf(b1, sizeof b1, "if :: ca?%s :: skip fi;", w);
+		ill_line2(IK_RECV_CLASS, b1, IK_RECV_REF, "if :: ca?t :: skip fi;", "if :: ca?y :: skip fi;");
+		line("assert(y == null || y.v != 0);");
+		return;
+	case 8: /* send a byte and a B */
+		ill_line2(IK_SEND_REF, "if :: cm!x,z :: skip fi;", IK_SEND_CLASS, "if :: cm!t,x :: skip fi;",
+		          "if :: cm!t,z :: skip fi;");
+		return;
+	case 9: /* receive a byte and a B (every B sent is a non-null one) */
+		snprintf(b2, sizeof b2, "if :: cm?t,%s :: skip fi;", chance(50) ? "y" : "x");
+		ill_line2(IK_RECV_NUM, "if :: cm?y,z :: skip fi;", IK_RECV_CLASS, b2, "if :: cm?t,z :: skip fi;");
+		line("assert(z.w != 0);");
+		return;
+	case 10: /* == and != between references, in a guard */
+		snprintf(b1, sizeof b1, "if :: x %s %s -> t = 1 :: else -> t = 2 fi;", chance(50) ? "==" : "!=", w);
+		snprintf(b2, sizeof b2, "if :: x == %s -> t = 1 :: else -> t = 2 fi;", chance(50) ? "t" : "1");
+		ill_line2(IK_EQ_CLASS, b1, IK_EQ_NUM, b2,
+		          chance(50) ? "if :: x == y -> t = 1 :: else -> t = 2 fi;" : "if :: y != null && y != ga -> t = 1 :: else -> t = 2 fi;");
+		return;
+	case 11: /* assignments: a variable, a field, a number and a field */
+		snprintf(b1, sizeof b1, "y = %s;", w);
+		ill_line(IK_ASSIGN_CLASS, "y = x;", b1);
+		line("assert(y != null);");
+		return;
+	case 16:
+		snprintf(b1, sizeof b1, "x.nx = %s;", w);
+		ill_line(IK_ASSIGN_FIELD, "x.nx = y;", b1);
+		return;
+	case 17:
+		ill_line2(IK_ASSIGN_REF, "t = x;", IK_ARITH, "t = x + 1;", "t = x.v + 1;");
+		return;
+	case 18:
+		ill_line(IK_ASSIGN_NUM, "y = x.nx;", "y = x.v;");
+		return;
+	case 12: /* publish: a global of each class */
+		if (chance(50)) ill_line(IK_ASSIGN_CLASS, "ga = x;", "ga = z;");
+		else ill_line(IK_ASSIGN_CLASS, "gb = z;", "gb = x;");
+		return;
+	case 13: /* a call inside atomic: no one else may run inside it */
+		rf_inc();
+		return;
+	case 14: /* a method call inside atomic, on an object others can reach */
+		line("y = ga;");
+		if (!F_ACALL) { line("if :: y != null -> t = y.bump() :: else -> skip fi;"); return; }
+		line("if");
+		line(":: y != null ->"); indent++;
+		/* (bump returns v as it is after its write: a bump by another
+		 * process in between shows) */
+		line("atomic {"); indent++;
+		line("t = y.v;");
+		line("assert(y.bump() == t %% 3 + 1)");
+		indent--; line("}");
+		indent--;
+		line(":: else -> skip");
+		line("fi;");
+		return;
+	default: /* a new object: its fields as initialised */
+		line("x = new A;");
+		if (F_FINIT) line("assert(x.v == 2 && x.nx == null);");
+		else line("assert(x.v == 0);");
+		line("x.v = %u;", k);
+		return;
+	}
+}
+
+static void rf_decls(void)
+{
+	if (F_FINIT) {
+		line("typedef R {"); indent++;
+		line("byte x = 3;");
+		line("bool b = true");
+		indent--; line("}");
+		line("R rr[2];");
+	}
+	line("class A {"); indent++;
+	line(F_FINIT ? "byte v = 2;" : "byte v;");
+	if (F_FINIT) ill_line(IK_FINIT_NUM, "A nx = null;", "A nx = 1;");
+	else line("A nx;");
+	line("byte get() {"); indent++;
+	ill_line(IK_RET_REF, "return v", "return nx");
+	indent--; line("}");
+	line("byte bump() {"); indent++;
+	line("v = v %% 3 + 1;");
+	line("return v");
+	indent--; line("}");
+	line("A link(A o) {"); indent++;
+	ill_line(IK_ASSIGN_NUM, "nx = o;", "nx = v;");
+	line("return this");
+	indent--; line("}");
+	indent--; line("}");
+	line("class B {"); indent++;
+	line(F_FINIT ? "byte w = 1;" : "byte w;");
+	line("A back;");
+	line("B nb;");
+	line("void put(A a) {"); indent++;
+	ill_line(IK_ASSIGN_FIELD, "back = a;", "nb = a;");
+	line("nb = null");   /* (B's last field: past the end of an A taken for a B) */
+	indent--; line("}");
+	if (rf.serve == 2) {
+		line("void serve() {"); indent++;
+		line("A m;");
+		line("end: do");
+		line(":: ca?m -> back = m");
+		line("od");
+		indent--; line("}");
+	}
+	indent--; line("}");
+	if (rf.three) {
+		/* B's shape: a mix-up of B and C writes fields that exist */
+		line("class C {"); indent++;
+		line("byte u;");
+		line("A cb;");
+		line("C nc;");
+		indent--; line("}");
+	}
+	line("chan ca = [%d] of { A };", rf.cap_a);
+	line("chan cm = [%d] of { byte, B };", rf.cap_m);
+	ill_line(IK_GINIT_NUM, "A ga = null;", "A ga = 1;");
+	line(chance(50) ? "B gb = null;" : "B gb;");
+	line("byte g0;");
+	line("byte cnt;");
+	if (F_ACALL) line("byte nd;");
+	/* (for the --ltl formula's atoms) */
+	ngvars = 0; nchans = 0; nremote = 0;
+	gvars[ngvars++] = (Var){ "g0", -1 };
+	gvars[ngvars++] = (Var){ "ga", 0 };
+	gvars[ngvars++] = (Var){ "gb", 1 };
+
+	line("A pick(A a, A b, byte k) {"); indent++;
+	ill_line2(IK_COND_CLASS, "return (k > 0 -> a : gb)", IK_COND_NUM, "return (k > 0 -> a : k)",
+	          "return (k > 0 -> a : b)");
+	indent--; line("}");
+	line("B mkb(A a, byte k) {"); indent++;
+	line("B n;");
+	line("n = new B;");
+	line(F_FINIT ? "assert(n.w == 1 && n.back == null);" : "assert(n.w == 0);");
+	line("n.w = k;");
+	ill_line(IK_ASSIGN_FIELD, "n.back = a;", "n.nb = a;");
+	ill_line2(IK_RET_CLASS, "return a", IK_RET_NUM, "return k", "return n");
+	indent--; line("}");
+	line("A backof(B b) {"); indent++;
+	line("if");
+	line(":: b == null -> return null");
+	ill_line2(IK_RET_CLASS, ":: else -> return b", IK_RET_NUM, ":: else -> return b.w", ":: else -> return b.back");
+	line("fi");
+	indent--; line("}");
+	line("byte inc(byte d) {"); indent++;
+	line("byte t;");
+	line("t = cnt;");
+	line("cnt = t + d;");
+	line("return cnt");
+	indent--; line("}");
+	if (rf.serve == 1) {
+		line("void serve() {"); indent++;
+		line("A m;");
+		line("end: do");
+		line(":: ca?m -> if :: m != null -> m.v = m.v %% 3 + 1 :: else -> skip fi");
+		line("od");
+		indent--; line("}");
+	}
+	if (rf.tick) {
+		/* (small: the spinner multiplies every other process's states) */
+		line("void tick() {"); indent++;
+		line("%s: cnt < 255", rf.tick == 1 ? "progress" : "accept");
+		indent--; line("}");
+	}
+}
+
+/* the locals of a process, with initialisers of every kind */
+static void rf_locals(void)
+{
+	char b[64];
+	if (chance(50)) ill_line(IK_LINIT_CLASS, "A x = ga;", "A x = gb;");
+	else ill_line(IK_LINIT_NUM, "A x = ga;", "A x = g0;");
+	snprintf(b, sizeof b, "A y = %u;", rnd(3));
+	ill_line(IK_LINIT_NUM, chance(50) ? "A y = null;" : "A y = x;", b);
+	ill_line(IK_LINIT_CLASS, "B z = gb;", "B z = ga;");
+	ill_line2(IK_LINIT_REF, "byte t = ga;", IK_LINIT_NULL, "byte t = null;", chance(50) ? "byte t = g0;" : "byte t;");
+	if (rf.three) line("C c;");
+	rf.lrec = F_FINIT && chance(30);   /* a local record: its initialisers too */
+	if (rf.lrec) line("R lr;");
+}
+
+static void rf_proc(int n)
+{
+	rf.k = 1 + (int)rnd(3);
+	line("active proctype P%d() {", n); indent++;
+	rf_locals();
+	/* the prologue in one step, mostly (every process multiplies the
+	 * states; two of them with their prologues interleaved are too many) */
+	int at = F_ACALL && chance(rf.nproc == 2 ? 90 : 50);
+	if (at) { line("atomic {"); indent++; }
+	line("x = new A;");
+	line("x.v = %d;", rf.k);
+	line("z = mkb(x, %d)%s", rf.k, at && !rf.three ? "" : ";");
+	if (rf.three) line(at ? "c = new C" : "c = new C;");
+	if (at) { indent--; line("};"); }
+	if (F_FINIT && chance(40)) line("assert(rr[%u].x == 3 && rr[%u].b);", rnd(2), rnd(2));
+	if (rf.lrec) line("assert(lr.x == 3 && lr.b);");
+	int nf = 2 + (int)rnd(rf.nproc == 2 || rf.serve || rf.tick ? 2 : 3);
+	/* (two Ps: each the other's rival in an atomic call, often) */
+	if (F_ACALL && rf.nproc == 2 && chance(50)) { rf_inc(); nf--; }
+	for (int i = 0; i < nf; i++) rf_flow();
+	indent--; line("}");
+}
+
+/* Q: a proctype with reference parameters, run by init */
+static void rf_q(void)
+{
+	line("proctype Q(A a; B b; byte k) {"); indent++;
+	line("A y;");
+	if (F_ACALL) line("byte t;");
+	line("assert(b.back == a && b.w == k);");
+	ill_line(IK_ASSIGN_CLASS, "y = backof(b);", "b = backof(b);");
+	line("assert(y == a);");
+	line("b.nb = null;");
+	if (F_ACALL) {
+		/* P's rival in its atomic calls: inc, and bump on init's object,
+		 * which init publishes in ga */
+		line("atomic {"); indent++;
+		line("t = inc(1);");
+		line("nd++");
+		indent--; line("};");
+		line("t = a.bump();");
+	}
+	line("if :: ca!y :: skip fi");
+	indent--; line("}");
+}
+
+static void rf_init(void);
+static void refs_program(void)
+{
+	memset(&rf, 0, sizeof rf);
+	memset(ill_seen, 0, sizeof ill_seen);
+	rf.three = chance(35);
+	rf.cap_a = (int)rnd(3);
+	rf.cap_m = 1 + (int)rnd(2);
+	/* one more process at most: every process multiplies the states */
+	unsigned r = F_FLABEL ? rnd(100) : 99;
+	rf.serve = r < 30 ? 1 + (int)rnd(2) : 0;
+	rf.tick = r >= 30 && r < 55 ? (chance(70) ? 1 : 2) : 0;
+	rf.nproc = !rf.serve && !rf.tick && chance(40) ? 2 : 1;
+	line("/* refs: %d classes, ca [%d], cm [%d]%s%s%s%s */", rf.three ? 3 : 2, rf.cap_a, rf.cap_m,
+	     F_FINIT ? ", field initialisers" : "", F_ACALL ? ", calls in atomic" : "",
+	     rf.serve == 1 ? ", end label in a function" : rf.serve == 2 ? ", end label in a method" : "",
+	     rf.tick == 1 ? ", progress label in a function" : rf.tick == 2 ? ", accept label in a function" : "");
+	rf_decls();
+	/* (Q and init only beside one P: two Ps and Q are too many states) */
+	if (rf.nproc == 1) rf_q();
+	for (int i = 0; i < rf.nproc; i++) rf_proc(i);
+	if (rf.serve == 1) line("active proctype S() { serve() }");
+	else if (rf.serve == 2) {
+		line("active proctype S() {"); indent++;
+		line("B s;");
+		line("s = new B;");
+		line("s.serve()");
+		indent--; line("}");
+	}
+	if (rf.tick) {
+		line("active proctype T() {"); indent++;
+		line("do");
+		line(":: true -> tick()");
+		line("od");
+		indent--; line("}");
+	}
+	if (rf.nproc == 1) rf_init();
+}
+
+/* init: runs Q with a fresh A and a B that holds it */
+static void rf_init(void)
+{
+	line("init {"); indent++;
+	line("A x;");
+	line("B z;");
+	/* (in one step when calls inside atomic are on) */
+	if (F_ACALL) { line("atomic {"); indent++; }
+	line("x = new A;");
+	unsigned k = 1 + rnd(3);
+	line("x.v = %u;", k);
+	line("z = mkb(x, %u);", k);
+	if (F_ACALL) line("ga = x;");
+	char b1[64], b2[64], b3[64], g[64];
+	snprintf(g, sizeof g, "run Q(x, z, %u)", k);
+	snprintf(b1, sizeof b1, "run Q(z, x, %u)", k);
+	snprintf(b2, sizeof b2, chance(50) ? "run Q(x, %u, %u)" : "run Q(%u, z, %u)", k, k);
+	snprintf(b3, sizeof b3, "run Q(x, z, x)");
+	if (ill_here(IK_RUN_REF)) line("%s /* ill-typed: %s */", b3, ill_kind_name[IK_RUN_REF]);
+	else ill_line2(IK_RUN_CLASS, b1, IK_RUN_NUM, b2, g);
+	if (F_ACALL) { indent--; line("}"); }
+	indent--; line("}");
+}
+
+/* --ill-typed: count the places quietly, choose one, and write the program
+ * again (from the same main stream) with the error in it.  Returns 0 when
+ * the kind asked for has no place in this program. */
+static int ill_choose(unsigned long seed, const char *want)
+{
+	uint64_t saved = rs;
+	rs8 = seed * 0x2545F4914F6CDD1Dull + 0x9E3779B97F4A7C15ull;
+	if (!rs8) rs8 = 1;
+	for (int i = 0; i < 8; i++) rnd8(2);
+	memset(ill_count, 0, sizeof ill_count);
+	ill_pass = 1; quiet = 1;
+	refs_program();
+	quiet = 0; rs = saved;
+	int present[NIK], np = 0;
+	for (int k = 0; k < NIK; k++) {
+		if (want && !strcmp(want, ill_kind_name[k])) { if (!ill_count[k]) return 0; present[0] = k; np = 1; break; }
+		if (!want && ill_count[k]) present[np++] = k;
+	}
+	if (!np) return 0;
+	ill_kind = present[rnd8((unsigned)np)];
+	ill_at = (int)rnd8((unsigned)ill_count[ill_kind]);
+	ill_pass = 2;
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = 1;
 	const char *features = "";
-	int want_ltl = 0;
+	int want_ltl = 0, ill_typed = 0;
+	const char *ill_want = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strncmp(argv[i], "--features=", 11)) features = argv[i] + 11;
 		else if (!strcmp(argv[i], "--ltl")) want_ltl = 1;
+		else if (!strcmp(argv[i], "--ill-typed")) ill_typed = 1;
+		else if (!strncmp(argv[i], "--ill-kind=", 11)) ill_typed = 1, ill_want = argv[i] + 11;
+		else if (!strcmp(argv[i], "--ill-kinds")) {
+			for (int k = 0; k < NIK; k++) printf("%s\n", ill_kind_name[k]);
+			return 0;
+		}
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs|nodyn,term,chan,pidarr,atomblock,atomobs]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel|nodyn,term,chan,pidarr,atomblock,atomobs,refs] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -2822,6 +3356,11 @@ int main(int argc, char **argv)
 	if (has_feature(features, "atomblock")) F_AB = 2;
 	if (has_feature(features, "atomobs")) F_ABOBS = 1;
 	if (has_feature(features, "noatomobs")) F_ABOBS = 0;
+	if (has_feature(features, "norefs")) F_REFS = 0;
+	if (has_feature(features, "refs") || ill_typed) F_REFS = 2;
+	if (has_feature(features, "nofieldinit")) F_FINIT = 0;
+	if (has_feature(features, "noatomcall")) F_ACALL = 0;
+	if (has_feature(features, "nofnlabel")) F_FLABEL = 0;
 	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
 	if (!rs) rs = 1;
 	for (int i = 0; i < 8; i++) rnd(2);
@@ -2844,7 +3383,22 @@ int main(int argc, char **argv)
 	if (!rs6) rs6 = 1;
 	for (int i = 0; i < 8; i++) rnd6(2);
 
-	printf("/* dspin_gen %lu%s%s */\n", seed, features[0] ? " --features=" : "", features);
+	rs7 = seed * 0x9FB21C651E98DF25ull + 0xC2B2AE3D27D4EB4Full;
+	if (!rs7) rs7 = 1;
+	for (int i = 0; i < 8; i++) rnd7(2);
+	/* refs is decided before every other shape, on its own stream */
+	int refs = F_REFS == 2 || (F_REFS && rnd7(100) < 12 && F_AB != 2 && F_PIDARR != 2 && F_CHAN != 2 && F_TERM != 2);
+	if (ill_typed && !ill_choose(seed, ill_want)) {
+		fprintf(stderr, "dspin_gen: seed %lu has no place for %s\n", seed, ill_want ? ill_want : "a type error");
+		return 3;
+	}
+	printf("/* dspin_gen %lu%s%s%s%s */\n", seed, features[0] ? " --features=" : "", features,
+	       ill_typed ? " --ill-kind=" : "", ill_typed ? ill_kind_name[ill_kind] : "");
+	if (refs) {
+		refs_program();
+		if (want_ltl) ltl_block(seed);
+		return 0;
+	}
 	/* (decided first, on its own stream: with the shape off, or where it
 	 * is not drawn, every program is what it was before it existed) */
 	if (F_AB == 2 || (F_AB && rnd6(100) < 8 && F_PIDARR != 2 && F_CHAN != 2 && F_TERM != 2)) {
