@@ -41,21 +41,34 @@ char *xstrndup(const char *s, size_t n)
 }
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
-/* p.line 0: an error about the whole file ("FILE: error: ...") */
+Pos (*diag_remap)(Pos p);
+int diag_quiet_warnings;
+
+/* p.line 0: an error about the whole file ("FILE: error: ...").  The same
+ * error at the same place as the one before is said once: a proposition
+ * of an ltl formula is pasted into several guards of its claim */
 void diag_error(Pos p, const char *fmt, ...)
 {
+	static char last[1024];
+	char msg[1024], where[600];
 	va_list ap;
+	if (diag_remap) p = diag_remap(p);
 	if (diag_count >= 50) { diag_count++; return; }
-	if (p.line) fprintf(stderr, "%s:%d:%d: error: ", p.file ? p.file : "?", p.line, p.col);
-	else fprintf(stderr, "%s: error: ", p.file ? p.file : "?");
-	va_start(ap, fmt); vfprintf(stderr, fmt, ap); va_end(ap);
-	fputc('\n', stderr);
+	if (p.line) snprintf(where, sizeof where, "%s:%d:%d: error: ", p.file ? p.file : "?", p.line, p.col);
+	else snprintf(where, sizeof where, "%s: error: ", p.file ? p.file : "?");
+	int n = snprintf(msg, sizeof msg, "%s", where);
+	va_start(ap, fmt); vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap); va_end(ap);
+	if (diag_count && !strcmp(msg, last)) return;
+	snprintf(last, sizeof last, "%s", msg);
+	fprintf(stderr, "%s\n", msg);
 	diag_count++;
 }
 
 void diag_warn(Pos p, const char *fmt, ...)
 {
 	va_list ap;
+	if (diag_quiet_warnings) return;
+	if (diag_remap) p = diag_remap(p);
 	if (warn_count++ >= 50) return;
 	fprintf(stderr, "%s:%d:%d: warning: ", p.file ? p.file : "?", p.line, p.col);
 	va_start(ap, fmt); vfprintf(stderr, fmt, ap); va_end(ap);
