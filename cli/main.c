@@ -941,14 +941,17 @@ int main(int argc, char **argv)
 			diag_error(at, "ltl %s: %s", l->name, c.err);
 			continue;
 		}
-		if (l == chosen && runs) { claim = c.text; chosen_claim = c; continue; }
-		/* a formula that does not run: parsed and checked with the
-		 * model all the same (the model's own warnings said once) */
+		if (l == chosen && runs) { claim = c.text; chosen_claim = c; }
+		/* every proposition, parsed and checked with the model, for
+		 * each formula (the model's own warnings said once): the claim
+		 * may have lost some (`p || true`), and the others do not run */
+		c = ltl_atoms(l->text);
 		char nm[300]; snprintf(nm, sizeof nm, "<ltl %s>", l->name);
 		ltl_map = c; ltl_map_decl = l; ltl_map_file = xstrdup(nm);
 		diag_quiet_warnings = 1;
+		int before = diag_count;
 		Model *mk = parse_file_with(o.file, o.cpp, o.ncpp, c.text, ltl_map_file);
-		if (!diag_count) {
+		if (diag_count == before) {
 			mk->never = mk->nevers[mk->nnevers - 1];
 			check_model(mk);
 		}

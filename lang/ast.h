@@ -232,6 +232,11 @@ char *ltl_to_never(const char *formula, const char **err);   /* never-claim text
 typedef struct LtlUse { int claim_off, text_off, len; } LtlUse;
 typedef struct LtlClaim { char *text; const char *err; int err_off; LtlUse *uses; int nuses; } LtlClaim;
 LtlClaim ltl_translate(const char *formula, int terminate);
+/* A claim that names every proposition of the formula once, whatever the
+ * automaton keeps of them (`p || true` keeps none): parsed and checked
+ * with the model, it resolves and type-checks every name in the formula.
+ * Never run. */
+LtlClaim ltl_atoms(const char *formula);
 /* the offset in the formula of line:col of the claim, or -1 */
 int ltl_claim_offset(const LtlClaim *c, int line, int col);
 Model *parse_string(const char *name, const char *text);

@@ -45,11 +45,13 @@ Pos (*diag_remap)(Pos p);
 int diag_quiet_warnings;
 
 /* p.line 0: an error about the whole file ("FILE: error: ...").  The same
- * error at the same place as the one before is said once: a proposition
- * of an ltl formula is pasted into several guards of its claim */
+ * error at the same place is said once: a proposition of an ltl formula
+ * is pasted into several guards of its claim, and the model is parsed and
+ * checked again with each formula (cli/main.c) */
+static char *said[64];
+static int nsaid;
 void diag_error(Pos p, const char *fmt, ...)
 {
-	static char last[1024];
 	char msg[1024], where[600];
 	va_list ap;
 	if (diag_remap) p = diag_remap(p);
@@ -58,8 +60,9 @@ void diag_error(Pos p, const char *fmt, ...)
 	else snprintf(where, sizeof where, "%s: error: ", p.file ? p.file : "?");
 	int n = snprintf(msg, sizeof msg, "%s", where);
 	va_start(ap, fmt); vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap); va_end(ap);
-	if (diag_count && !strcmp(msg, last)) return;
-	snprintf(last, sizeof last, "%s", msg);
+	for (int i = 0; i < nsaid; i++)
+		if (!strcmp(said[i], msg)) return;
+	if (nsaid < 64) said[nsaid++] = xstrdup(msg);
 	fprintf(stderr, "%s\n", msg);
 	diag_count++;
 }

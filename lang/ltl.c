@@ -655,6 +655,39 @@ LtlClaim ltl_translate(const char *text, int terminate)
 	return c;
 }
 
+/* every atom of f, in the order written */
+static void atoms_of(F *f, F ***v, int *n)
+{
+	if (!f) return;
+	if (f->k == L_ATOM) { *v = xgrow(*v, *n + 1, sizeof(F *)); (*v)[(*n)++] = f; return; }
+	atoms_of(f->a, v, n);
+	atoms_of(f->b, v, n);
+}
+
+LtlClaim ltl_atoms(const char *text)
+{
+	LtlClaim c; memset(&c, 0, sizeof c);
+	LP p = { text, 0, NULL, 0, 0, 0 };
+	F *f = parse_or(&p);
+	ws(&p);
+	if (!p.err && p.s[p.i]) perr(&p, "unexpected text in the formula");
+	if (p.err) { c.err = p.err; c.err_off = p.erri; return c; }
+	USES = NULL; NUSES = 0;
+	F **v = NULL; int n = 0;
+	atoms_of(f, &v, &n);
+	size_t cap = 64, len = 0;
+	for (int i = 0; i < n; i++) cap += strlen(v[i]->atom) + 16;
+	char *out = xalloc(cap);
+	len += (size_t)snprintf(out + len, cap - len, "never {\n\tdo\n\t:: skip\n");
+	for (int i = 0; i < n; i++) {
+		use_at(len + 5, v[i]);   /* after "\t:: (" */
+		len += (size_t)snprintf(out + len, cap - len, "\t:: (%s)\n", v[i]->atom);
+	}
+	snprintf(out + len, cap - len, "\tod\n}\n");
+	c.text = out; c.uses = USES; c.nuses = NUSES;
+	return c;
+}
+
 int ltl_claim_offset(const LtlClaim *c, int line, int col)
 {
 	if (!c->text || line < 1 || col < 1) return -1;

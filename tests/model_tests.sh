@@ -177,13 +177,14 @@ run ltl_plain_first -sym=none -por=none "$M/ltl_plain.pml"
 if [ "$rc" = 1 ] && grep -q "never claim violated (the claim reached its end)" <<<"$out" \
    && grep -q "never claim.*+ (ltl below3)" <<<"$out"; then ok ltl_plain_violated
 else fail ltl_plain_violated "rc=$rc, expected 1, the claim's end and '+ (ltl below3)': $(head -c 300 <<<"$err$out")"; fi
-for nm in below4 reach2 never5; do
+for nm in below4 reach2 never5 stable; do
 	run ltl_plain_$nm -sym=none -por=none -N $nm "$M/ltl_plain.pml"
 	if [ "$rc" = 0 ] && [ "$(errors_of "$out")" = 0 ] && grep -q "never claim.*+ (ltl $nm)" <<<"$out"; then ok ltl_plain_$nm
 	else fail ltl_plain_$nm "rc=$rc, expected 0 and '+ (ltl $nm)': $(head -c 300 <<<"$err$out")"; fi
 done
 for mode in "" -a -noclaim; do
-	for t in "ltl_undeclared:9:9: error: undeclared name 'z'" \
+	for t in "ltl_undeclared:11:9: error: undeclared name 'z'" \
+	         "ltl_undeclared:13:28: error: undeclared name 'w'" \
 	         "ltl_syntax:5:19: error: expected an expression, found ')'" \
 	         "ltl_syntax_op:6:24: error: expected an expression, found ')'"; do
 		f=${t%%:*} want="${t%%:*}\.pml:${t#*:}"
