@@ -632,6 +632,15 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		 * run each distinct algorithm once. */
 		printf(",\"cache\":\"%s\",\"algorithm\":\"sym=%s por=%s%s\"", o.cache, sym_ran, por_ran, o.deadvars ? " deadvars" : "");
 		printf(",\"deadvars\":%s", o.deadvars ? "true" : "false");
+		/* the never claim line's "+ (ltl NAME)" */
+		printf(",\"claim\":");
+		if (!m->never) printf("null");
+		else if (o.accept == 2) printf("\"non-progress\"");
+		else {
+			char cl[600];
+			snprintf(cl, sizeof cl, "%s%s%s", o.claim_name ? o.claim_kind : "never", o.claim_name ? " " : "", o.claim_name ? o.claim_name : "");
+			json_text(stdout, cl);
+		}
 		if (ps) {
 			printf(",\"symmetric_proctypes\":[");
 			int first = 1;
@@ -887,6 +896,7 @@ int main(int argc, char **argv)
 {
 	GC_INIT();
 	xalloc_on_failure(out_of_memory);
+	diag_say_once = 1;
 	Opts o;
 	parse_args(argc, argv, &o);
 	if (o.dist) {
@@ -960,7 +970,7 @@ int main(int argc, char **argv)
 	}
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	int nclaims = m->nnevers + m->nltls;
-	if (!o.ltl && nclaims > 1 && runs) {
+	if (!o.ltl && nclaims > 1 && runs && !o.json) {
 		const char *nm = chosen ? chosen->name : m->never_names[0];
 		fprintf(stderr, "dspin: %d claims (never claims and ltl formulas): checking the first%s%s%s (choose with -N NAME)\n",
 			nclaims, nm ? ", " : "", chosen ? "ltl " : nm ? "never " : "", nm ? nm : "");
@@ -1010,7 +1020,7 @@ int main(int argc, char **argv)
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	Program *prog = compile_model(m);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
-	if (o.ltl_claim && o.accept != 1 && !o.replay)
+	if (o.ltl_claim && o.accept != 1 && !o.replay && !o.json)
 		/* as pan's "never claim + accept labels requires -a flag to
 		 * fully verify" */
 		fprintf(stderr, "dspin: warning: ltl %s: a safety search finds the violations a finite prefix shows (the claim reaching its end); acceptance cycles need -a\n",

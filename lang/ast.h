@@ -250,6 +250,7 @@ extern int diag_count;
  * model, whose warnings were said) */
 extern Pos (*diag_remap)(Pos p);
 extern int diag_quiet_warnings;
+extern int diag_say_once;   /* each distinct error message once (front.c) */
 
 void *xalloc(size_t n);
 char *xstrdup(const char *s);

@@ -44,10 +44,12 @@ char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 Pos (*diag_remap)(Pos p);
 int diag_quiet_warnings;
 
-/* p.line 0: an error about the whole file ("FILE: error: ...").  The same
- * error at the same place is said once: a proposition of an ltl formula
- * is pasted into several guards of its claim, and the model is parsed and
- * checked again with each formula (cli/main.c) */
+/* p.line 0: an error about the whole file ("FILE: error: ...").  With
+ * diag_say_once, the same error at the same place is said (and counted)
+ * once: a proposition of an ltl formula is pasted into several guards of
+ * its claim, and cli/main.c parses and checks the model again with each
+ * formula.  (Off by default: the unit tests expect an error each time.) */
+int diag_say_once;
 static char *said[64];
 static int nsaid;
 void diag_error(Pos p, const char *fmt, ...)
@@ -60,9 +62,9 @@ void diag_error(Pos p, const char *fmt, ...)
 	else snprintf(where, sizeof where, "%s: error: ", p.file ? p.file : "?");
 	int n = snprintf(msg, sizeof msg, "%s", where);
 	va_start(ap, fmt); vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap); va_end(ap);
-	for (int i = 0; i < nsaid; i++)
+	for (int i = 0; diag_say_once && i < nsaid; i++)
 		if (!strcmp(said[i], msg)) return;
-	if (nsaid < 64) said[nsaid++] = xstrdup(msg);
+	if (diag_say_once && nsaid < 64) said[nsaid++] = xstrdup(msg);
 	fprintf(stderr, "%s\n", msg);
 	diag_count++;
 }

@@ -182,6 +182,9 @@ for nm in below4 reach2 never5 stable; do
 	if [ "$rc" = 0 ] && [ "$(errors_of "$out")" = 0 ] && grep -q "never claim.*+ (ltl $nm)" <<<"$out"; then ok ltl_plain_$nm
 	else fail ltl_plain_$nm "rc=$rc, expected 0 and '+ (ltl $nm)': $(head -c 300 <<<"$err$out")"; fi
 done
+run ltl_plain_json -json -sym=none -por=none -N below4 "$M/ltl_plain.pml"
+if [ "$rc" = 0 ] && grep -q '"claim":"ltl below4"' <<<"$out" && [ -z "$err" ]; then ok ltl_plain_json_claim
+else fail ltl_plain_json_claim "rc=$rc, expected 0, \"claim\":\"ltl below4\" and nothing on stderr: $(head -c 300 <<<"$err$out")"; fi
 for mode in "" -a -noclaim; do
 	for t in "ltl_undeclared:11:9: error: undeclared name 'z'" \
 	         "ltl_undeclared:13:28: error: undeclared name 'w'" \
