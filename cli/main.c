@@ -32,9 +32,11 @@ static void print_usage(FILE *f)
 "  -deadvars        reset locals that are dead at their process's pc (as SPIN's default)\n"
 "  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
 "  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
-"  -N NAME, -ltl NAME  which never claim or ltl formula to check (as pan -N)\n"
+"  -N NAME, -ltl NAME  which never claim or ltl formula to check, in every search\n"
+"                   (as pan -N; default: the first in the file)\n"
 "  -noclaim         ignore never claims and ltl formulas (as pan -DNOCLAIM)\n"
-"  -safety          assertions, invalid end states, run-time errors (default)\n"
+"  -safety          assertions, invalid end states, run-time errors (default); the\n"
+"                   claim or ltl formula in lockstep, its end an error (as pan)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound\n"
 "  -e               keep going after errors, count them all\n"
@@ -100,6 +102,8 @@ typedef struct Opts {
 	int cores;              /* -cores=N: worker threads (search/par.c) */
 	int dist;               /* -dist: the distributed search over MPI (search/dist.c) */
 	int ltl_claim;          /* the never claim was made from an ltl formula */
+	const char *claim_kind; /* "ltl" or "never": what the summary's never claim line names */
+	const char *claim_name; /* its name (NULL: an unnamed never claim) */
 	const char *compare_list;
 } Opts;
 
@@ -503,7 +507,14 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	PorTable *pt = NULL;
 	const char *por_refused = pormode != POR_NONE ? search_refuses(se, RED_POR) : NULL;
 	/* what the property needs of the reduction (docs/liveness.md) */
-	int claim_si = o.accept == 2 || o.ltl_claim;
+	/* An ltl formula's claim is stutter-invariant, and the nested search
+	 * (-a) may reduce under it: the reduction keeps a run stutter-
+	 * equivalent to each, so an accepting cycle is kept.  A plain run
+	 * asks instead whether the claim reaches its end, and a run
+	 * stutter-equivalent to one that does need not take the automaton
+	 * there (not shown for dspin's automata): there the claim observes
+	 * every move, as a hand-written one does */
+	int claim_si = o.accept == 2 || (o.ltl_claim && o.accept == 1);
 	if (pormode != POR_NONE && !por_refused && o.accept) {
 		if (o.fair)
 			por_refused = "weak fairness is not preserved by the reduction";
@@ -625,6 +636,15 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		 * run each distinct algorithm once. */
 		printf(",\"cache\":\"%s\",\"algorithm\":\"sym=%s por=%s%s\"", o.cache, sym_ran, por_ran, o.deadvars ? " deadvars" : "");
 		printf(",\"deadvars\":%s", o.deadvars ? "true" : "false");
+		/* the never claim line's "+ (ltl NAME)" */
+		printf(",\"claim\":");
+		if (!m->never) printf("null");
+		else if (o.accept == 2) printf("\"non-progress\"");
+		else {
+			char cl[600];
+			snprintf(cl, sizeof cl, "%s%s%s", o.claim_name ? o.claim_kind : "never", o.claim_name ? " " : "", o.claim_name ? o.claim_name : "");
+			json_text(stdout, cl);
+		}
 		if (ps) {
 			printf(",\"symmetric_proctypes\":[");
 			int first = 1;
@@ -678,7 +698,11 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (por_ran_static) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
 	else if (por_refused) printf("\tpartial-order reduction: not with %s: %s\n", search_name(se), por_refused);
 	else if (pormode != POR_NONE && !so.twophase && !so.improviso) printf("\tpartial-order reduction: no safe locations\n");
-	printf("\tnever claim\t\t%s\n", m->never ? (o.accept == 2 ? "+ (non-progress)" : "+") : "- (none)");
+	/* which claim ran, as pan's "never claim + (NAME)" */
+	if (!m->never) printf("\tnever claim\t\t- (none)\n");
+	else if (o.accept == 2) printf("\tnever claim\t\t+ (non-progress)\n");
+	else if (o.claim_name) printf("\tnever claim\t\t+ (%s %s)\n", o.claim_kind, o.claim_name);
+	else printf("\tnever claim\t\t+ (never)\n");
 	printf("\tassertion violations\t+\n");
 	if (o.accept) printf("\t%s cycles\t+ (fairness %s)\n", o.accept == 2 ? "non-progress" : "acceptance", o.fair ? "enabled" : "disabled");
 	printf("\tinvalid end states\t%s\n\trun-time errors\t\t+\n\n", m->never ? "- (disabled by never claim)"
@@ -859,10 +883,25 @@ static int stmt_has_accept(const Stmt *s)
 	return 0;
 }
 
+/* Errors in the claim made from an ltl formula (an undeclared name, a
+ * proposition that does not parse) point at the formula in the user's
+ * file: the claim's line:col is mapped to the proposition it lies in,
+ * else to the formula's `ltl` keyword */
+static LtlClaim ltl_map;
+static LtlDecl *ltl_map_decl;
+static const char *ltl_map_file;   /* the claim's name in positions: "<ltl NAME>" */
+static Pos ltl_remap(Pos p)
+{
+	if (!ltl_map_file || !p.file || strcmp(p.file, ltl_map_file)) return p;
+	int off = ltl_claim_offset(&ltl_map, p.line, p.col);
+	return off < 0 ? ltl_map_decl->pos : ltl_map_decl->cpos[off];
+}
+
 int main(int argc, char **argv)
 {
 	GC_INIT();
 	xalloc_on_failure(out_of_memory);
+	diag_say_once = 1;
 	Opts o;
 	parse_args(argc, argv, &o);
 	if (o.dist) {
@@ -877,61 +916,103 @@ int main(int argc, char **argv)
 		replay_options(argc, argv, &o);
 	Model *m = parse_file(o.file, o.cpp, o.ncpp);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
-	if (o.noclaim) {
-		/* pan -DNOCLAIM: the system alone.  The claims' accept labels
-		 * (an ltl formula's claim has them) still count for pan: with
-		 * -a its a_cycles stays on, so no invalid end states */
-		for (int i = 0; i < m->nnevers; i++)
-			o.claim_accept |= stmt_has_accept(m->nevers[i]->body);
-		o.claim_accept |= m->nltls > 0;
-		m->never = NULL;
-		m->nnevers = 0;
-		m->nltls = 0;
-	}
+	/* Which claim runs (pan's rules): -N NAME chooses a never claim or an
+	 * ltl formula by name, else the first of either kind in the file;
+	 * -noclaim none.  Every formula is translated and checked whichever
+	 * runs, as spin -a does for the pan it writes. */
+	Proctype *nv = NULL;
 	LtlDecl *chosen = NULL;
-	if (o.ltl && !o.noclaim) {
-		/* -N NAME: a never claim of that name, or an ltl formula; the
-		 * others are dropped, as pan -N does */
-		Proctype *nv = NULL;
-		for (int i = 0; i < m->nnevers; i++)
+	if (o.ltl) {
+		for (int i = 0; i < m->nnevers && !nv; i++)
 			if (m->never_names[i] && !strcmp(m->never_names[i], o.ltl)) nv = m->nevers[i];
-		for (int i = 0; i < m->nltls && !nv; i++)
+		for (int i = 0; i < m->nltls && !nv && !chosen; i++)
 			if (!strcmp(m->ltls[i]->name, o.ltl)) chosen = m->ltls[i];
 		if (!nv && !chosen) {
 			fprintf(stderr, "dspin: -N %s: the model has no never claim or ltl formula of that name\n", o.ltl);
 			return 2;
 		}
-		m->never = nv;
-		if (nv) m->nltls = 0;
-		if (chosen && o.accept != 1) {
-			/* dspin's claims for formulas are Büchi automata that never
-			 * end: in a safety search they could not report anything */
-			fprintf(stderr, "dspin: -N %s names an ltl formula: formulas are checked for acceptance cycles, add -a\n", o.ltl);
-			return 2;
+	} else if (m->nltls && (!m->nnevers || m->ltls[0]->order == 0))
+		chosen = m->ltls[0];
+	else if (m->nnevers)
+		nv = m->nevers[0];
+	/* a plain run checks what pan's default run checks of a formula: its
+	 * claim ends where every continuation violates it (accept_all: skip);
+	 * with -a the claim never ends and the nested search finds the same
+	 * violations as accepting cycles */
+	int terminate = o.accept != 1;
+	/* pan -DNOCLAIM: the system alone; -l has its own claim (a never
+	 * claim in the model is refused below); a simulation runs no formula
+	 * (spin: "never claim not used in random simulation") */
+	int runs = !o.noclaim && o.accept != 2 && !o.simulate;
+	char *claim = NULL;
+	LtlClaim chosen_claim;
+	memset(&chosen_claim, 0, sizeof chosen_claim);
+	diag_remap = ltl_remap;
+	for (int i = 0; i < m->nltls; i++) {
+		LtlDecl *l = m->ltls[i];
+		LtlClaim c = ltl_translate(l->text, terminate);
+		if (!c.text) {
+			Pos at = l->cpos[c.err_off];
+			diag_error(at, "ltl %s: %s", l->name, c.err);
+			continue;
 		}
-	} else if (m->nnevers > 1 && !o.noclaim)
-		fprintf(stderr, "dspin: %d never claims: checking the first%s%s (choose with -N NAME)\n", m->nnevers,
-			m->never_names[0] ? ", " : "", m->never_names[0] ? m->never_names[0] : "");
-	if (m->nltls && (chosen || o.accept == 1)) {
-		/* the chosen ltl formula becomes the never claim */
-		if (m->never && !chosen) { fprintf(stderr, "dspin: the model has both a never claim and ltl formulas: choose one with -N NAME\n"); return 2; }
-		LtlDecl *l = chosen ? chosen : m->ltls[0];
-		if (!chosen && m->nltls > 1)
-			fprintf(stderr, "dspin: %d ltl formulas: checking '%s' (choose with -N NAME)\n", m->nltls, l->name);
-		/* the stored text is the block with its braces */
-		char *f = xstrdup(l->text);
-		size_t n = strlen(f);
-		if (n >= 2 && f[0] == '{' && f[n - 1] == '}') { f[n - 1] = 0; f++; }
-		const char *err = NULL;
-		char *claim = ltl_to_never(f, &err);
-		if (!claim) { fprintf(stderr, "%s:%d:%d: error: ltl %s: %s\n", l->pos.file, l->pos.line, l->pos.col, l->name, err); return 2; }
+		if (l == chosen && runs) { claim = c.text; chosen_claim = c; }
+		/* every proposition, parsed and checked with the model, for
+		 * each formula (the model's own warnings said once): the claim
+		 * may have lost some (`p || true`), and the others do not run */
+		c = ltl_atoms(l->text);
 		char nm[300]; snprintf(nm, sizeof nm, "<ltl %s>", l->name);
-		m = parse_file_with(o.file, o.cpp, o.ncpp, claim, xstrdup(nm));
-		if (diag_count) { fprintf(stderr, "dspin: %d error(s) in the claim of ltl %s\n", diag_count, l->name); return 2; }
+		ltl_map = c; ltl_map_decl = l; ltl_map_file = xstrdup(nm);
+		diag_quiet_warnings = 1;
+		int before = diag_count;
+		Model *mk = parse_file_with(o.file, o.cpp, o.ncpp, c.text, ltl_map_file);
+		if (diag_count == before) {
+			mk->never = mk->nevers[mk->nnevers - 1];
+			check_model(mk);
+		}
+		diag_quiet_warnings = 0;
+		ltl_map_file = NULL;
+	}
+	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	int nclaims = m->nnevers + m->nltls;
+	if (!o.ltl && nclaims > 1 && runs && !o.json) {
+		const char *nm = chosen ? chosen->name : m->never_names[0];
+		fprintf(stderr, "dspin: %d claims (never claims and ltl formulas): checking the first%s%s%s (choose with -N NAME)\n",
+			nclaims, nm ? ", " : "", chosen ? "ltl " : nm ? "never " : "", nm ? nm : "");
+	}
+	if (!runs) {
+		/* the claims' accept labels (an ltl formula's claim has them)
+		 * still count for pan -DNOCLAIM: with -a its a_cycles stays on,
+		 * so no invalid end states */
+		if (o.noclaim) {
+			for (int i = 0; i < m->nnevers; i++)
+				o.claim_accept |= stmt_has_accept(m->nevers[i]->body);
+			o.claim_accept |= m->nltls > 0;
+			m->never = NULL;
+			m->nnevers = 0;
+		}
+		m->nltls = 0;
+		chosen = NULL;
+		claim = NULL;
+	} else if (nv) {
+		m->never = nv;
+		for (int i = 0; i < m->nnevers; i++)
+			if (m->nevers[i] == nv && m->never_names[i]) o.claim_name = m->never_names[i];
+		o.claim_kind = "never";
+		m->nltls = 0;
+	}
+	if (claim) {
+		/* the chosen ltl formula becomes the never claim */
+		char nm[300]; snprintf(nm, sizeof nm, "<ltl %s>", chosen->name);
+		ltl_map = chosen_claim; ltl_map_decl = chosen; ltl_map_file = xstrdup(nm);
+		m = parse_file_with(o.file, o.cpp, o.ncpp, claim, ltl_map_file);
+		if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 		m->nltls = 0;
 		m->never = m->nevers[m->nnevers - 1];   /* the formula's claim comes last */
 		o.ltl_claim = 1;
-		if (o.verbose) printf("never claim for ltl %s:\n%s", l->name, claim);
+		o.claim_name = chosen->name;
+		o.claim_kind = "ltl";
+		if (o.verbose) printf("never claim for ltl %s:\n%s", chosen->name, claim);
 	}
 	if (o.accept == 2) {
 		/* -l: SPIN's built-in claim for non-progress cycles, <>[] np_ */
@@ -944,8 +1025,11 @@ int main(int argc, char **argv)
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	Program *prog = compile_model(m);
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
-	if (m->nltls)
-		fprintf(stderr, "dspin: warning: ltl formulas are checked with -a; this safety search ignores them\n");
+	if (o.ltl_claim && o.accept != 1 && !o.replay && !o.json)
+		/* as pan's "never claim + accept labels requires -a flag to
+		 * fully verify" */
+		fprintf(stderr, "dspin: warning: ltl %s: a safety search finds the violations a finite prefix shows (the claim reaching its end); acceptance cycles need -a\n",
+			o.claim_name);
 	VM vm;
 	vm_setup(&vm, m, prog, &o);
 	if (vm_check(&vm)) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }

@@ -181,7 +181,13 @@ typedef struct Inline {
 	Pos pos;
 } Inline;
 
-typedef struct LtlDecl { const char *name; Pos pos; const char *text; } LtlDecl;
+/* an `ltl NAME { formula }` block.  text: the formula between the braces,
+ * each token as written and one space where the source had a gap (so no
+ * comments); cpos[i]: where text[i] is in the user's file, so that errors
+ * in the formula and in the claim made from it point there.  order: how
+ * many never claims came before it in the file (pan's default claim is the
+ * first one in the file, of either kind). */
+typedef struct LtlDecl { const char *name; Pos pos; const char *text; Pos *cpos; int order; } LtlDecl;
 
 struct Model;
 /* the name of value v of mtype group g, or NULL */
@@ -226,11 +232,36 @@ typedef struct Model {
 Model *parse_file(const char *path, const char **cppargs, int ncppargs);
 Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, const char *extra, const char *extra_name);
 char *ltl_to_never(const char *formula, const char **err);   /* never-claim text for the negation */
+/* The never claim for an ltl formula (the automaton of its negation) as
+ * Promela text, with where each proposition went: uses[i] is a
+ * proposition of len bytes at claim_off in text and text_off in the
+ * formula.  terminate: the states from which every continuation violates
+ * the formula become one end, `accept_all: skip`, as in SPIN's claims, so
+ * that a safety search reports reaching it; without, the claim never ends
+ * (the nested search finds the same violations as accepting cycles).  On
+ * a syntax error text is NULL, err says what and err_off where. */
+typedef struct LtlUse { int claim_off, text_off, len; } LtlUse;
+typedef struct LtlClaim { char *text; const char *err; int err_off; LtlUse *uses; int nuses; } LtlClaim;
+LtlClaim ltl_translate(const char *formula, int terminate);
+/* A claim that names every proposition of the formula once, whatever the
+ * automaton keeps of them (`p || true` keeps none): parsed and checked
+ * with the model, it resolves and type-checks every name in the formula.
+ * Never run. */
+LtlClaim ltl_atoms(const char *formula);
+/* the offset in the formula of line:col of the claim, or -1 */
+int ltl_claim_offset(const LtlClaim *c, int line, int col);
 Model *parse_string(const char *name, const char *text);
 int check_model(Model *m);             /* returns number of errors */
 void diag_error(Pos p, const char *fmt, ...);
 void diag_warn(Pos p, const char *fmt, ...);
 extern int diag_count;
+/* diag_remap, when set, maps every position before it is printed (the
+ * claim made from an ltl formula reports its errors at the formula);
+ * diag_quiet_warnings: warnings are not printed (a second parse of the
+ * model, whose warnings were said) */
+extern Pos (*diag_remap)(Pos p);
+extern int diag_quiet_warnings;
+extern int diag_say_once;   /* each distinct error message once (front.c) */
 
 void *xalloc(size_t n);
 char *xstrdup(const char *s);

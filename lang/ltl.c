@@ -6,7 +6,11 @@
  * logic", 1995); the generalized Büchi automaton is degeneralized with a
  * counter over the until-subformulas and printed as Promela never-claim
  * text, which the parser then reads like a claim written by hand.
- * Propositions are kept as source text and pasted into the claim's guards.
+ * Propositions are kept as source text and pasted into the claim's guards;
+ * the claim remembers where each went (LtlClaim.uses), so that an error in
+ * one is reported at the formula.  For a safety search the states that
+ * accept every continuation become the claim's end, as in SPIN's claims
+ * (ltl_translate's terminate).
  *
  * Syntax (SPIN's): [] <> U W V R ! && || -> <-> and the words always,
  * eventually, until, weakuntil, stronguntil, release, implies, equivalent,
@@ -21,7 +25,7 @@
 
 enum { L_TRUE, L_FALSE, L_ATOM, L_NOT, L_AND, L_OR, L_U, L_R };
 
-typedef struct F { int k; struct F *a, *b; const char *atom; int id; } F;
+typedef struct F { int k; struct F *a, *b; const char *atom; int id, off; } F;   /* off: an atom's offset in the formula */
 
 /* the parser's recursion (parse_unary, parse_or) and the formula's size
  * are bounded, so that no formula can overflow the stack here or in the
@@ -29,7 +33,10 @@ typedef struct F { int k; struct F *a, *b; const char *atom; int id; } F;
  * at most three nodes */
 #define LTL_MAXDEPTH 500
 #define LTL_MAXUNARY 2000
-typedef struct LP { const char *s; int i; const char *err; int depth, nunary; } LP;
+typedef struct LP { const char *s; int i; const char *err; int erri, depth, nunary; } LP;
+
+/* the first error, and where in the formula it was found */
+static void perr(LP *p, const char *msg) { if (!p->err) { p->err = msg; p->erri = p->i; } }
 
 static F *mk(int k, F *a, F *b) { F *f = NEW(F); f->k = k; f->a = a; f->b = b; return f; }
 
@@ -61,8 +68,8 @@ static F *parse_unary(LP *p);
 static int enter(LP *p)
 {
 	if (p->err) return 0;
-	if (p->depth >= LTL_MAXDEPTH) { p->err = "formula nested too deeply"; return 0; }
-	if (++p->nunary > LTL_MAXUNARY) { p->err = "formula too large"; return 0; }
+	if (p->depth >= LTL_MAXDEPTH) { perr(p, "formula nested too deeply"); return 0; }
+	if (++p->nunary > LTL_MAXUNARY) { perr(p, "formula too large"); return 0; }
 	p->depth++;
 	return 1;
 }
@@ -73,7 +80,7 @@ static F *parse_unary_in(LP *p)
 	if (lit(p, "[]") || lit(p, "always")) return mk(L_R, mk(L_FALSE, 0, 0), parse_unary(p));
 	if (lit(p, "<>") || lit(p, "eventually")) return mk(L_U, mk(L_TRUE, 0, 0), parse_unary(p));
 	if (p->s[p->i] == '!' && p->s[p->i + 1] != '=') { p->i++; return mk(L_NOT, parse_unary(p), 0); }
-	if (lit(p, "X")) { p->err = "the next-time operator X is not supported"; return mk(L_TRUE, 0, 0); }
+	if (lit(p, "X")) { p->i--; perr(p, "the next-time operator X is not supported"); return mk(L_TRUE, 0, 0); }
 	if (lit(p, "true")) return mk(L_TRUE, 0, 0);
 	if (lit(p, "false")) return mk(L_FALSE, 0, 0);
 	if (p->s[p->i] == '(') {
@@ -96,9 +103,10 @@ static F *parse_unary_in(LP *p)
 	}
 	int end = p->i;
 	while (end > start && isspace((unsigned char)p->s[end - 1])) end--;
-	if (end == start) { p->err = "expected a proposition"; return mk(L_TRUE, 0, 0); }
+	if (end == start) { perr(p, "expected a proposition"); return mk(L_TRUE, 0, 0); }
 	F *f = mk(L_ATOM, 0, 0);
 	f->atom = xstrndup(p->s + start, end - start);
+	f->off = start;
 	return f;
 }
 
@@ -342,7 +350,7 @@ static F *rw(F *f)
  * automaton as the tableau makes it (the tests compare both). */
 typedef struct { Set pos, neg; } Lab;      /* a conjunction of literals (atom ids) */
 typedef struct { Lab l; int to; } Tr;
-typedef struct { int acc, dead, nt, n, j; Tr *t; } St;
+typedef struct { int acc, dead, univ, nt, n, j; Tr *t; } St;
 static St *AS; static int NS;
 
 static int lab_implies(const Lab *a, const Lab *b)   /* b's literals are among a's */
@@ -490,6 +498,17 @@ static void simplify(void)
 	}
 }
 
+/* where each proposition went in the claim being printed (LtlClaim.uses) */
+static LtlUse *USES; static int NUSES;
+static void use_at(size_t claim_off, const F *atom)
+{
+	USES = xgrow(USES, NUSES + 1, sizeof(LtlUse));
+	USES[NUSES].claim_off = (int)claim_off;
+	USES[NUSES].text_off = atom->off;
+	USES[NUSES].len = (int)strlen(atom->atom);
+	NUSES++;
+}
+
 /* a guard as Promela */
 static void lab_str(const Lab *l, char **out, size_t *cap, size_t *len)
 {
@@ -498,19 +517,45 @@ static void lab_str(const Lab *l, char **out, size_t *cap, size_t *len)
 	if (*len + need >= *cap) { *cap = *cap * 2 + need; *out = xgrow(*out, (int)*cap, 1); }
 	size_t n0 = *len;
 	for (int i = 0; i < NT; i++) {
-		if (has(&l->pos, i)) *len += (size_t)snprintf(*out + *len, *cap - *len, "%s(%s)", *len > n0 ? " && " : "", TAB[i]->atom);
-		if (has(&l->neg, i)) *len += (size_t)snprintf(*out + *len, *cap - *len, "%s!(%s)", *len > n0 ? " && " : "", TAB[i]->atom);
+		for (int neg = 0; neg < 2; neg++) {
+			if (!has(neg ? &l->neg : &l->pos, i)) continue;
+			const char *pre = *len > n0 ? " && " : "";
+			use_at(*len + strlen(pre) + (size_t)neg + 1, TAB[i]);
+			*len += (size_t)snprintf(*out + *len, *cap - *len, "%s%s(%s)", pre, neg ? "!" : "", TAB[i]->atom);
+		}
 	}
 	if (*len == n0) *len += (size_t)snprintf(*out + *len, *cap - *len, "(1)");
 }
 
+/* an accepting state with a transition on true to itself accepts every
+ * continuation: once the claim is there the formula is violated whatever
+ * the system does next.  SPIN prints such a state as `accept_all: skip`,
+ * an end that pan's safety search reports; LtlClaim.text does the same
+ * when asked (terminate) */
+static int universal(const St *s, int self)
+{
+	if (!s->acc) return 0;
+	for (int i = 0; i < s->nt; i++)
+		if (s->t[i].to == self && empty(&s->t[i].l.pos) && empty(&s->t[i].l.neg)) return 1;
+	return 0;
+}
+
 char *ltl_to_never(const char *text, const char **err)
 {
-	LP p = { text, 0, NULL, 0, 0 };
+	LtlClaim c = ltl_translate(text, 0);
+	if (!c.text) *err = c.err;
+	return c.text;
+}
+
+LtlClaim ltl_translate(const char *text, int terminate)
+{
+	LtlClaim c; memset(&c, 0, sizeof c);
+	LP p = { text, 0, NULL, 0, 0, 0 };
 	F *f = parse_or(&p);
 	ws(&p);
-	if (!p.err && p.s[p.i]) p.err = "unexpected text in the formula";
-	if (p.err) { *err = p.err; return NULL; }
+	if (!p.err && p.s[p.i]) perr(&p, "unexpected text in the formula");
+	if (p.err) { c.err = p.err; c.err_off = p.erri; return c; }
+	USES = NULL; NUSES = 0;
 	const char *ns = getenv("DSPIN_LTL_NOSIMPLIFY");
 	int simp = !(ns && *ns && strcmp(ns, "0"));
 	F *g = nnf(f, 1);          /* the claim accepts the violations */
@@ -518,7 +563,7 @@ char *ltl_to_never(const char *text, const char **err)
 	NT = 0; NN = 0;
 	const char *e2 = NULL;
 	intern(g, &e2);
-	if (e2) { *err = e2; return NULL; }
+	if (e2) { c.err = e2; return c; }
 	Node q; memset(&q, 0, sizeof q);
 	push_inc(&q, INIT_ID);
 	add(&q.nw, g->id);
@@ -558,15 +603,26 @@ char *ltl_to_never(const char *text, const char **err)
 					if (ND[m].inc[i] == n) add_tr(s, nl[m], 1 + m * kk + (simp ? ADV(m, j == k ? 0 : j) : nj));
 		}
 	if (simp) simplify();
+	/* terminate: the universal states are one end, `accept_all: skip`,
+	 * printed last so that no other state's block falls into it */
+	int sink = 0;
+	for (int a = 0; a < NS && terminate; a++)
+		if (!AS[a].dead && universal(&AS[a], a)) { AS[a].univ = 1; sink = 1; }
 	size_t cap = 1 << 16, len = 0;
 	char *out = xalloc(cap);
 	#define EMIT(...) do { int _w = snprintf(out + len, cap - len, __VA_ARGS__); \
 		if (_w < 0 || (size_t)_w >= cap - len) { cap = cap * 2 + (size_t)_w; out = xgrow(out, (int)cap, 1); \
 		_w = snprintf(out + len, cap - len, __VA_ARGS__); } len += (size_t)_w; } while (0)
 	EMIT("never {\n");
+	if (AS[0].univ) {
+		/* every run violates the formula (the claim for `false`) */
+		EMIT("T0_init:\n\tskip\n}\n");
+		c.text = out; c.uses = USES; c.nuses = NUSES;
+		return c;
+	}
 	for (int a = 0; a < NS; a++) {
 		St *s = &AS[a];
-		if (s->dead) continue;
+		if (s->dead || s->univ) continue;
 		if (a == 0) EMIT("T0_init:\n\tif\n");
 		else EMIT("%sS%d_%d:\n\tif\n", s->acc ? "accept_" : "", s->n, s->j);
 		/* transitions to the same state: one, its guards joined by ||
@@ -587,11 +643,72 @@ char *ltl_to_never(const char *text, const char **err)
 				if (nd > 1) EMIT(")");
 			}
 			if (to == 0) EMIT(" -> goto T0_init\n");
+			else if (AS[to].univ) EMIT(" -> goto accept_all\n");
 			else EMIT(" -> goto %sS%d_%d\n", AS[to].acc ? "accept_" : "", AS[to].n, AS[to].j);
 		}
 		if (!s->nt) EMIT("\t:: (0) -> skip\n");
 		EMIT("\tfi;\n");
 	}
+	if (sink) EMIT("accept_all:\n\tskip\n");
 	EMIT("}\n");
-	return out;
+	c.text = out; c.uses = USES; c.nuses = NUSES;
+	return c;
+}
+
+/* every atom of f, in the order written */
+static void atoms_of(F *f, F ***v, int *n)
+{
+	if (!f) return;
+	if (f->k == L_ATOM) { *v = xgrow(*v, *n + 1, sizeof(F *)); (*v)[(*n)++] = f; return; }
+	atoms_of(f->a, v, n);
+	atoms_of(f->b, v, n);
+}
+
+LtlClaim ltl_atoms(const char *text)
+{
+	LtlClaim c; memset(&c, 0, sizeof c);
+	LP p = { text, 0, NULL, 0, 0, 0 };
+	F *f = parse_or(&p);
+	ws(&p);
+	if (!p.err && p.s[p.i]) perr(&p, "unexpected text in the formula");
+	if (p.err) { c.err = p.err; c.err_off = p.erri; return c; }
+	USES = NULL; NUSES = 0;
+	F **v = NULL; int n = 0;
+	atoms_of(f, &v, &n);
+	size_t cap = 64, len = 0;
+	for (int i = 0; i < n; i++) cap += strlen(v[i]->atom) + 16;
+	char *out = xalloc(cap);
+	len += (size_t)snprintf(out + len, cap - len, "never {\n\tdo\n\t:: skip\n");
+	for (int i = 0; i < n; i++) {
+		use_at(len + 5, v[i]);   /* after "\t:: (" */
+		len += (size_t)snprintf(out + len, cap - len, "\t:: (%s)\n", v[i]->atom);
+	}
+	snprintf(out + len, cap - len, "\tod\n}\n");
+	c.text = out; c.uses = USES; c.nuses = NUSES;
+	return c;
+}
+
+int ltl_claim_offset(const LtlClaim *c, int line, int col)
+{
+	if (!c->text || line < 1 || col < 1) return -1;
+	/* the byte of the claim at line:col (the lexer counts a byte a column) */
+	int off = 0;
+	for (int l = 1; l < line && c->text[off]; off++)
+		if (c->text[off] == '\n') l++;
+	off += col - 1;
+	/* the proposition on that line that starts last at or before it; a
+	 * position just past a proposition (`(x < ) -> goto`) is its end */
+	int best = -1;
+	for (int i = 0; i < c->nuses; i++) {
+		const LtlUse *u = &c->uses[i];
+		if (u->claim_off > off) continue;
+		int nl = 0;
+		for (int k = u->claim_off; k < off && !nl; k++) nl = c->text[k] == '\n';
+		if (nl) continue;
+		if (best < 0 || u->claim_off > c->uses[best].claim_off) best = i;
+	}
+	if (best < 0) return -1;
+	const LtlUse *u = &c->uses[best];
+	int d = off - u->claim_off;
+	return u->text_off + (d > u->len ? u->len : d);
 }

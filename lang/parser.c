@@ -1227,7 +1227,26 @@ static void ltl_decl(P *p, Token *kw)
 		else if (!brackets && t->k != T_AT) proc = NULL;
 		last = next(p);
 	}
-	l->text = source_text(open, last, INT_MAX);   /* the whole formula */
+	/* the tokens between the braces, with every character's position */
+	int n = 1;
+	for (const Token *t = open + 1; t < last; t++) n += t->len + 1;
+	char *text = xalloc((size_t)n);
+	l->cpos = xalloc(sizeof(Pos) * (size_t)n);
+	int j = 0;
+	for (const Token *t = open + 1; t < last; t++) {
+		if (t > open + 1 && (t[-1].src != t->src || t->off != t[-1].off + t[-1].len)) {
+			l->cpos[j] = t->pos;   /* a gap: where the next token starts */
+			text[j++] = ' ';
+		}
+		for (int i = 0; i < t->len; i++) {
+			l->cpos[j] = t->pos; l->cpos[j].col += i;
+			text[j++] = t->src[t->off + i];
+		}
+	}
+	l->cpos[j] = last->pos;        /* the end of the formula: its closing brace */
+	text[j] = 0;
+	l->text = text;
+	l->order = p->m->nnevers;
 	PUSH(p->m->ltls, p->m->nltls, l);
 }
 

@@ -168,6 +168,35 @@ else fail set_priority_hand_count "rc=$rc stored $(stored_of "$out") (want 9)"; 
 refused priority_range_rejected diag_prio_range "$M/priority_range.pml" "priority_range\.pml:2:30: error: priority 300 out of range (1\.\.255)"
 refused set_priority_value_rejected diag_setprio_value "$M/set_priority_value.pml" "set_priority_value\.pml:3:27: error: set_priority(...) is a statement"
 
+# ltl formulas in every mode (issue 36): a plain run checks the chosen
+# formula as pan's default run does (verdicts from pan, in the model's
+# comment), the summary names it, and a formula that does not name a
+# declared variable or does not parse is refused with its own
+# file:line:col whether it runs or not (exit 2)
+run ltl_plain_first -sym=none -por=none "$M/ltl_plain.pml"
+if [ "$rc" = 1 ] && grep -q "never claim violated (the claim reached its end)" <<<"$out" \
+   && grep -q "never claim.*+ (ltl below3)" <<<"$out"; then ok ltl_plain_violated
+else fail ltl_plain_violated "rc=$rc, expected 1, the claim's end and '+ (ltl below3)': $(head -c 300 <<<"$err$out")"; fi
+for nm in below4 reach2 never5 stable; do
+	run ltl_plain_$nm -sym=none -por=none -N $nm "$M/ltl_plain.pml"
+	if [ "$rc" = 0 ] && [ "$(errors_of "$out")" = 0 ] && grep -q "never claim.*+ (ltl $nm)" <<<"$out"; then ok ltl_plain_$nm
+	else fail ltl_plain_$nm "rc=$rc, expected 0 and '+ (ltl $nm)': $(head -c 300 <<<"$err$out")"; fi
+done
+run ltl_plain_json -json -sym=none -por=none -N below4 "$M/ltl_plain.pml"
+if [ "$rc" = 0 ] && grep -q '"claim":"ltl below4"' <<<"$out" && [ -z "$err" ]; then ok ltl_plain_json_claim
+else fail ltl_plain_json_claim "rc=$rc, expected 0, \"claim\":\"ltl below4\" and nothing on stderr: $(head -c 300 <<<"$err$out")"; fi
+for mode in "" -a -noclaim; do
+	for t in "ltl_undeclared:11:9: error: undeclared name 'z'" \
+	         "ltl_undeclared:13:28: error: undeclared name 'w'" \
+	         "ltl_syntax:5:19: error: expected an expression, found ')'" \
+	         "ltl_syntax_op:6:24: error: expected an expression, found ')'"; do
+		f=${t%%:*} want="${t%%:*}\.pml:${t#*:}"
+		run "$f$mode" $mode "$M/$f.pml"
+		if [ "$rc" -eq 2 ] && grep -q -- "$want" <<<"$err"; then ok "${f}_refused${mode:+ $mode}"
+		else fail "${f}_refused${mode:+ $mode}" "rc=$rc, expected 2 and '$want' in: $err"; fi
+	done
+done
+
 # -N NAME that names nothing
 run no_such_claim -N g "$M/no_such_claim.pml"
 if [ "$rc" = 2 ] && grep -q "dspin: -N g: the model has no never claim or ltl formula of that name" <<<"$err"; then ok no_such_claim_rejected
