@@ -2836,8 +2836,9 @@ static void ab_program(int want_ltl)
  *            `typedef R { byte x = 3; bool b = true }` with `R rr[2]` and
  *            asserts that read the initial values (a `new` object's v == 2,
  *            every A's v is never 0 since every write stores 1..3)
- *   atomcall `atomic { t = inc(1); assert(t == cnt) }` and `atomic { t =
- *            y.bump(); assert(y.v == t) }` on a shared object: violated
+ *   atomcall `atomic { t = inc(1); nd++; assert(cnt == nd) }` and
+ *            `atomic { t = y.v; assert(y.bump() == t % 3 + 1) }` on a
+ *            shared object, with rivals (Q, the other P): violated
  *            exactly when another process runs inside the call
  *   fnlabel  a server loop `end: do :: ca?m -> ... od` in a function or
  *            in a method of B, run by an active process (a valid end
