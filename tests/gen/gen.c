@@ -2836,8 +2836,9 @@ static void ab_program(int want_ltl)
  *            `typedef R { byte x = 3; bool b = true }` with `R rr[2]` and
  *            asserts that read the initial values (a `new` object's v == 2,
  *            every A's v is never 0 since every write stores 1..3)
- *   atomcall `atomic { t = inc(1); assert(t == cnt) }` and `atomic { t =
- *            y.bump(); assert(y.v == t) }` on a shared object: violated
+ *   atomcall `atomic { t = inc(1); nd++; assert(cnt == nd) }` and
+ *            `atomic { t = y.v; assert(y.bump() == t % 3 + 1) }` on a
+ *            shared object, with rivals (Q, the other P): violated
  *            exactly when another process runs inside the call
  *   fnlabel  a server loop `end: do :: ca?m -> ... od` in a function or
  *            in a method of B, run by an active process (a valid end
@@ -2920,6 +2921,7 @@ static struct {
 	int cap_a, cap_m;   /* capacities of ca and cm */
 	int serve;          /* 0 none, 1 a function, 2 a method of B */
 	int tick;           /* 0 no spinner, 1 progress label in tick, 2 accept label */
+	int tickm;          /* tick is a method of A (T calls it on an object of its own) */
 	int nproc;          /* active proctypes P0.. */
 	int k;              /* a per-process constant 1..3 */
 	int lrec;           /* the process has a local record R lr */
@@ -3091,6 +3093,11 @@ static void rf_decls(void)
 	ill_line(IK_ASSIGN_NUM, "nx = o;", "nx = v;");
 	line("return this");
 	indent--; line("}");
+	if (rf.tick && rf.tickm) {
+		line("void tick() {"); indent++;
+		line("%s: v < 255", rf.tick == 1 ? "progress" : "accept");
+		indent--; line("}");
+	}
 	indent--; line("}");
 	line("class B {"); indent++;
 	line(F_FINIT ? "byte w = 1;" : "byte w;");
@@ -3162,7 +3169,7 @@ static void rf_decls(void)
 		line("od");
 		indent--; line("}");
 	}
-	if (rf.tick) {
+	if (rf.tick && !rf.tickm) {
 		/* (small: the spinner multiplies every other process's states) */
 		line("void tick() {"); indent++;
 		line("%s: cnt < 255", rf.tick == 1 ? "progress" : "accept");
@@ -3243,11 +3250,13 @@ static void refs_program(void)
 	unsigned r = F_FLABEL ? rnd(100) : 99;
 	rf.serve = r < 30 ? 1 + (int)rnd(2) : 0;
 	rf.tick = r >= 30 && r < 55 ? (chance(70) ? 1 : 2) : 0;
+	rf.tickm = rf.tick && chance(40);
 	rf.nproc = !rf.serve && !rf.tick && chance(40) ? 2 : 1;
-	line("/* refs: %d classes, ca [%d], cm [%d]%s%s%s%s */", rf.three ? 3 : 2, rf.cap_a, rf.cap_m,
+	line("/* refs: %d classes, ca [%d], cm [%d]%s%s%s%s%s */", rf.three ? 3 : 2, rf.cap_a, rf.cap_m,
 	     F_FINIT ? ", field initialisers" : "", F_ACALL ? ", calls in atomic" : "",
 	     rf.serve == 1 ? ", end label in a function" : rf.serve == 2 ? ", end label in a method" : "",
-	     rf.tick == 1 ? ", progress label in a function" : rf.tick == 2 ? ", accept label in a function" : "");
+	     rf.tick == 1 ? ", progress label in a " : rf.tick == 2 ? ", accept label in a " : "",
+	     !rf.tick ? "" : rf.tickm ? "method" : "function");
 	rf_decls();
 	/* (Q and init only beside one P: two Ps and Q are too many states) */
 	if (rf.nproc == 1) rf_q();
@@ -3262,8 +3271,9 @@ static void refs_program(void)
 	}
 	if (rf.tick) {
 		line("active proctype T() {"); indent++;
+		if (rf.tickm) { line("A o;"); line("o = new A;"); }
 		line("do");
-		line(":: true -> tick()");
+		line(rf.tickm ? ":: true -> o.tick()" : ":: true -> tick()");
 		line("od");
 		indent--; line("}");
 	}

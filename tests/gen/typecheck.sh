@@ -68,10 +68,10 @@ run() {
 	err=$(grep -m1 ': error: ' "$WORK/err")
 }
 
-# what happened, for a FAIL line: sets how (one word) and what
 # a sanitizer build (-d build-asan/dspin) reports with an exit status of its own
 sanitized() { grep -q -E 'ERROR: [A-Za-z]*Sanitizer|runtime error:' "$WORK/err"; }
 
+# what happened, for a FAIL line: sets how (one word) and what
 verdict() {
 	if sanitized; then
 		how=crash what="sanitizer report (exit $rc): $(grep -m1 -E 'ERROR: [A-Za-z]*Sanitizer|runtime error:' "$WORK/err")"
@@ -91,16 +91,21 @@ note_fail() {  # seed kind prog text
 	kfail[$2]=$((${kfail[$2]:-0} + 1))
 	[ -n "${kfirst[$2]:-}" ] || kfirst[$2]=$1
 	khow[$2]="${khow[$2]:-} $how"
-	[ -n "$FAILDIR" ] && cp "$3" "$FAILDIR/seed$1.$2.dpml"
+	if [ -n "$FAILDIR" ]; then cp "$3" "$FAILDIR/seed$1.$2.dpml"; fi
 }
 
 for seed in $(seeds "$@"); do
 	prog=$WORK/seed$seed.dpml
 	"$GEN" "$seed" --features="$feat" > "$prog" || { echo "typecheck: dspin_gen $seed failed" >&2; exit 2; }
 	run "$prog"
+	kcheck[well-typed]=$((${kcheck[well-typed]:-0} + 1))
 	if ! sanitized && { [ $rc = 0 ] || [ $rc = 1 ] || [ $rc = 3 ]; }; then
 		pass=$((pass + 1)); [ $VERBOSE = 1 ] && echo "ok   seed $seed well-typed (exit $rc)"
-	else verdict; note_fail "$seed" well-typed "$prog" ""; fi
+	else
+		verdict
+		[ "$how" = elsewhere ] && how=rejected what="rejected: ${err:-$(head -1 "$WORK/err")}"
+		note_fail "$seed" well-typed "$prog" ""
+	fi
 	if [ $ONE = 1 ]; then
 		"$GEN" "$seed" --ill-typed --features="$feat" > "$WORK/ill" 2>/dev/null || continue
 		kinds=$(sed -n 's/.*\/\* ill-typed: \([a-z-]*\) \*\/.*/\1/p' "$WORK/ill")
@@ -130,7 +135,7 @@ if [ $fail -gt 0 ]; then
 	for k in well-typed $ALLKINDS; do
 		[ -n "${kfail[$k]:-}" ] || continue
 		how=$(echo ${khow[$k]} | tr ' ' '\n' | sort | uniq -c | awk '{printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2}')
-		printf '%-20s %6s/%-8s %10s  %s\n' "$k" "${kfail[$k]}" "${kcheck[$k]:-$pass}" "${kfirst[$k]}" "$how"
+		printf '%-20s %6s/%-8s %10s  %s\n' "$k" "${kfail[$k]}" "${kcheck[$k]}" "${kfirst[$k]}" "$how"
 	done
 fi
 missing=
