@@ -42,7 +42,8 @@ static void print_usage(FILE *f)
 "  -e               keep going after errors, count them all\n"
 "  -E               no invalid end states (as pan -E; -a on accept labels in the\n"
 "                   processes, without a claim, checks none either, as pan -a)\n"
-"  -t               replay the trail of the last error (model.pml.trail)\n"
+"  -t               replay the trail of the last error (model.pml.trail): exit 1\n"
+"                   when the replay reproduces its error, 5 when it does not\n"
 "  -replay FILE     replay the given trail\n"
 "  -simulate [-seed N] [-steps N]   random simulation\n"
 "  -DNAME=VALUE, -UNAME, -IDIR      passed to the C preprocessor\n"
@@ -367,22 +368,77 @@ static void trail_options_of(const Opts *o, char *buf, size_t size)
 	if (n >= size) buf[0] = 0;   /* too long to keep: replay as given */
 }
 
-/* -t: the trail's options first, then the command line's, which win; a
- * trail option missing from the command line is said once */
+/* an option that decides which moves exist or what a move does, so a
+ * trail made without it (or with another value) names other moves: the
+ * claim (-a, -l, -f, -N, -noclaim), bounds, dead-variable resets, the
+ * preprocessor's definitions */
+static int shapes_path(const char *t)
+{
+	static const char *flags[] = { "-a", "-l", "-f", "-noclaim", "-deadvars", "-N", "-ltl" };
+	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+		if (!strcmp(t, flags[i]))
+			return 1;
+	return !strncmp(t, "-heap=", 6) || !strncmp(t, "-calldepth=", 11) ||
+	       !strncmp(t, "-D", 2) || !strncmp(t, "-U", 2) || !strncmp(t, "-I", 2);
+}
+
+/* the path-shaping options of a token list, -N NAME as one "-N NAME" */
+static int shaping_set(char **tok, int n, const char **out)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (!shapes_path(tok[i]))
+			continue;
+		if ((!strcmp(tok[i], "-N") || !strcmp(tok[i], "-ltl")) && i + 1 < n) {
+			char *pair = xalloc(strlen(tok[i + 1]) + 4);
+			sprintf(pair, "-N %s", tok[++i]);
+			out[k++] = pair;
+		} else
+			out[k++] = tok[i];
+	}
+	return k;
+}
+
+static int in_set(const char **set, int n, const char *t)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(set[i], t))
+			return 1;
+	return 0;
+}
+
+/* -t: the trail's options first, then the command line's, which win
+ * where they cannot change the path (-sym, -por: a trail names processes
+ * by creation, so it replays the same moves on any symmetry; output
+ * options); an option that shapes the moves (shapes_path) given
+ * otherwise than the trail was made is refused (issue 37: they were
+ * silently replaced); a trail option missing from the command line is
+ * said once */
 static void replay_options(int argc, char **argv, Opts *o)
 {
 	char trail[4096], line[2048];
 	if (o->trailfile) snprintf(trail, sizeof trail, "%s", o->trailfile);
 	else snprintf(trail, sizeof trail, "%s.trail", o->file);
 	if (trail_options(trail, line, sizeof line) < 0 || !line[0]) return;
+	char **tt = xalloc(sizeof(char *) * sizeof line);
+	int nt = 0;
+	for (char *t = strtok(xstrdup(line), " "); t; t = strtok(NULL, " ")) tt[nt++] = t;
+	const char **tset = xalloc(sizeof(char *) * ((size_t)nt + 1));
+	const char **cset = xalloc(sizeof(char *) * ((size_t)argc + 1));
+	int ntset = shaping_set(tt, nt, tset), ncset = shaping_set(argv + 1, argc - 1, cset);
+	for (int i = 0; i < ncset; i++)
+		if (!in_set(tset, ntset, cset[i])) {
+			fprintf(stderr, "dspin: %s conflicts with the options the trail was made with (%s): it changes which moves exist; replay without it\n", cset[i], line);
+			exit(2);
+		}
 	char **av = xalloc(sizeof(char *) * ((size_t)argc + sizeof line));
 	int ac = 0, missing = 0;
 	av[ac++] = argv[0];
-	for (char *t = strtok(xstrdup(line), " "); t; t = strtok(NULL, " ")) {
+	for (int j = 0; j < nt; j++) {
 		int given = 0;
-		for (int i = 1; i < argc; i++) given |= !strcmp(argv[i], t);
+		for (int i = 1; i < argc; i++) given |= !strcmp(argv[i], tt[j]);
 		missing |= !given;
-		av[ac++] = t;
+		av[ac++] = tt[j];
 	}
 	for (int i = 1; i < argc; i++) av[ac++] = argv[i];
 	if (missing) fprintf(stderr, "dspin: replaying with the trail's options: %s\n", line);

@@ -112,6 +112,11 @@ int trail_cycle_turns(const uint8_t *from, const uint8_t *to, int np);
 int trail_unwind_cycle(Move *mv, int n, int cycle, const uint8_t *from, const uint8_t *to, int np);
 int trail_options(const char *path, char *buf, size_t size);
 /* replay on a stack without symmetry or reduction (moves name creation pids) */
+/* -t: replays the trail and checks that it shows its error: exit 1 when
+ * it does ("error reproduced at step N"), TRAIL_NOT_REPRODUCED when the
+ * replay ran but showed something else, 2 when it could not be read or
+ * replayed */
+#define TRAIL_NOT_REPRODUCED 5
 int trail_replay(VM *vm, const Layer *plain, const char *path, FILE *out);
 int trail_final_state(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len);
 /* One step of a replayed trail: step 0 is the initial state (mv NULL);

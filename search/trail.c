@@ -144,27 +144,40 @@ static void cycle_state(CycleCheck *k, Ctx *c, VM *vm, const uint8_t *b, int len
 		k->moved[mv->rv_pid] = 1;
 }
 
-static void cycle_report(const CycleCheck *k, const char *path, FILE *out)
+/* prints what the cycle shows; returns 1 when it is the cycle the trail
+ * claims (accepting, and weakly fair for a trail of -f) */
+static int cycle_report(const CycleCheck *k, const char *path, FILE *out)
 {
 	fprintf(out, "dspin: the cycle passes %s\n", k->accepting ? "an accepting state" : "NO accepting state");
 	char opts[4096];
 	if (trail_options(path, opts, sizeof opts) < 0)
-		return;
+		return k->accepting;
 	int fair = 0;
 	for (char *t = strtok(opts, " "); t; t = strtok(NULL, " "))
 		fair |= !strcmp(t, "-f");
 	if (!fair)
-		return;
+		return k->accepting;
 	for (int p = 0; p < k->minproc; p++)
 		if (k->enabled[p] && !k->moved[p]) {
 			fprintf(out, "dspin: the cycle is NOT weakly fair: process %d is enabled throughout and never moves\n", p);
-			return;
+			return 0;
 		}
 	fprintf(out, "dspin: the cycle is weakly fair\n");
+	return k->accepting;
 }
 
-static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len, FILE *out, char *err, size_t errlen)
+/* Replays the trail at path into buf; returns the number of steps, -1
+ * when it cannot be read or replayed.  err receives the error the trail
+ * records; *repro (when not NULL) whether the replay itself shows it: the
+ * same error raised by the last step, no move and no valid end for an
+ * invalid end state, a cycle back to its start through an accepting state
+ * (weakly fair under -f) for a cycle.  A replay that shows something else
+ * proves nothing, and says so (issue 37). */
+static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len, FILE *out, char *err, size_t errlen, int *repro, int *err_step)
 {
+	char last[600] = "";        /* the error the last step raised, if any */
+	int moved_after = 0;        /* a step after it that is not a death */
+	int cycle_ok = 0, end_ok = 0;
 	FILE *f = fopen(path, "r");
 	if (!f) { fprintf(stderr, "dspin: cannot open trail '%s'\n", path); return -1; }
 	Ctx *c = ns_ctx_new(plain, vm);
@@ -204,6 +217,15 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 		if (cyc.on)
 			cycle_state(&cyc, c, vm, buf, *len, apid, &s->mv);
 		if (s->err && out) fprintf(out, "dspin: %s\n", s->errmsg);
+		/* with process symmetry the finishing step's removal of the
+		 * instance follows as a death move (tid -1) of its own */
+		if (s->err) {
+			snprintf(last, sizeof last, "%s", s->errmsg);
+			moved_after = 0;
+			if (err_step)
+				*err_step = step;
+		} else if (mv.tid != -1)
+			moved_after = 1;
 		if (s->err != ERR_RUNTIME && s->err != ERR_BOUND) { memcpy(buf, s->b, s->len); *len = s->len; apid = s->atomic_pid; }
 	}
 	/* a cycle must end where it started (with process symmetry the trail
@@ -211,15 +233,23 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 	if (step >= 0 && start && out) {
 		int back = start_len == *len && !memcmp(start, buf, (size_t)*len);
 		fprintf(out, "dspin: the cycle %s to the state where it started\n", back ? "returns" : "does NOT return");
-		cycle_report(&cyc, path, out);
+		cycle_ok = cycle_report(&cyc, path, out) && back;
 	}
 	free(start);
 	if (step >= 0 && err && !strcmp(err, "invalid end state")) {
 		/* check the claim: no process can move, and not all are at an end */
 		SState ss = { buf, *len, NULL, 0, apid };
 		int n = ns_next_all(c, &ss, &sb);
-		if (n == 0 && !ns_valid_end(c, &ss)) fprintf(out, "dspin: replay reached the invalid end state\n");
-		else fprintf(out, "dspin: replay did NOT reach an invalid end state\n");
+		end_ok = n == 0 && !ns_valid_end(c, &ss);
+		if (out) fprintf(out, end_ok ? "dspin: replay reached the invalid end state\n" : "dspin: replay did NOT reach an invalid end state\n");
+	}
+	if (repro) {
+		if (err && !strcmp(err, "invalid end state"))
+			*repro = end_ok;
+		else if (start)
+			*repro = cycle_ok;
+		else
+			*repro = err && err[0] && last[0] && !moved_after && !strcmp(last, err);
 	}
 	fclose(f);
 	succbuf_free(&sb);
@@ -229,22 +259,28 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 
 int trail_final_state(VM *vm, const Layer *plain, const char *path, uint8_t *buf, int *len)
 {
-	return run_trail(vm, plain, path, buf, len, NULL, NULL, 0) < 0 ? -1 : 0;
+	return run_trail(vm, plain, path, buf, len, NULL, NULL, 0, NULL, NULL) < 0 ? -1 : 0;
 }
 
 int trail_replay(VM *vm, const Layer *plain, const char *path, FILE *out)
 {
 	char err[600];
 	uint8_t *cur = malloc(MAXSTATE);
-	int len;
-	int step = run_trail(vm, plain, path, cur, &len, out, err, sizeof err);
+	int len, repro = 0, at = 0;
+	if (!cur)
+		return 2;
+	int step = run_trail(vm, plain, path, cur, &len, out, err, sizeof err, &repro, &at);
 	if (step >= 0) {
-		if (err[0]) fprintf(out, "dspin: error: %s\n", err);
 		fprintf(out, "final state after %d steps:\n", step);
 		vm_print_state(vm, cur, len, out);
+		fprintf(out, "dspin: the trail says: %s\n", err[0] ? err : "(no error recorded)");
+		if (repro)
+			fprintf(out, "dspin: error reproduced at step %d: %s\n", at && at <= step ? at : step, err);
+		else
+			fprintf(out, "dspin: the replay did NOT reproduce the trail's error (exit %d)\n", TRAIL_NOT_REPRODUCED);
 	}
 	free(cur);
-	return step >= 0 ? 0 : 2;
+	return step < 0 ? 2 : repro ? 1 : TRAIL_NOT_REPRODUCED;
 }
 
 /* the options line of a trail's header into buf ("" if none); -1 when

@@ -32,8 +32,8 @@ check() {  # model flag [-f]
 		echo "FAIL $name: -cache=backedge stores $(stored "$back") states, storing all stores $(stored "$full")"; fail=$((fail + 1)); return
 	fi
 	if [ "$bv" = error ]; then
-		local out; out=$(cd "$TMP/w" && "$DSPIN" "$fl" -t m.pml 2>&1)
-		if ! grep -q '^final state' <<< "$out" || { grep -q 'START OF CYCLE' <<< "$out" && ! grep -q 'the cycle returns to the state where it started' <<< "$out"; }; then
+		local out rrc; out=$(cd "$TMP/w" && "$DSPIN" "$fl" -t m.pml 2>&1); rrc=$?
+		if [ "$rrc" != 1 ] || ! grep -q '^dspin: error reproduced at step' <<< "$out" || { grep -q 'START OF CYCLE' <<< "$out" && ! grep -q 'the cycle returns to the state where it started' <<< "$out"; }; then
 			echo "FAIL $name: the -cache=backedge trail does not replay"; fail=$((fail + 1)); return
 		fi
 	fi

@@ -53,7 +53,8 @@ same() {    # label flags... (in $TMP, on m.pml): appends to msg
 	grep -q 'tree compression: .* bytes per state' "$TMP/tree.out" || msg="$msg [$label] no bytes per state;"
 	if [ -e "$TMP/exact.trail" ]; then
 		cmp -s "$TMP/exact.trail" "$TMP/m.pml.trail" || { msg="$msg [$label] another trail;"; return; }
-		( cd "$TMP" && ulimit -t 60 && "$DSPIN" -t "$@" m.pml 2>&1 | grep -q '^final state' ) ||
+		# -t exits 1 only when the replay shows the trail's error
+		( cd "$TMP" && ulimit -t 60 && "$DSPIN" -t "$@" m.pml > replay.out 2>&1; [ $? = 1 ] && grep -q '^dspin: error reproduced at step' replay.out ) ||
 			msg="$msg [$label] the trail does not replay;"
 	fi
 }

@@ -59,9 +59,8 @@ check() {   # name model flags...
 		if [ "$r1" = 1 ]; then
 			if [ ! -e "$TMP/m.pml.trail" ]; then msg="$msg [trail] none written;"
 			else
-				( cd "$TMP" && timeout 20 "$DSPIN" -t "$@" m.pml > replay.out 2>&1 )
-				local steps; steps=$(grep -c '^dspin: ' "$TMP/replay.out")
-				if grep -q 'cannot be replayed\|did NOT reach' "$TMP/replay.out" || [ "$steps" -lt 2 ]; then
+				( cd "$TMP" && timeout 20 "$DSPIN" -t "$@" m.pml > replay.out 2>&1 ); local rrc=$?
+				if [ "$rrc" != 1 ] || ! grep -q '^dspin: error reproduced at step' "$TMP/replay.out"; then
 					msg="$msg [trail] does not reproduce the error;"
 				fi
 			fi

@@ -61,8 +61,9 @@ same() {   # label model flags...
 			rm -f "$TMP/m.pml.trail"
 			( cd "$TMP" && timeout 30 "$DSPIN" $cfg -deadvars "$@" m.pml > t.out 2>&1 )
 			local err; err=$(sed -n 's/^# error: //p' "$TMP/m.pml.trail" 2>/dev/null | head -1)
-			( cd "$TMP" && timeout 30 "$DSPIN" -t "$@" m.pml > r.out 2>&1 )
-			if [ "$err" = "invalid end state" ]; then grep -q 'replay reached the invalid end state' "$TMP/r.out" || msg="$msg trail does not replay;"
+			( cd "$TMP" && timeout 30 "$DSPIN" -t "$@" m.pml > r.out 2>&1 ); local rrc=$?
+			if [ "$rrc" != 1 ]; then msg="$msg the replay exits $rrc, not 1 (error reproduced);"
+			elif [ "$err" = "invalid end state" ]; then grep -q 'replay reached the invalid end state' "$TMP/r.out" || msg="$msg trail does not replay;"
 			else grep -qxF "dspin: $err" "$TMP/r.out" || msg="$msg trail to \"$err\" does not replay;"; fi
 		fi
 	done

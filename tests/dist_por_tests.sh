@@ -45,8 +45,8 @@ por() {
 	( cd "$TMP" && rm -f m.pml.trail && timeout 60 "${MPIRUN[@]}" -np 3 "$DSPIN" -dist "$@" m.pml < /dev/null > d3.out 2>&1 ); local r3=$?
 	[ "$r3" = "$r0" ] || m="$m -dist np 3 (reduced): exit $r3, unreduced $r0;"
 	if [ "$r3" = 1 ]; then
-		( cd "$TMP" && timeout 20 "$DSPIN" "$@" -t m.pml > replay.out 2>&1 )
-		if ! grep -q '^final state' "$TMP/replay.out" || grep -q 'cannot be replayed\|does NOT return\|did NOT' "$TMP/replay.out"; then
+		( cd "$TMP" && timeout 20 "$DSPIN" "$@" -t m.pml > replay.out 2>&1 ); local rrc=$?
+		if [ "$rrc" != 1 ] || ! grep -q '^dspin: error reproduced at step' "$TMP/replay.out" || grep -q 'cannot be replayed\|does NOT return\|did NOT' "$TMP/replay.out"; then
 			m="$m the trail does not replay;"
 		elif grep -m1 '^dspin: .* (at depth' "$TMP/d3.out" | grep -q cycle && ! grep -q 'the cycle returns to the state where it started' "$TMP/replay.out"; then
 			m="$m the trail has no cycle;"

@@ -60,9 +60,8 @@ verdict_trail() {
 	( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -q -dist "$@" m.pml < /dev/null > two.out 2>&1 ); local r1=$?
 	[ "$r1" = 1 ] || { msg="$msg [verdict $*] exit $r1, sequential 1;"; return; }
 	if [ ! -e "$TMP/m.pml.trail" ]; then msg="$msg [trail $*] none written;"; return; fi
-	( cd "$TMP" && timeout 20 "$DSPIN" -t "$@" m.pml > replay.out 2>&1 )
-	local steps; steps=$(grep -c '^dspin: ' "$TMP/replay.out")
-	if grep -q 'cannot be replayed\|did NOT reach' "$TMP/replay.out" || [ "$steps" -lt 2 ]; then
+	( cd "$TMP" && timeout 20 "$DSPIN" -t "$@" m.pml > replay.out 2>&1 ); local rrc=$?
+	if [ "$rrc" != 1 ] || ! grep -q '^dspin: error reproduced at step' "$TMP/replay.out"; then
 		msg="$msg [trail $*] does not reproduce the error;"
 	fi
 }
@@ -114,8 +113,8 @@ live() {   # NP MODEL FLAGS... (DX: flags for the -dist runs only)
 	local k0 k1
 	k0=$(grep -m1 -o '^dspin: .* (at depth' "$TMP/ref.out"); k1=$(grep -m1 -o '^dspin: .* (at depth' "$TMP/dist.out")
 	if [ "$r1" = 1 ]; then
-		( cd "$TMP" && timeout 20 "$DSPIN" "$@" -t m.pml > replay.out 2>&1 )
-		if ! grep -q '^final state' "$TMP/replay.out" || grep -q 'cannot be replayed\|does NOT return\|did NOT' "$TMP/replay.out"; then
+		( cd "$TMP" && timeout 20 "$DSPIN" "$@" -t m.pml > replay.out 2>&1 ); local rrc=$?
+		if [ "$rrc" != 1 ] || ! grep -q '^dspin: error reproduced at step' "$TMP/replay.out" || grep -q 'cannot be replayed\|does NOT return\|did NOT' "$TMP/replay.out"; then
 			m="$m the trail does not replay;"
 		elif [[ $k1 == *cycle* ]] && ! grep -q 'the cycle returns to the state where it started' "$TMP/replay.out"; then
 			m="$m the trail has no cycle;"

@@ -83,7 +83,7 @@ for f in "$DIR"/*.dpml; do
 		if [ "$pv" = error ]; then
 			rm -f "$w/m.dpml.trail"
 			( cd "$w" && timeout 60 "$DSPIN" -q -sym=none -por=none m.dpml >/dev/null 2>&1;
-			  "$DSPIN" -t m.dpml 2>&1 | grep -q '^final state' ) || why="$why the trail does not replay;"
+			  "$DSPIN" -t m.dpml > r.out 2>&1; [ $? = 1 ] && grep -q '^dspin: error reproduced at step' r.out ) || why="$why the trail does not reproduce its error;"
 		fi
 		shown="pan stored=$ps errors=$pe"
 	else
@@ -104,7 +104,7 @@ for f in "$DIR"/*.dpml; do
 			if [ "$v" = error ]; then
 				rm -f "$w/m.dpml.trail"
 				( cd "$w" && timeout 60 "$DSPIN" -q -sym=none -por=none "$mode" $fair m.dpml >/dev/null 2>&1;
-				  "$DSPIN" "$mode" -t m.dpml 2>&1 | grep -q '^final state' ) || why="$why the $mode $fair trail does not replay;"
+				  "$DSPIN" "$mode" -t m.dpml > r.out 2>&1; [ $? = 1 ] && grep -q '^dspin: error reproduced at step' r.out ) || why="$why the $mode $fair trail does not reproduce its error;"
 			fi
 		done
 		shown="pan $mode: $pv"

@@ -219,7 +219,10 @@ else fail trail_written "rc=$rc, trail file: $(ls "$TMP/trail")"; fi
 
 ( cd "$TMP/trail" && timeout "$TO" "$DSPIN" -t m.pml >replay.out 2>replay.err ); rc=$?
 replay=$(cat "$TMP/trail/replay.out")
-if [ "$rc" -eq 0 ]; then ok trail_replay_exit; else fail trail_replay_exit "rc=$rc: $(cat "$TMP/trail/replay.err")"; fi
+# exit 1 with "error reproduced": the replay itself raised the trail's error
+if [ "$rc" -eq 1 ] && grep -qx 'dspin: error reproduced at step 3: assertion violated assert(x == 3)' <<<"$replay" &&
+   grep -qx 'dspin: the trail says: assertion violated assert(x == 3)' <<<"$replay"; then ok trail_replay_exit
+else fail trail_replay_exit "rc=$rc: $(tail -3 <<<"$replay") $(cat "$TMP/trail/replay.err")"; fi
 if grep -q "assert" <<<"$replay" && grep -qi "assertion violated" <<<"$replay"; then ok trail_replay_mentions_assertion
 else fail trail_replay_mentions_assertion "replay output: $replay"; fi
 if grep -qi "final state" <<<"$replay" && grep -Eq "x = 2\b" <<<"$replay"; then ok trail_replay_final_state
@@ -229,8 +232,24 @@ if [ "$(grep -c 'proc  *0' <<<"$replay")" -ge 3 ] && grep -q "x = 1" <<<"$replay
 else fail trail_replay_steps "replay output: $replay"; fi
 
 ( cd "$TMP/trail" && cp m.pml.trail other.trail && timeout "$TO" "$DSPIN" -replay other.trail m.pml >replay2.out 2>&1 ); rc=$?
-if [ "$rc" -eq 0 ] && grep -qi "final state" "$TMP/trail/replay2.out"; then ok replay_named_trail
+if [ "$rc" -eq 1 ] && grep -qi "final state" "$TMP/trail/replay2.out"; then ok replay_named_trail
 else fail replay_named_trail "rc=$rc"; fi
+
+# a trail whose path still fits the model but no longer ends in its
+# error (the assertion now holds) proves nothing: exit 5 (issue 37: -t
+# exited 0 and printed the recorded error whatever the replay did)
+( cd "$TMP/trail" && sed 's/assert(x == 3)/assert(x == 2)/' m.pml > fixed.pml && cp m.pml.trail fixed.pml.trail &&
+  timeout "$TO" "$DSPIN" -t fixed.pml >fixed.out 2>&1 ); rc=$?
+if [ "$rc" -eq 5 ] && grep -q 'the replay did NOT reproduce the trail' "$TMP/trail/fixed.out" && ! grep -q 'error reproduced' "$TMP/trail/fixed.out"; then ok replay_not_reproduced_exit_5
+else fail replay_not_reproduced_exit_5 "rc=$rc: $(tail -3 "$TMP/trail/fixed.out")"; fi
+# an option that changes which moves exist, given otherwise than the
+# trail was made, is refused; -sym and -por are honoured (same moves)
+( cd "$TMP/trail" && timeout "$TO" "$DSPIN" -a -t m.pml >conflict.out 2>&1 ); rc=$?
+if [ "$rc" -eq 2 ] && grep -q -- '-a conflicts with the options the trail was made with' "$TMP/trail/conflict.out"; then ok replay_conflicting_option_refused
+else fail replay_conflicting_option_refused "rc=$rc: $(head -c 300 "$TMP/trail/conflict.out")"; fi
+( cd "$TMP/trail" && timeout "$TO" "$DSPIN" -sym=heap,proc -por=static -t m.pml >honour.out 2>&1 ); rc=$?
+if [ "$rc" -eq 1 ] && grep -q 'error reproduced at step 3' "$TMP/trail/honour.out"; then ok replay_sym_option_honoured
+else fail replay_sym_option_honoured "rc=$rc: $(tail -2 "$TMP/trail/honour.out")"; fi
 
 ( cd "$TMP/trail" && rm -f m.pml.trail && timeout "$TO" "$DSPIN" -t m.pml >/dev/null 2>&1 ); rc=$?
 if [ "$rc" -eq 2 ]; then ok replay_missing_trail_exit_2; else fail replay_missing_trail_exit_2 "rc=$rc"; fi
@@ -643,9 +662,9 @@ else fail dstep_progress_label_warned "exit $rc: $(head -c 300 <<<"$err$out")"; 
 for cfg in "-sym=none -por=none" "" "-cache=backedge" "-f"; do
 	rm -rf "$TMP/cal"; mkdir "$TMP/cal"; cp "$M/claim_atomic_loop.pml" "$TMP/cal/m.pml"
 	run claim_atomic_loop -a $cfg "$TMP/cal/m.pml"
-	rp=$(cd "$TMP/cal" && timeout "$TO" "$DSPIN" -t m.pml 2>&1)
+	rp=$(cd "$TMP/cal" && timeout "$TO" "$DSPIN" -t m.pml 2>&1); rrc=$?
 	if [ "$rc" -eq 1 ] && [ "$(errors_of "$out")" = 1 ] && grep -q 'acceptance cycle' <<<"$out" &&
-	   grep -q 'the cycle returns to the state where it started' <<<"$rp"; then ok "claim_atomic_loop -a $cfg"
+	   [ "$rrc" -eq 1 ] && grep -q 'the cycle returns to the state where it started' <<<"$rp"; then ok "claim_atomic_loop -a $cfg"
 	else fail "claim_atomic_loop -a $cfg" "exit $rc, expected an acceptance cycle whose trail closes: $(head -c 300 <<<"$err$out$rp")"; fi
 done
 
@@ -657,9 +676,9 @@ done
 # reported an invalid end state in both -a cases.
 rm -rf "$TMP/stut"; mkdir "$TMP/stut"; cp "$HERE/models/live/accept_stutter.pml" "$TMP/stut/m.pml"
 run accept_stutter -a "$TMP/stut/m.pml"
-rp=$(cd "$TMP/stut" && timeout "$TO" "$DSPIN" -t m.pml 2>&1)
+rp=$(cd "$TMP/stut" && timeout "$TO" "$DSPIN" -t m.pml 2>&1); rrc=$?
 if [ "$rc" -eq 1 ] && grep -q '^dspin: acceptance cycle' <<<"$out" && grep -q 'invalid end states.*- (disabled by -a on accept labels' <<<"$out" &&
-   grep -q 'the cycle returns to the state where it started' <<<"$rp" && grep -q 'passes an accepting state' <<<"$rp"; then ok accept_stutter
+   [ "$rrc" -eq 1 ] && grep -q 'the cycle returns to the state where it started' <<<"$rp" && grep -q 'passes an accepting state' <<<"$rp"; then ok accept_stutter
 else fail accept_stutter "exit $rc: $(head -c 300 <<<"$err$out$rp")"; fi
 run accept_end_unchecked -a "$HERE/models/live/accept_end_unchecked.pml"
 if [ "$rc" -eq 0 ] && [ "$(errors_of "$out")" = 0 ]; then ok accept_end_unchecked
@@ -698,8 +717,8 @@ expect_error rv_copy_refused 'chan r = [0] of { byte };\nbyte y;\nactive proctyp
 # (models/cli/procsym_death_atomic.pml; the build before 0b98cc9 fails)
 rm -rf "$TMP/pda"; mkdir "$TMP/pda"; cp "$M/procsym_death_atomic.pml" "$TMP/pda/m.pml"
 run procsym_death_atomic -sym=proc -por=none "$TMP/pda/m.pml"
-rp=$(cd "$TMP/pda" && timeout "$TO" "$DSPIN" -t m.pml 2>&1)
-if [ "$rc" -eq 1 ] && grep -q 'invalid end state' <<<"$out" && grep -q '^final state' <<<"$rp" && ! grep -q 'cannot be replayed' <<<"$rp"; then ok procsym_death_atomic
+rp=$(cd "$TMP/pda" && timeout "$TO" "$DSPIN" -t m.pml 2>&1); rrc=$?
+if [ "$rc" -eq 1 ] && grep -q 'invalid end state' <<<"$out" && [ "$rrc" -eq 1 ] && grep -q 'replay reached the invalid end state' <<<"$rp"; then ok procsym_death_atomic
 else fail procsym_death_atomic "exit $rc: $(head -c 300 <<<"$err$out$rp")"; fi
 
 # A run-time error in a provided clause is the process's move, as in pan
@@ -727,14 +746,14 @@ rm -rf "$TMP/cyc"; mkdir "$TMP/cyc"; cp "$M/cycle_check.pml" "$TMP/cyc/m.pml"
 sed 's/accept_S1/S1/g' "$M/cycle_check.pml" > "$TMP/cyc/n.pml"
 ( cd "$TMP/cyc" && { timeout "$TO" "$DSPIN" -q -a m.pml >/dev/null 2>&1; cp m.pml.trail n.pml.trail; } &&
   sed 's/^# options: \(.*\)/# options: \1 -f/' m.pml.trail > f.trail )
-rp=$(cd "$TMP/cyc" && timeout "$TO" "$DSPIN" -t m.pml 2>&1)
-if grep -q 'cycle returns' <<<"$rp" && grep -q 'passes an accepting state' <<<"$rp" && ! grep -q 'weakly fair' <<<"$rp"; then ok "cycle_check accepting"
+rp=$(cd "$TMP/cyc" && timeout "$TO" "$DSPIN" -t m.pml 2>&1); rrc=$?
+if [ "$rrc" -eq 1 ] && grep -q 'cycle returns' <<<"$rp" && grep -q 'passes an accepting state' <<<"$rp" && ! grep -q 'weakly fair' <<<"$rp"; then ok "cycle_check accepting"
 else fail "cycle_check accepting" "$(head -c 300 <<<"$rp")"; fi
-rp=$(cd "$TMP/cyc" && timeout "$TO" "$DSPIN" -t n.pml 2>&1)
-if grep -q 'cycle returns' <<<"$rp" && grep -q 'passes NO accepting state' <<<"$rp"; then ok "cycle_check not accepting"
+rp=$(cd "$TMP/cyc" && timeout "$TO" "$DSPIN" -t n.pml 2>&1); rrc=$?
+if [ "$rrc" -eq 5 ] && grep -q 'cycle returns' <<<"$rp" && grep -q 'passes NO accepting state' <<<"$rp"; then ok "cycle_check not accepting"
 else fail "cycle_check not accepting" "$(head -c 300 <<<"$rp")"; fi
-rp=$(cd "$TMP/cyc" && timeout "$TO" "$DSPIN" -replay f.trail m.pml 2>&1)
-if grep -q 'NOT weakly fair: process 0 ' <<<"$rp"; then ok "cycle_check unfair"
+rp=$(cd "$TMP/cyc" && timeout "$TO" "$DSPIN" -replay f.trail m.pml 2>&1); rrc=$?
+if [ "$rrc" -eq 5 ] && grep -q 'NOT weakly fair: process 0 ' <<<"$rp"; then ok "cycle_check unfair"
 else fail "cycle_check unfair" "$(head -c 300 <<<"$rp")"; fi
 
 # ------------------------------------------------------------ no memory for the search

@@ -144,7 +144,11 @@ check() {
 		one -M "$MEM" "$compare" $flags "$m" || return
 		rm -f "$m.trail"
 		one -M "$MEM" -sym=none -por=none -e -dot "$dir/heap.dot" $flags "$m" || return
-		if [ -e "$m.trail" ]; then one -t $flags "$m" || return; fi
+		if [ -e "$m.trail" ]; then
+			one -t $flags "$m" || return
+			# exit 1: the replay raised the trail's error itself
+			[ "$rc" = 124 ] || [ "$rc" = 1 ] || { echo "FAIL $name: dspin -t $flags (exit $rc: the trail's error not reproduced)"; return; }
+		fi
 		one -M "$MEM" -bfs $flags "$m" || return
 		one -M "$MEM" -bfs -cores=2 $flags "$m" || return
 		case $kind in

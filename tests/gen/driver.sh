@@ -346,9 +346,10 @@ trail_ok() {
 	while IFS= read -r line; do
 		[[ $line == '# error: '* ]] && { err=${line#'# error: '}; break; }
 	done < "$td/m.dpml.trail"
+	# -t exits 1 only when the replay itself shows the trail's error
 	out=$(cd "$td" && "$DSPIN" -t m.dpml 2>&1); rc=$?
-	if [ "$rc" != 0 ]; then
-		TDESC="the trail to \"$err\" does not replay: $(grep -m1 -E 'cannot be replayed|does not|malformed|cannot open' <<< "$out" || tail -1 <<< "$out")"; return 1
+	if [ "$rc" != 1 ] || [[ $out != *$'\n''dspin: error reproduced at step '* ]]; then
+		TDESC="the trail to \"$err\" does not reproduce it (exit $rc): $(grep -m1 -E 'cannot be replayed|does not|did NOT|malformed|cannot open' <<< "$out" || tail -1 <<< "$out")"; return 1
 	fi
 	if [ "$err" = "invalid end state" ]; then
 		line='dspin: replay reached the invalid end state'
