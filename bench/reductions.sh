@@ -20,6 +20,8 @@ MODELS=(
 	"programs/btree.dpml::\`programs/btree.dpml\` (N=2, K=3, D=3, 4 keys each)"
 	"programs/stack_pushers.dpml::\`programs/stack_pushers.dpml\` (3 pushers that end)"
 	"programs/private_chains.dpml::\`programs/private_chains.dpml\` (3 workers)"
+	"programs/list_updaters.dpml::\`programs/list_updaters.dpml\` (2 updaters that end, a monitor, init waiting)"
+	"programs/list_updaters.dpml:-DL=3 -DN=3:\`programs/list_updaters.dpml -DL=3 -DN=3\`"
 	"tests/models/sym/alloc_workers.dpml::\`tests/models/sym/alloc_workers.dpml\` (3 workers)"
 	"tests/models/sym/mutex3.pml::\`tests/models/sym/mutex3.pml\` (3 processes)"
 	"tests/models/spin/leader_hp.pml:-DN=5:\`tests/models/spin/leader_hp.pml -DN=5\` (Holzmann & Peled)"

@@ -29,10 +29,12 @@
 # heap symmetry, unlike the paper's.
 #
 # Instances: list:L, btree:N,K,D (insert-only updaters), btree_del:N,K,D
-# (updaters that insert and delete) and btree_pre:N,K,D (the same with
-# -DPREALLOC: the split node allocated before locking) (default: list:6
+# (updaters that insert and delete), btree_pre:N,K,D (the same with
+# -DPREALLOC: the split node allocated before locking) and updaters:L,N
+# (programs/list_updaters.dpml: N updaters that end, a monitor, init
+# waiting for them; process symmetry's idiom, issue 37) (default: list:6
 # list:7 list:8 list:10 list:12 btree:2,4,3 btree:2,4,4 btree_del:2,4,3
-# btree_pre:2,4,3, which finish in seconds to half a minute per run;
+# btree_pre:2,4,3 updaters:2,2 updaters:3,3, which finish in seconds to half a minute per run;
 # list:16's unreduced run and every run of btree:3,4,3 and btree:2,4,5
 # exceed -M 4000 within two minutes, docs/benchmarks.md).  To add an
 # instance of another kind: a case in paper() for its figures (if the
@@ -56,7 +58,7 @@ while getopts "t:M:h" o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- list:6 list:7 list:8 list:10 list:12 btree:2,4,3 btree:2,4,4 btree_del:2,4,3 btree_pre:2,4,3
+[ $# -gt 0 ] || set -- list:6 list:7 list:8 list:10 list:12 btree:2,4,3 btree:2,4,4 btree_del:2,4,3 btree_pre:2,4,3 updaters:2,2 updaters:3,3
 [ -x "$DSPIN" ] || { echo "$0: $DSPIN is not executable (build first, or set DSPIN)" >&2; exit 2; }
 
 # A private copy: the build directory may be rebuilt while this runs.
@@ -100,7 +102,13 @@ for inst in "$@"; do
 	btree_pre:*)
 		IFS=, read -r n k d <<<"${inst#btree_pre:}"
 		model=$ROOT/programs/table1_btree_del.dpml; flags="-DN=$n -DK=$k -DD=$d -DPREALLOC" ;;
-	*) echo "$0: bad instance $inst (list:L, btree:N,K,D, btree_del:N,K,D or btree_pre:N,K,D)" >&2; exit 2 ;;
+	updaters:*)
+		# N identical updaters that end, a monitor, init waiting
+		# (_nr_pr == 2): dSPIN's ordered-list shape for process symmetry
+		# (issue 37; not in the paper's table)
+		IFS=, read -r l n <<<"${inst#updaters:}"
+		model=$ROOT/programs/list_updaters.dpml; flags="-DL=$l -DN=${n:-2}" ;;
+	*) echo "$0: bad instance $inst (list:L, btree:N,K,D, btree_del:N,K,D, btree_pre:N,K,D or updaters:L,N)" >&2; exit 2 ;;
 	esac
 	# shellcheck disable=SC2086
 	{
