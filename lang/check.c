@@ -434,6 +434,24 @@ static void check_recv_field(const Expr *ch, int i, const Expr *arg)
 	}
 	snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' matched", i + 1, ch->var->name);
 	type_comparable(arg->pos, vtype_field(cs, i), vtype_of(M, arg), ctx);
+	/* a number matched against a channel's id reads its slot */
+	if (vtype_field(cs, i).chan && !vtype_of(M, arg).chan && !is_zero(arg))
+		note_chan_data(arg->pos, "a channel's id is matched against a number");
+}
+
+/* A sorted send (!!) orders the messages by their fields' values: a
+ * reference's value is where its object lives, and an object channel's
+ * id is made of it, so the order would change under renumbering (found
+ * by review, issue 37: a missed violation in the default mode). */
+static void check_sorted_send(const Stmt *s)
+{
+	for (int i = 0; i < s->nargs; i++) {
+		VType t = vtype_of(M, s->args[i]);
+		if (t.ref)
+			diag_error(s->args[i]->pos, "a sorted send (!!) orders messages by value, and a reference's value is where its object lives: send it with !");
+		else if (t.chan)
+			note_chan_data(s->args[i]->pos, "a channel's id orders a sorted send (!!)");
+	}
 }
 
 /* the arguments of a call or run against the parameters they initialise */
@@ -682,6 +700,8 @@ static void resolve_stmt(Stmt *s)
 		check_nfields(s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++)
 			check_send_field(s->lhs, i, s->args[i]);
+		if (s->sorted)
+			check_sorted_send(s);
 		break;
 	case S_RECV:
 		resolve_expr(s->lhs); check_chan(s->lhs);
@@ -738,6 +758,13 @@ static void resolve_stmt(Stmt *s)
 	case S_FOR:
 		resolve_expr(s->lhs);
 		resolve_expr(s->lo); if (s->hi) resolve_expr(s->hi);
+		if (s->hi) {
+			/* for (i : lo .. hi): the bounds are numbers (review, issue 37) */
+			no_ref_number(s->lo, "a for bound");
+			no_ref_number(s->hi, "a for bound");
+			if (vtype_of(M, s->lo).chan || vtype_of(M, s->hi).chan)
+				note_chan_data(s->pos, "a channel's id is a for bound");
+		}
 		if (!s->hi && s->lo->type == TY_CHAN && !((s->lo->k == E_VAR || s->lo->k == E_FIELD) && s->lo->var->arrlen && !s->lo->a)) {
 			/* the messages are received into x: a record is fine */
 			if (s->lhs->k != E_VAR && s->lhs->k != E_FIELD) diag_error(s->lhs->pos, "not an assignable variable");
@@ -754,6 +781,8 @@ static void resolve_stmt(Stmt *s)
 		resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->lo); resolve_expr(s->hi);
 		if (s->lhs->type == TY_REF) diag_error(s->lhs->pos, "a reference cannot be chosen by select");
 		no_ref_number(s->lo, "a select bound"); no_ref_number(s->hi, "a select bound");
+		if (vtype_of(M, s->lo).chan || vtype_of(M, s->hi).chan)
+			note_chan_data(s->pos, "a channel's id is a select bound");
 		int ok = 1;
 		long long lo = const_eval(s->lo, &ok), hi = const_eval(s->hi, &ok);
 		if (ok && hi < lo && !s->select_loop)

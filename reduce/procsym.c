@@ -153,8 +153,23 @@ typedef struct NrScan {
 	int base;
 } NrScan;
 
+/* is statement st an unless escape of pt's code?  An escape is copied to
+ * every location of its body and takes priority there: a guard of one
+ * does not wait, the body moves on while it is false (found by review,
+ * issue 37: `{ done; x = 1 } unless { (_nr_pr == 1) }` hid x = 1) */
+static int is_escape(const Code *k, const Stmt *st)
+{
+	for (int l = 0; k && l < k->nlocs; l++)
+		for (int j = 0; j < k->locs[l].nt; j++) {
+			const Trans *t = k->locs[l].t[j];
+			if ((t->escape || t->copy_of) && (t->st == st || (t->copy_of && t->copy_of->st == st)))
+				return 1;
+		}
+	return 0;
+}
+
 /* the waiting guards of pt's code (not its d_step bodies, whose guards do
- * not wait) */
+ * not wait, nor its escapes) */
 static void waiting_guards(const Model *m, const AccessTable *at, const Proctype *pt, NrScan *ns)
 {
 	const Code *k = pt->code;
@@ -167,7 +182,7 @@ static void waiting_guards(const Model *m, const AccessTable *at, const Proctype
 		for (int j = 0; j < loc->nt && !other; j++) {
 			const Trans *t = loc->t[j];
 			const Expr *nr = t->st && t->st->k == S_EXPR && !t->dstep ? waiting_test(t->st->rhs, bound) : NULL;
-			if (nr)
+			if (nr && !t->escape && !t->copy_of && !is_escape(k, t->st))
 				PUSH(ns->ok, ns->nok, nr);
 		}
 	}
@@ -277,7 +292,7 @@ static const char *left_out(VM *vm, ProcSym *ps, const AccessTable *at, const Pr
 	if (pt->is_init)
 		return "is init (one instance)";
 	if (all_bad)
-		return "the model uses _last, enabled() or pc_value(), or _pid in a function";
+		return "is in a model that uses _last, enabled() or pc_value(), or _pid in a function";
 	if (why && !strcmp(why, "reads _pid"))
 		return pid_idiom(vm, ps, at, pt);
 	if (why)
