@@ -39,7 +39,7 @@ static void print_usage(FILE *f)
 "                   claim or ltl formula in lockstep, its end an error (as pan)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound\n"
-"  -e               keep going after errors, count them all\n"
+"  -e               keep going after errors, count them all (pan's -c0; -c1 the default)\n"
 "  -E               no invalid end states (as pan -E; -a on accept labels in the\n"
 "                   processes, without a claim, checks none either, as pan -a)\n"
 "  -t               replay the trail of the last error (model.pml.trail): exit 1\n"
@@ -62,7 +62,7 @@ static void print_usage(FILE *f)
 "                   one choice per system state, not with -f, -sym=proc, -cache=backedge;\n"
 "                   -cache=backedge: the store-or-not order)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
-"  -v / -q          more / less output\n"
+"  -v / -q          more / less output   -p  (as spin -p) print every step: -v\n"
 "  -n               no unreached-code report (as pan -n)\n"
 "  --help, -h       this text          --version   dspin's version\n");
 }
@@ -153,6 +153,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 			o->file = a; continue;
 		}
 		if (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) || !strncmp(a, "-I", 2)) {
+			/* a bare -I took the model's name as its directory (issue 40) */
+			if (!a[2]) { fprintf(stderr, "dspin: %s needs its argument attached (%sNAME, as spin and cpp take it)\n", a, a); exit(2); }
 			if (o->ncpp == 64) { fprintf(stderr, "dspin: more than 64 -D/-U/-I options\n"); exit(2); }
 			o->cpp[o->ncpp++] = a;
 			continue;
@@ -185,7 +187,16 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-w", 2) && a[2] >= '0' && a[2] <= '9') { o->wbits = (int)num_arg("-w", a + 2); continue; }
 		if (!strcmp(a, "-report")) { if (i + 1 >= argc) usage(); o->report = argv[++i]; continue; }
 		if (!strcmp(a, "-dump-states")) { if (i + 1 >= argc) usage(); o->dumpfile = argv[++i]; continue; }
-		if (!strcmp(a, "-v")) { o->verbose = 1; continue; }
+		if (!strcmp(a, "-v") || !strcmp(a, "-p")) { o->verbose = 1; continue; }
+		/* pan's and spin's flags a SPIN user types (issue 40): the ones
+		 * dspin has under another name are taken, the others refused
+		 * with what to use instead, not with the whole usage text */
+		if (!strcmp(a, "-c0")) { o->keep_going = 1; continue; }
+		if (!strcmp(a, "-c1")) continue;
+		if (!strncmp(a, "-c", 2) && a[2] >= '0' && a[2] <= '9') { fprintf(stderr, "dspin: %s (stop at the Nth error) is not supported: -e counts every error (pan's -c0), the default stops at the first (-c1)\n", a); exit(2); }
+		if (!strcmp(a, "-i")) { fprintf(stderr, "dspin: %s (pan's iterative search for a shorter trail) is not supported: -bfs finds a shortest counterexample\n", a); exit(2); }
+		if (!strcmp(a, "-A")) { fprintf(stderr, "dspin: -A (pan: ignore assertion violations) is not supported\n"); exit(2); }
+		if (!strcmp(a, "-x")) { fprintf(stderr, "dspin: -x (pan: do not overwrite a trail) is not supported: dspin writes model.trail, -replay FILE reads another\n"); exit(2); }
 		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
 		if (!strcmp(a, "-n")) { o->no_unreached = 1; continue; }
 		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
@@ -214,6 +225,8 @@ static void parse_args(int argc, char **argv, Opts *o)
 	if (o->compare && (o->simulate || o->replay || o->dumpfile || o->dotfile || o->report)) {
 		fprintf(stderr, "dspin: -compare goes with a search (not -simulate, -t, -dump-states, -dot or -report)\n"); exit(2);
 	}
+	if (o->wbits && o->store_mode != STORE_BITSTATE && !o->replay)
+		fprintf(stderr, "dspin: warning: -w sets -bitstate's array size; without -bitstate it has no effect\n");
 	if (!o->wbits) o->wbits = 27;
 	if (o->wbits < 10 || o->wbits > 36) { fprintf(stderr, "dspin: -w must be 10..36 (2^N bits for -bitstate)\n"); exit(2); }
 	if (o->store_mode && (o->bfs || o->accept)) {
