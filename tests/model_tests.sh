@@ -135,6 +135,20 @@ refused() {
 	else fail "$1" "rc=$rc, expected '$4' in: $err"; fi
 }
 
+# SPIN users' flags (issue 40): pan's -c0 counts every error as -e does
+# (multi_error.pml: pan -c0 finds 5), spin's -p is accepted, a bare -I no
+# longer takes the model's name as its directory, pan's -i is refused
+# with what to use instead
+mkdir -p "$TMP/c0"; cp "$M/multi_error.pml" "$TMP/c0/m.pml"
+run pan_c0 -sym=none -por=none -c0 "$TMP/c0/m.pml"
+if [ "$rc" -eq 1 ] && grep -q 'errors: 5' <<<"$out"; then ok pan_c0_counts_all; else fail pan_c0_counts_all "rc=$rc: $(grep errors <<<"$out")"; fi
+( cd "$TMP/c0" && timeout "$TO" "$DSPIN" -t -p m.pml >p.out 2>&1 ); rc=$?
+if [ "$rc" -eq 1 ] && grep -q 'error reproduced' "$TMP/c0/p.out"; then ok spin_p_accepted; else fail spin_p_accepted "rc=$rc"; fi
+run bare_I_model -I "$M/multi_error.pml"
+if [ "$rc" -eq 2 ] && grep -q 'dspin: -I needs its argument attached' <<<"$err" && ! grep -q 'no proctype' <<<"$err"; then ok bare_I_names_itself; else fail bare_I_names_itself "rc=$rc: $err"; fi
+run pan_i -i "$M/multi_error.pml"
+if [ "$rc" -eq 2 ] && grep -q -- '-bfs finds a shortest counterexample' <<<"$err" && ! grep -q '^usage' <<<"$err"; then ok pan_i_refused_with_advice; else fail pan_i_refused_with_advice "rc=$rc: $err"; fi
+
 # calls whose hoisting would change the meaning are rejected with a position
 refused call_in_guard_rejected diag_call_guard "$M/call_in_guard.dpml" "call_in_guard\.dpml:6:[0-9]*: error: call to 'get' in a guard"
 # a call on the right of || runs only when the left side is false: x is
