@@ -752,19 +752,23 @@ static int verify(Model *m, Program *prog, const Opts *op, Row *row)
 		return code;
 	}
 	printf("\n(dspin %s)\n", DSPIN_VERSION);
+	/* the reduction that ran, not the one asked for: -por=twophase under
+	 * -a or -bfs runs the static one (issue 40) */
+	const char *por_head = so.twophase ? "twophase" : so.improviso ? "improviso"
+		: por_ran_static ? (pormode == POR_SI ? "si" : "static") : "none";
 	printf("%s statespace search for:  -sym=%s -por=%s%s\n", r.incomplete ? "Partial" : "Full",
-	       heap_canonical ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none"), por_ran_static || so.twophase || so.improviso ? o.por : "none", o.bfs ? " -bfs" : "");
+	       heap_canonical ? (proc_on ? "heap,proc" : "heap") : (proc_on ? "proc" : "none"), por_head, o.bfs || o.cores > 1 ? " -bfs" : "");
 	if (o.cores > 1) printf("\t%d cores: breadth-first by levels, one lock-free state table\n", o.cores);
 	if (o.dist) printf("\t%d ranks (MPI): %s, states partitioned by hash\n", r.nranks,
 	                   o.accept ? "OWCTY (breadth-first passes)" : "breadth-first by levels");
 	if (heap_refused) printf("\theap symmetry: left out: %s\n", heap_refused);
 	if (ps) procsym_report(&vm, ps, stdout);
 	if (o.deadvars) printf("\tdead variable elimination: %s\n", deadvars_ranges(so.stack) ? "locals reset where dead" : "no proctype takes part");
-	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe locations\n", o.cache, nsafe);
+	if (so.twophase) printf("\tpartial-order reduction: Twophase, -cache=%s, %d safe location%s\n", o.cache, nsafe, nsafe == 1 ? "" : "s");
 	if (so.cache_backedge) printf("\t%s: -cache=backedge (a state is stored only when reached from a greater one)\n",
 	                              so.dist ? "OWCTY" : "nested search");
-	if (so.improviso) printf("\tpartial-order reduction: Improviso, %d safe locations\n", nsafe);
-	if (por_ran_static) printf("\tpartial-order reduction: %d safe locations\n", nsafe);
+	if (so.improviso) printf("\tpartial-order reduction: Improviso, %d safe location%s\n", nsafe, nsafe == 1 ? "" : "s");
+	if (por_ran_static) printf("\tpartial-order reduction: %d safe location%s\n", nsafe, nsafe == 1 ? "" : "s");
 	else if (por_refused) printf("\tpartial-order reduction: not with %s: %s\n", search_name(se), por_refused);
 	else if (pormode != POR_NONE && !so.twophase && !so.improviso) printf("\tpartial-order reduction: no safe locations\n");
 	/* which claim ran, as pan's "never claim + (NAME)" */

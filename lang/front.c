@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include <sys/stat.h>
 
 int diag_count;
 static int warn_count;
@@ -218,6 +219,12 @@ Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, con
 {
 	if (access(path, R_OK) != 0) {
 		file_error(path, "cannot read the model: %s", strerror(errno));
+		return empty_model(path);
+	}
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		/* it said "no proctype" (issue 40) */
+		file_error(path, "cannot read the model: it is a directory");
 		return empty_model(path);
 	}
 	char *text = ncppargs == 0 ? read_whole(path) : NULL;
