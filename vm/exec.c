@@ -22,6 +22,18 @@ static void set_error(Exec *x, int kind, const char *fmt, va_list ap)
 			 st->pos.col, st->text ? st->text : "?");
 }
 
+/* an error raised while v's initialiser was evaluated (no statement was
+ * running) names the initialiser (issue 40: `int y = 5 / x` said only
+ * "division by zero" at the proctype's line) */
+void vm_error_in_init(Exec *x, const Var *v)
+{
+	size_t n = strlen(x->errmsg);
+	if (!x->err || x->errstmt || !v->init || n >= sizeof x->errmsg - 1)
+		return;
+	snprintf(x->errmsg + n, sizeof x->errmsg - n, " in the initialiser of '%s' at %s:%d:%d", v->name,
+		 v->init->pos.file ? v->init->pos.file : "?", v->init->pos.line, v->init->pos.col);
+}
+
 void vm_runtime_error(Exec *x, const char *fmt, ...)
 {
 	va_list ap; va_start(ap, fmt);
@@ -530,6 +542,7 @@ int vm_spawn(Exec *x, Proctype *pt, const int32_t *args, int nargs)
 				vm_store(s->b + s->poff[pid] + PHDR + v->offset + k * v->elemsize, TY_CHAN, 0, id);
 			} else if (v->init) {
 				int32_t val = vm_eval(x, v->init);
+				vm_error_in_init(x, v);
 				vm_store(s->b + s->poff[pid] + PHDR + v->offset + k * v->elemsize, v->kind, v->bits, val);
 			}
 		}

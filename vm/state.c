@@ -146,6 +146,7 @@ static int build_initial(VM *vm, State *s, uint8_t *buf, char *errmsg, size_t er
 				vm_store(a, TY_CHAN, 0, id);
 			} else if (v->init) {
 				vm_store(a, v->kind, v->bits, vm_eval(&x, v->init));
+				vm_error_in_init(&x, v);
 			} else if (v->kind == TY_RECORD && v->rec->image) {
 				memcpy(a, v->rec->image, (size_t)v->rec->size);
 			}
