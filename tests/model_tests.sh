@@ -149,6 +149,12 @@ if [ "$rc" -eq 2 ] && grep -q 'dspin: -I needs its argument attached' <<<"$err" 
 run pan_i -i "$M/multi_error.pml"
 if [ "$rc" -eq 2 ] && grep -q -- '-bfs finds a shortest counterexample' <<<"$err" && ! grep -q '^usage' <<<"$err"; then ok pan_i_refused_with_advice; else fail pan_i_refused_with_advice "rc=$rc: $err"; fi
 
+# an initialiser that fails names itself (issue 40; pan dies of SIGFPE here)
+printf 'byte x;\nactive proctype p() { int y = 5 / x; skip }\n' > "$TMP/divinit.pml"
+run divinit "$TMP/divinit.pml"
+if [ "$rc" -eq 2 ] && grep -q "division by zero in the initialiser of 'y' at .*divinit.pml:2:33" <<<"$err"; then ok init_error_names_initialiser
+else fail init_error_names_initialiser "rc=$rc: $err"; fi
+
 # calls whose hoisting would change the meaning are rejected with a position
 refused call_in_guard_rejected diag_call_guard "$M/call_in_guard.dpml" "call_in_guard\.dpml:6:[0-9]*: error: call to 'get' in a guard"
 # a call on the right of || runs only when the left side is false: x is
