@@ -155,6 +155,13 @@ run divinit "$TMP/divinit.pml"
 if [ "$rc" -eq 2 ] && grep -q "division by zero in the initialiser of 'y' at .*divinit.pml:2:33" <<<"$err"; then ok init_error_names_initialiser
 else fail init_error_names_initialiser "rc=$rc: $err"; fi
 
+# references inside channels print as the heap lists them (issue 40)
+mkdir -p "$TMP/chref"
+printf 'class Msg { byte v }\nchan c = [2] of { Msg, byte };\nactive proctype p() { Msg a; a = new Msg; c!a, 1; c!null, 2; assert(false) }\n' > "$TMP/chref/m.dpml"
+rp=$(cd "$TMP/chref" && timeout "$TO" "$DSPIN" -q m.dpml >/dev/null 2>&1; timeout "$TO" "$DSPIN" -t m.dpml 2>/dev/null); rrc=$?
+if [ "$rrc" -eq 1 ] && grep -qxF 'channel 1 (capacity 2): [Msg#1,1][null,2]' <<<"$rp"; then ok channel_refs_print_as_objects
+else fail channel_refs_print_as_objects "exit $rrc: $(grep channel <<<"$rp")"; fi
+
 # calls whose hoisting would change the meaning are rejected with a position
 refused call_in_guard_rejected diag_call_guard "$M/call_in_guard.dpml" "call_in_guard\.dpml:6:[0-9]*: error: call to 'get' in a guard"
 # a call on the right of || runs only when the left side is false: x is

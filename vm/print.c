@@ -11,6 +11,20 @@ static void print_val(VM *vm, FILE *f, TypeKind k, int mtg, int32_t v)
 	else fprintf(f, "%d", v);
 }
 
+/* message field k of channel type cs: a reference as the heap lists it
+ * (`Msg#3`, `null`), not as a bare number (issue 40) */
+static void print_field(VM *vm, FILE *f, const ChanSpec *cs, int k, int32_t v)
+{
+	if (cs->ftypes[k] != TY_REF) {
+		print_val(vm, f, cs->ftypes[k], cs->fmtg ? cs->fmtg[k] : 0, v);
+		return;
+	}
+	if (!v)
+		fprintf(f, "null");
+	else
+		fprintf(f, "%s#%d", cs->fcls && cs->fcls[k] ? cs->fcls[k]->name : "object", v);
+}
+
 static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t *base)
 {
 	int n = v->arrlen ? v->arrlen : 1;
@@ -70,7 +84,7 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 			fputc('[', f);
 			for (int k = 0; k < cs->nfields; k++) {
 				if (k) fputc(',', f);
-				print_val(vm, f, cs->ftypes[k], cs->fmtg ? cs->fmtg[k] : 0, vm_load(msg + cs->foff[k], cs->ftypes[k], 32));
+				print_field(vm, f, cs, k, vm_load(msg + cs->foff[k], cs->ftypes[k], 32));
 			}
 			fputc(']', f);
 		}
@@ -98,8 +112,10 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 					for (int mi = 0; mi < a[2]; mi++) {
 						const uint8_t *msg = a + CHDR + mi * cs->msgsize;
 						fprintf(f, "%s(", mi ? " " : "");
-						for (int fi = 0; fi < cs->nfields; fi++)
-							fprintf(f, "%s%d", fi ? "," : "", vm_load(msg + cs->foff[fi], cs->ftypes[fi], 32));
+						for (int fi = 0; fi < cs->nfields; fi++) {
+							fprintf(f, "%s", fi ? "," : "");
+							print_field(vm, f, cs, fi, vm_load(msg + cs->foff[fi], cs->ftypes[fi], 32));
+						}
 						fprintf(f, ")");
 					}
 					fprintf(f, "]");
