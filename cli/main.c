@@ -44,7 +44,8 @@ static void print_usage(FILE *f)
 "                   processes, without a claim, checks none either, as pan -a)\n"
 "  -t               replay the trail of the last error (model.pml.trail): exit 1\n"
 "                   when the replay reproduces its error, 5 when it does not\n"
-"  -replay FILE     replay the given trail\n"
+"  -replay FILE     replay the given trail   -tN  the N-th error's trail of -e\n"
+"                   (-e writes model.pmlN.trail for each error, as pan)\n"
 "  -simulate [-seed N] [-steps N]   random simulation\n"
 "  -DNAME=VALUE, -UNAME, -IDIR      passed to the C preprocessor\n"
 "  -heap=N          at most N live objects     -calldepth=N  deepest call stack\n"
@@ -92,6 +93,8 @@ typedef struct Opts {
 	int heap_bound;
 	int call_bound;
 	const char *trailfile;
+	int trail_num;          /* -tN: model.pmlN.trail, the N-th error's of -e (as spin -tN) */
+	char trail_buf[4200];
 	const char *dumpfile;
 	const char *dotfile;
 	const char *report;     /* -report FILE.html */
@@ -169,6 +172,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, argv[++i < argc ? i : argc - 1]); continue; }
 		if (!strcmp(a, "-steps")) { o->steps = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
 		if (!strcmp(a, "-t")) { o->replay = 1; continue; }
+		if (!strncmp(a, "-t", 2) && a[2] >= '1' && a[2] <= '9') { o->replay = 1; o->trail_num = (int)num_arg("-t", a + 2); continue; }
 		if (!strcmp(a, "-replay")) { o->replay = 1; if (i + 1 >= argc) usage(); o->trailfile = argv[++i]; continue; }
 		if (!strcmp(a, "-json")) { o->json = 1; continue; }
 		if (!strcmp(a, "-compare")) { o->compare = 1; continue; }
@@ -219,6 +223,10 @@ static void parse_args(int argc, char **argv, Opts *o)
 		usage();
 	}
 	if (!o->file) usage();
+	if (o->trail_num && !o->trailfile) {
+		snprintf(o->trail_buf, sizeof o->trail_buf, "%s%d.trail", o->file, o->trail_num);
+		o->trailfile = o->trail_buf;
+	}
 	if (!valid_sym(o->sym)) { fprintf(stderr, "dspin: bad -sym value '%s' (none, heap, proc, heap,proc)\n", o->sym); exit(2); }
 	if (!valid_por(o->por)) { fprintf(stderr, "dspin: bad -por value '%s' (none, static, si, twophase, improviso)\n", o->por); exit(2); }
 	if (!valid_cache(o->cache)) { fprintf(stderr, "dspin: bad -cache value '%s' (all, backedge, none)\n", o->cache); exit(2); }

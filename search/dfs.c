@@ -194,7 +194,9 @@ static int compact_moves(Dfs *d, long n, Move *mv)
 }
 
 /* the trail to the top frame's state, then the move last (if any) */
-static void trail_to_here(Dfs *d, const char *msg, const Move *last)
+/* num > 0: the trail of the num-th error, model.pmlNUM.trail, as pan -e
+ * writes them (issue 40) */
+static void trail_to_here(Dfs *d, const char *msg, const Move *last, int num)
 {
 	if (!d->o->trail_path) return;
 	long n = d->nfr;
@@ -215,7 +217,10 @@ static void trail_to_here(Dfs *d, const char *msg, const Move *last)
 			mv[k++] = d->fr[i].in;
 		}
 	if (last) mv[k++] = *last;
-	d->r->trail_written = trail_write(d->o, mv, k, msg) == 0;
+	if (num)
+		trail_write_numbered(d->o, num, mv, k, msg);
+	else
+		d->r->trail_written = trail_write(d->o, mv, k, msg) == 0;
 	free(mv);
 }
 
@@ -226,8 +231,11 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!d->o->quiet) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? top_frame(d)->depth : 0);
-		trail_to_here(d, msg, last);
+		trail_to_here(d, msg, last, 0);
 	} else if (!d->o->quiet && r->errors <= 20) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? top_frame(d)->depth : 0);
+	/* -e: one numbered trail per error, the first 1000 */
+	if (d->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
+		trail_to_here(d, msg, last, r->errors);
 	if (!d->o->keep_going) d->stop = 1;
 }
 
@@ -518,7 +526,7 @@ void dfs_report_move_error(Dfs *d, SRec *rec, int i)
 	snprintf(msg, sizeof msg, "%s", sc->errmsg[0] ? sc->errmsg : "error");
 	Move tmv = trail_move(rec);
 	if (rec->err == ERR_BOUND) {
-		if (result_note_bound(d->r, msg)) trail_to_here(d, msg, &tmv);
+		if (result_note_bound(d->r, msg)) trail_to_here(d, msg, &tmv, 0);
 		rec->skip = 1;
 		return;
 	}

@@ -15,6 +15,18 @@ int trail_write(const SearchOpts *o, const Move *mv, int n, const char *err)
 	return trail_write_cycle(o, mv, n, err, -1);
 }
 
+int trail_write_numbered(const SearchOpts *o, int num, const Move *mv, int n, const char *err)
+{
+	char path[4200];
+	size_t len = strlen(o->trail_path);
+	if (len > 6 && !strcmp(o->trail_path + len - 6, ".trail"))
+		len -= 6;
+	snprintf(path, sizeof path, "%.*s%d.trail", (int)len, o->trail_path, num);
+	SearchOpts so = *o;
+	so.trail_path = path;
+	return trail_write_cycle(&so, mv, n, err, -1);
+}
+
 /* cycle >= 0: the moves from index cycle on form the accepting cycle */
 /* A cycle of representatives under process symmetry can close with the
  * interchangeable processes' identities permuted: t[x] is the identity

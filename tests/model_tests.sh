@@ -142,6 +142,12 @@ refused() {
 mkdir -p "$TMP/c0"; cp "$M/multi_error.pml" "$TMP/c0/m.pml"
 run pan_c0 -sym=none -por=none -c0 "$TMP/c0/m.pml"
 if [ "$rc" -eq 1 ] && grep -q 'errors: 5' <<<"$out"; then ok pan_c0_counts_all; else fail pan_c0_counts_all "rc=$rc: $(grep errors <<<"$out")"; fi
+# -e writes one numbered trail per error, as pan -e (m.pml1.trail ...
+# m.pml5.trail: pan -c0's 5 errors), and -tN replays each to its error
+nt=$(ls "$TMP/c0"/m.pml[0-9]*.trail 2>/dev/null | wc -l); nrep=0
+for k in 1 2 3 4 5; do ( cd "$TMP/c0" && timeout "$TO" "$DSPIN" -t$k m.pml 2>&1 | grep -q 'error reproduced'; exit "${PIPESTATUS[0]}" ); [ $? = 1 ] && nrep=$((nrep + 1)); done
+if [ "$nt" = 5 ] && [ "$nrep" = 5 ] && cmp -s "$TMP/c0/m.pml.trail" "$TMP/c0/m.pml1.trail"; then ok numbered_trails_replay
+else fail numbered_trails_replay "$nt numbered trails, $nrep reproduced"; fi
 ( cd "$TMP/c0" && timeout "$TO" "$DSPIN" -t -p m.pml >p.out 2>&1 ); rc=$?
 if [ "$rc" -eq 1 ] && grep -q 'error reproduced' "$TMP/c0/p.out"; then ok spin_p_accepted; else fail spin_p_accepted "rc=$rc"; fi
 run bare_I_model -I "$M/multi_error.pml"
