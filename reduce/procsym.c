@@ -150,8 +150,36 @@ typedef struct NrScan {
 	int bad;
 	Pos pos;
 	const Expr **ok; int nok;   /* the _nr_pr of every waiting guard */
+	const Stmt **passable; int npassable;   /* guards somewhere beside else or an escape */
 	int base;
 } NrScan;
+
+static int listed(const Stmt **l, int n, const Stmt *st)
+{
+	for (int i = 0; i < n; i++)
+		if (l[i] == st)
+			return 1;
+	return 0;
+}
+
+/* One guard's transition can stand at several locations: an if/do
+ * option's first step is copied into the if's location beside the other
+ * options (compile.c copy_first), where an else may be.  A guard waits
+ * only if it waits everywhere it stands (found by helper-6's generator:
+ * `if :: _nr_pr == 1 -> skip :: else -> assert(false) fi` passed as a
+ * wait through the option's own location). */
+static void passable_guards(const Code *k, NrScan *ns)
+{
+	for (int l = 0; k && l < k->nlocs; l++) {
+		const Loc *loc = &k->locs[l];
+		int other = loc->has_escape;
+		for (int j = 0; j < loc->nt; j++)
+			other |= loc->t[j]->is_else || loc->t[j]->escape;
+		for (int j = 0; j < loc->nt && other; j++)
+			if (loc->t[j]->st && !listed(ns->passable, ns->npassable, loc->t[j]->st))
+				PUSH(ns->passable, ns->npassable, loc->t[j]->st);
+	}
+}
 
 /* is statement st an unless escape of pt's code?  An escape is copied to
  * every location of its body and takes priority there: a guard of one
@@ -182,7 +210,7 @@ static void waiting_guards(const Model *m, const AccessTable *at, const Proctype
 		for (int j = 0; j < loc->nt && !other; j++) {
 			const Trans *t = loc->t[j];
 			const Expr *nr = t->st && t->st->k == S_EXPR && !t->dstep ? waiting_test(t->st->rhs, bound) : NULL;
-			if (nr && !t->escape && !t->copy_of && !is_escape(k, t->st))
+			if (nr && !t->escape && !t->copy_of && !is_escape(k, t->st) && !listed(ns->passable, ns->npassable, t->st))
 				PUSH(ns->ok, ns->nok, nr);
 		}
 	}
@@ -315,7 +343,11 @@ ProcSym *procsym_analyze_for(VM *vm, int heap, int cycles)
 	ps->heap = heap;
 	int n = m->nptypes;
 	int all_bad = all_apart(m, at);
-	NrScan nr = { 0, { NULL, 0, 0 }, NULL, 0, base_count(m, at) };
+	NrScan nr = { 0, { NULL, 0, 0 }, NULL, 0, NULL, 0, base_count(m, at) };
+	for (int i = 0; i < m->nptypes; i++)
+		passable_guards(m->ptypes[i]->code, &nr);
+	for (int i = 0; i < m->nfuncs; i++)
+		passable_guards(m->funcs[i]->code, &nr);
 	for (int i = 0; i < m->nptypes; i++)
 		waiting_guards(m, at, m->ptypes[i], &nr);
 	for (int i = 0; i < m->nfuncs; i++)

@@ -203,6 +203,10 @@ int main(int argc, char **argv)
 	Program *prog = compile_model(M);
 	if (diag_count) return 2;
 
+	/* dspin runs no heap symmetry on such a model (an object's channel
+	 * id became data, issue 37): nothing to compare the orbits with */
+	const char *refused = heap_symmetry_refused(M);
+	if (refused) { printf("oracle=skip reason=heap_symmetry_left_out\n"); return 3; }
 	memset(&vm, 0, sizeof vm);
 	vm.prog = prog; vm.m = M; vm.out = stdout;
 	vm.heap_bound = heap_bound;
