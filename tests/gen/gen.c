@@ -3351,7 +3351,9 @@ static int ill_choose(unsigned long seed, const char *want)
  *         them: an assertion, an assignment, an if option beside else,
  *         `_nr_pr > 2`, a provided clause of an active R, and a waiting
  *         guard for one process too many (`(_nr_pr == 3)` holds in SPIN
- *         only once the last-created W is gone: assert(fl[N] == 1)).
+ *         only once the last-created W is gone: assert(fl[N] == 1)), a
+ *         run argument, a send, inside atomic, inside d_step, an unless
+ *         escape, a function's return value and an array index.
  *   chan  an object's channel id as data (lang/check.c note_chan_data,
  *         heap/gc.c heap_symmetry_refused): class Box { chan c }, two
  *         boxes, the first collected and a third allocated, so that
@@ -3375,9 +3377,11 @@ static unsigned rnd9(unsigned n)
 
 enum { RK_NR, RK_CHAN, RK_PID, NRK };
 static const char *const rk_name[NRK] = { "nr", "chan", "pid" };
-enum { RN_WAIT, RN_WAITBIG, RN_ASSERT, RN_IFELSE, RN_GT, RN_PROVIDED, RN_ASSIGN, NRN };
+enum { RN_WAIT, RN_WAITBIG, RN_ASSERT, RN_IFELSE, RN_GT, RN_PROVIDED, RN_ASSIGN, RN_RUNARG,
+       RN_SEND, RN_ATOMIC, RN_DSTEP, RN_UNLESS, RN_FUNC, RN_INDEX, NRN };
 static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", "if-else",
-	"greater", "provided", "assign" };
+	"greater", "provided", "assign", "runarg", "send", "atomic", "dstep", "unless", "function",
+	"index" };
 enum { RC_INT, RC_ARITH, RC_BYTE, RC_LESS, NRC2 };
 static const char *const rc2_name[NRC2] = { "int", "arith", "byte-send", "less" };
 enum { RP_GUARD, RP_IF, NRP };
@@ -3402,6 +3406,8 @@ static void rules_nr(int pos)
 	line("/* rules: nr %s, %d updaters */", rn_name[pos], nw);
 	line("byte done, cnt, o;");
 	line("bit fl[%d];", nw + 1);
+	if (pos == RN_SEND) line("chan q = [1] of { byte };");
+	if (pos == RN_FUNC) line("byte nr() { return _nr_pr }");
 	line("active proctype M() {"); indent++;
 	line("end:");
 	line("do");
@@ -3425,6 +3431,12 @@ static void rules_nr(int pos)
 	line("fl[k] = 1;");
 	line("done++");
 	indent--; line("}");
+	if (pos == RN_RUNARG) {
+		/* X ends too, but has one instance */
+		line("proctype X(byte n) {"); indent++;
+		line("assert(n == 2)");
+		indent--; line("}");
+	}
 	line("init {"); indent++;
 	char runs[96] = "", w[48];
 	for (int i = 1; i <= nw; i++) {
@@ -3472,6 +3484,40 @@ static void rules_nr(int pos)
 		line("(done == %d);", nw);
 		line("o = _nr_pr;");
 		line("assert(o == %d)", k);
+		break;
+	case RN_RUNARG:
+		line("(done == %d);", nw);
+		line("run X(_nr_pr)");
+		break;
+	case RN_SEND:
+		line("(done == %d);", nw);
+		line("q!_nr_pr;");
+		line("q?o;");
+		line("assert(o == %d)", k);
+		break;
+	case RN_ATOMIC:
+		line("(done == %d);", nw);
+		line("atomic { o = _nr_pr; assert(o == %d) }", k);
+		break;
+	case RN_DSTEP:
+		line("(done == %d);", nw);
+		line("d_step { o = _nr_pr; o = o + 1 };");
+		line("assert(o == %d)", k + 1);
+		break;
+	case RN_UNLESS:
+		line("(done == %d);", nw);
+		line("{ o = 1; o = 2 } unless { _nr_pr > %d -> o = 9 };", k);
+		line("assert(o != 9)");
+		break;
+	case RN_FUNC:
+		line("(done == %d);", nw);
+		line("o = nr();");
+		line("assert(o == %d)", k);
+		break;
+	case RN_INDEX:
+		/* fl[0] is never set; a held W makes the index 1 or more */
+		line("(done == %d);", nw);
+		line("assert(fl[_nr_pr - %d] == 0)", k);
 		break;
 	}
 	indent--; line("}");

@@ -141,9 +141,12 @@ while IFS='~' read -r name file subst configs what; do
 		case $name in backedge_* | fair_* | ndfs_* | claim_* | por_plain_claim) live=yes ;; esac
 		out=$(bash "$here/driver.sh" -j "$JOBS" -n -L $live ${FEATURES:+-F "$FEATURES"} -C "$configs" -d "$scratch/b/dspin" \
 			-g "$scratch/dspin_gen" -o "$oracle" -f "$scratch/failures" $SEEDS 2>&1)
-		caught=$(printf '%s\n' "$out" | grep -c '^FAIL ')
+		# seeds, not FAIL lines: a regex with several configurations fails a seed once each
+		caught=$(printf '%s\n' "$out" | grep '^FAIL ' | cut -d' ' -f2 | sort -u | grep -c .)
 		total=$(printf '%s\n' "$out" | tail -1 | sed -E 's/driver: ([0-9]+) programs.*checked: safety ([0-9]+).*/\2/')
 		first=$(printf '%s\n' "$out" | grep -m1 '^FAIL ' | cut -d' ' -f2)
+		# every failing seed, to compare with the unmutated build's failures
+		seeds=$(printf '%s\n' "$out" | grep '^FAIL ' | cut -d' ' -f2 | sort -nu | tr '\n' ' ')
 		corp=
 		if [ "$CORPUS" = 1 ]; then
 			corp="corpus: "
@@ -152,7 +155,7 @@ while IFS='~' read -r name file subst configs what; do
 				else corp="$corp$t FAILS ($(grep -c '^FAIL' "$scratch/$t.out")), "; fi
 			done
 		fi
-		printf '%-22s %8s  %s\n' "$name" "$caught/$total" "$corp$configs${first:+, first seed $first}: $what"
+		printf '%-22s %8s  %s\n' "$name" "$caught/$total" "$corp$configs${first:+, first seed $first}: $what${seeds:+ [seeds: ${seeds% }]}"
 	fi
 	mv "$scratch/$file.orig" "$scratch/$file"
 	touch "$scratch/$file"
