@@ -3355,11 +3355,12 @@ static int ill_choose(unsigned long seed, const char *want)
  *         run argument, a send, inside atomic, inside d_step, an unless
  *         escape, a function's return value and an array index.
  *   chan  an object's channel id as data (lang/check.c note_chan_data,
- *         heap/gc.c heap_symmetry_refused): class Box { chan c }, two
- *         boxes, the first collected and a third allocated, so that
- *         canonical numbering moves the second box to another slot; its
- *         id stored in an int, in arithmetic, sent as a byte, or compared
- *         with `<`, then checked against the id after the move.
+ *         heap/gc.c heap_symmetry_refused): class Box { chan c }, boxes
+ *         in a and b, a's collected and (always for `<`) a third
+ *         allocated into d, so that canonical numbering moves b's box to
+ *         another slot (rules_chan); b's id stored in an int, in
+ *         arithmetic, sent as a byte, or compared with d's with `<`,
+ *         then checked against the id after the move.
  *   pid   _pid near the 32-bit wrap in a symmetric proctype
  *         (reduce/procsym_pid.c eval_at): `_pid + 2147483647 > 0` is true
  *         for pid 0 only, as a guard or an if option; in 64 bits it would
@@ -3525,12 +3526,17 @@ static void rules_nr(int pos)
 
 static void rules_chan(int pos)
 {
-	line("/* rules: chan %s */", rc2_name[pos]);
+	/* the boxes are numbered in the order of the roots a, b, d: once a's
+	 * box is collected, b's moves from slot 2 to slot 1 in the canonical
+	 * state and d's new box takes slot 2, where the unreduced run leaves
+	 * b in slot 2 and puts d's box in slot 1 */
+	int realloc = pos == RC_LESS || chance(50);
+	line("/* rules: chan %s%s */", rc2_name[pos], realloc ? ", reallocated" : "");
 	line("class Box {"); indent++;
 	line("byte k;");
 	line("chan c = [1] of { byte }");
 	indent--; line("}");
-	line("Box a, b;");
+	line("Box a, b, d;");
 	line("int v1, v2;");
 	line("byte m1, m2;");
 	line("chan q = [2] of { byte };");
@@ -3544,14 +3550,14 @@ static void rules_chan(int pos)
 	case RC_BYTE: line("q!b.c;"); break;
 	default: break;
 	}
-	/* a is collected: b's canonical slot becomes 1, a third box takes 2 */
 	line("a = null;");
-	line("a = new Box;");
+	if (realloc) line("d = new Box;");
 	switch (pos) {
 	case RC_INT: line("assert(v1 == b.c)"); break;
 	case RC_ARITH: line("v2 = b.c + 1;"); line("assert(v1 == v2)"); break;
 	case RC_BYTE: line("q!b.c;"); line("q?m1;"); line("q?m2;"); line("assert(m1 == m2)"); break;
-	case RC_LESS: line("assert(b.c < a.c)"); break;
+	/* violated in the unreduced run, or holding there */
+	case RC_LESS: line(chance(50) ? "assert(b.c < d.c)" : "assert(d.c < b.c)"); break;
 	}
 	indent--; line("}");
 	/* something to interleave with */
