@@ -3366,6 +3366,8 @@ static int ill_choose(unsigned long seed, const char *want)
  *         for pid 0 only, as a guard or an if option; in 64 bits it would
  *         be the same for both and the instances interchangeable, and a
  *         representative would let the instance that must wait move.
+ *         Also stored in a local and waited on, as an atomic
+ *         sequence's guard, and as an unless escape.
  * Decided on a ninth random stream before every other shape. */
 static int F_RULES = 1;     /* 0 norules, 1 in 10% of the programs, 2 (rules) in all */
 static int rules_kind = -1; /* rules-nr, rules-chan, rules-pid: only that kind */
@@ -3385,8 +3387,8 @@ static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", 
 	"index" };
 enum { RC_INT, RC_ARITH, RC_BYTE, RC_LESS, NRC2 };
 static const char *const rc2_name[NRC2] = { "int", "arith", "byte-send", "less" };
-enum { RP_GUARD, RP_IF, NRP };
-static const char *const rp_name[NRP] = { "guard", "if" };
+enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, NRP };
+static const char *const rp_name[NRP] = { "guard", "if", "assign", "atomic", "unless" };
 
 /* `_nr_pr OP K` as a guard that waits for k processes */
 static void nr_wait(char *out, size_t n, int k)
@@ -3580,15 +3582,35 @@ static void rules_pid(int pos)
 	line("/* rules: pid %s (%s) */", rp_name[pos], c);
 	line("byte g;");
 	line("active [2] proctype P() {"); indent++;
-	if (pos == RP_GUARD) {
+	switch (pos) {
+	case RP_GUARD:
 		line("end0:");
 		line("(%s);", c);
 		line("g++;");
-	} else {
+		break;
+	case RP_IF:
 		line("if");
 		line(":: %s -> g++", c);
 		line(":: else -> skip");
 		line("fi;");
+		break;
+	case RP_ASSIGN:
+		/* the value, then a wait on it */
+		line("bool t;");
+		line("t = (%s);", c);
+		line("end0:");
+		line("(t);");
+		line("g++;");
+		break;
+	case RP_ATOMIC:
+		line("end0:");
+		line("atomic { (%s) -> g++ };", c);
+		break;
+	default:
+		/* the wait is an escape out of a block that never ends */
+		line("end0:");
+		line("{ end1: (g > 5) } unless { %s -> g++ };", c);
+		break;
 	}
 	line("assert(g < 2);");
 	line("end:");
