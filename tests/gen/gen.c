@@ -3359,7 +3359,9 @@ static int ill_choose(unsigned long seed, const char *want)
  *         in a and b, a's collected and (always for `<`) a third
  *         allocated into d, so that canonical numbering moves b's box to
  *         another slot (rules_chan); b's id stored in an int, in
- *         arithmetic, sent as a byte, or compared with d's with `<`,
+ *         arithmetic, sent as a byte, compared with d's with `<`,
+ *         returned by a function as an int, used as an array index,
+ *         stored inside d_step, or a number (272) made a channel id,
  *         then checked against the id after the move.
  *   pid   _pid near the 32-bit wrap in a symmetric proctype
  *         (reduce/procsym_pid.c eval_at): `_pid + 2147483647 > 0` is true
@@ -3385,8 +3387,9 @@ enum { RN_WAIT, RN_WAITBIG, RN_ASSERT, RN_IFELSE, RN_GT, RN_PROVIDED, RN_ASSIGN,
 static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", "if-else",
 	"greater", "provided", "assign", "runarg", "send", "atomic", "dstep", "unless", "function",
 	"index" };
-enum { RC_INT, RC_ARITH, RC_BYTE, RC_LESS, NRC2 };
-static const char *const rc2_name[NRC2] = { "int", "arith", "byte-send", "less" };
+enum { CI_INT, CI_ARITH, CI_BYTE, CI_LESS, CI_FUNC, CI_NUMCHAN, CI_INDEX, CI_DSTEP, NCI };
+static const char *const ci_name[NCI] = { "int", "arith", "byte-send", "less", "function",
+	"number-to-chan", "index", "dstep" };
 enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, NRP };
 static const char *const rp_name[NRP] = { "guard", "if", "assign", "atomic", "unless" };
 
@@ -3532,8 +3535,8 @@ static void rules_chan(int pos)
 	 * box is collected, b's moves from slot 2 to slot 1 in the canonical
 	 * state and d's new box takes slot 2, where the unreduced run leaves
 	 * b in slot 2 and puts d's box in slot 1 */
-	int realloc = pos == RC_LESS || chance(50);
-	line("/* rules: chan %s%s */", rc2_name[pos], realloc ? ", reallocated" : "");
+	int realloc = pos == CI_LESS || chance(50);
+	line("/* rules: chan %s%s */", ci_name[pos], realloc ? ", reallocated" : "");
 	line("class Box {"); indent++;
 	line("byte k;");
 	line("chan c = [1] of { byte }");
@@ -3542,24 +3545,37 @@ static void rules_chan(int pos)
 	line("int v1, v2;");
 	line("byte m1, m2;");
 	line("chan q = [2] of { byte };");
+	if (pos == CI_FUNC) line("int cid(Box x) { return x.c }");
+	if (pos == CI_NUMCHAN) line("chan x;");
+	if (pos == CI_INDEX) line("bit seen[64];");
 	line("active proctype P() {"); indent++;
 	line("a = new Box;");
 	line("b = new Box;");
 	if (chance(50)) line("b.k = 1;");
 	switch (pos) {
-	case RC_INT: line("v1 = b.c;"); break;
-	case RC_ARITH: line("v1 = b.c + 1;"); break;
-	case RC_BYTE: line("q!b.c;"); break;
+	case CI_INT: line("v1 = b.c;"); break;
+	case CI_ARITH: line("v1 = b.c + 1;"); break;
+	case CI_BYTE: line("q!b.c;"); break;
+	case CI_FUNC: line("v1 = cid(b);"); break;
+	/* b's channel in the unreduced run: slot 2, field 0 (vm/vm.h) */
+	case CI_NUMCHAN: line("x = 272;"); break;
+	case CI_INDEX: line("seen[b.c %% 64] = 1;"); break;
+	case CI_DSTEP: line("d_step { v1 = b.c; v2 = v1 };"); break;
 	default: break;
 	}
 	line("a = null;");
 	if (realloc) line("d = new Box;");
 	switch (pos) {
-	case RC_INT: line("assert(v1 == b.c)"); break;
-	case RC_ARITH: line("v2 = b.c + 1;"); line("assert(v1 == v2)"); break;
-	case RC_BYTE: line("q!b.c;"); line("q?m1;"); line("q?m2;"); line("assert(m1 == m2)"); break;
+	case CI_INT: case CI_FUNC: case CI_DSTEP:
+		/* an assertion, or a wait that blocks for ever (invalid end state) */
+		line(chance(70) ? "assert(v1 == b.c)" : "(v1 == b.c)");
+		break;
+	case CI_NUMCHAN: line("x!1;"); line("assert(len(b.c) == 1)"); break;
+	case CI_INDEX: line("assert(seen[b.c %% 64] == 1)"); break;
+	case CI_ARITH: line("v2 = b.c + 1;"); line("assert(v1 == v2)"); break;
+	case CI_BYTE: line("q!b.c;"); line("q?m1;"); line("q?m2;"); line("assert(m1 == m2)"); break;
 	/* violated in the unreduced run, or holding there */
-	case RC_LESS: line(chance(50) ? "assert(b.c < d.c)" : "assert(d.c < b.c)"); break;
+	case CI_LESS: line(chance(50) ? "assert(b.c < d.c)" : "assert(d.c < b.c)"); break;
 	}
 	indent--; line("}");
 	/* something to interleave with */
@@ -3625,7 +3641,7 @@ static void rules_program(void)
 	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(NRK);
 	switch (kind) {
 	case RK_NR: rules_nr((int)rnd(NRN)); break;
-	case RK_CHAN: rules_chan((int)rnd(NRC2)); break;
+	case RK_CHAN: rules_chan((int)rnd(NCI)); break;
 	default: rules_pid((int)rnd(NRP)); break;
 	}
 }
