@@ -3557,8 +3557,9 @@ static void rules_chan(int pos)
 	case CI_ARITH: line("v1 = b.c + 1;"); break;
 	case CI_BYTE: line("q!b.c;"); break;
 	case CI_FUNC: line("v1 = cid(b);"); break;
-	/* b's channel in the unreduced run: slot 2, field 0 (vm/vm.h) */
-	case CI_NUMCHAN: line("x = 272;"); break;
+	/* b's channel in the unreduced run: slot 2, field 0 (vm/vm.h); kept
+	 * as a number (a chan variable holding it would be renumbered too) */
+	case CI_NUMCHAN: line("v1 = 272;"); break;
 	case CI_INDEX: line("seen[b.c %% 64] = 1;"); break;
 	case CI_DSTEP: line("d_step { v1 = b.c; v2 = v1 };"); break;
 	default: break;
@@ -3570,7 +3571,7 @@ static void rules_chan(int pos)
 		/* an assertion, or a wait that blocks for ever (invalid end state) */
 		line(chance(70) ? "assert(v1 == b.c)" : "(v1 == b.c)");
 		break;
-	case CI_NUMCHAN: line("x!1;"); line("assert(len(b.c) == 1)"); break;
+	case CI_NUMCHAN: line("x = v1;"); line("x!1;"); line("assert(len(b.c) == 1)"); break;
 	case CI_INDEX: line("assert(seen[b.c %% 64] == 1)"); break;
 	case CI_ARITH: line("v2 = b.c + 1;"); line("assert(v1 == v2)"); break;
 	case CI_BYTE: line("q!b.c;"); line("q?m1;"); line("q?m2;"); line("assert(m1 == m2)"); break;
