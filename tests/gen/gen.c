@@ -144,6 +144,12 @@
  * shapes in every program (driver.sh -F term); `noatomobs` takes the
  * watcher of y out of atomblock programs (see ab_program); nofieldinit,
  * noatomcall and nofnlabel take those parts out of refs programs.
+ * and, in 10% of the programs (a ninth stream, before all the others):
+ *   rules    the soundness rules of issue 37: reads of _nr_pr beside
+ *            terminating symmetric proctypes, object channel ids as data,
+ *            _pid near the 32-bit wrap (rules_program); `norules` turns it
+ *            off, `rules` puts it in every program, `rules-nr`,
+ *            `rules-chan`, `rules-pid` in every program with that kind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -3329,6 +3335,318 @@ static int ill_choose(unsigned long seed, const char *want)
 	return 1;
 }
 
+/* rules: the soundness rules of issue 37 (2026-12-02), each construct in
+ * the positions where its rule decides something, in programs where the
+ * reduced search misses an error, or finds a false one, when the rule is
+ * wrong (the comment "rules: KIND POSITION" names the shape):
+ *   nr    process symmetry of terminating proctypes and reads of _nr_pr
+ *         (reduce/procsym.c waiting_guards/nr_expr): N updaters W(k) that
+ *         end with `done++` as their last statement, a monitor M that
+ *         never ends (active, declared first: the base), init starting
+ *         them; init then reads _nr_pr once.  Only a guard that waits for
+ *         at most base + reader (2; 3 with R) keeps W symmetric.  Every
+ *         other read happens after `(done == N)`, where the unreduced
+ *         search still holds finished instances (SPIN removes a process
+ *         only when it is the last one) and the reduced one has removed
+ *         them: an assertion, an assignment, an if option beside else,
+ *         `_nr_pr > 2`, a provided clause of an active R, and a waiting
+ *         guard for one process too many (`(_nr_pr == 3)` holds in SPIN
+ *         only once the last-created W is gone: assert(fl[N] == 1)), a
+ *         run argument, a send, inside atomic, inside d_step, an unless
+ *         escape, a function's return value and an array index.
+ *   chan  an object's channel id as data (lang/check.c note_chan_data,
+ *         heap/gc.c heap_symmetry_refused): class Box { chan c }, boxes
+ *         in a and b, a's collected and (always for `<`) a third
+ *         allocated into d, so that canonical numbering moves b's box to
+ *         another slot (rules_chan); b's id stored in an int, in
+ *         arithmetic, sent as a byte, compared with d's with `<`,
+ *         returned by a function as an int, used as an array index,
+ *         stored inside d_step, or a number (272) made a channel id,
+ *         then checked against the id after the move.
+ *   pid   _pid near the 32-bit wrap in a symmetric proctype
+ *         (reduce/procsym_pid.c eval_at): `_pid + 2147483647 > 0` is true
+ *         for pid 0 only, as a guard or an if option; in 64 bits it would
+ *         be the same for both and the instances interchangeable, and a
+ *         representative would let the instance that must wait move.
+ *         Also stored in a local and waited on, as an atomic
+ *         sequence's guard, and as an unless escape.
+ * Decided on a ninth random stream before every other shape. */
+static int F_RULES = 1;     /* 0 norules, 1 in 10% of the programs, 2 (rules) in all */
+static int rules_kind = -1; /* rules-nr, rules-chan, rules-pid: only that kind */
+static uint64_t rs9;
+static unsigned rnd9(unsigned n)
+{
+	rs9 ^= rs9 << 13; rs9 ^= rs9 >> 7; rs9 ^= rs9 << 17;
+	return n ? (unsigned)((rs9 >> 11) % n) : 0;
+}
+
+enum { RK_NR, RK_CHAN, RK_PID, NRK };
+static const char *const rk_name[NRK] = { "nr", "chan", "pid" };
+enum { RN_WAIT, RN_WAITBIG, RN_ASSERT, RN_IFELSE, RN_GT, RN_PROVIDED, RN_ASSIGN, RN_RUNARG,
+       RN_SEND, RN_ATOMIC, RN_DSTEP, RN_UNLESS, RN_FUNC, RN_INDEX, NRN };
+static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", "if-else",
+	"greater", "provided", "assign", "runarg", "send", "atomic", "dstep", "unless", "function",
+	"index" };
+enum { CI_INT, CI_ARITH, CI_BYTE, CI_LESS, CI_FUNC, CI_NUMCHAN, CI_INDEX, CI_DSTEP, NCI };
+static const char *const ci_name[NCI] = { "int", "arith", "byte-send", "less", "function",
+	"number-to-chan", "index", "dstep" };
+enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, NRP };
+static const char *const rp_name[NRP] = { "guard", "if", "assign", "atomic", "unless" };
+
+/* `_nr_pr OP K` as a guard that waits for k processes */
+static void nr_wait(char *out, size_t n, int k)
+{
+	switch (rnd(4)) {
+	case 0: snprintf(out, n, "(_nr_pr == %d)", k); break;
+	case 1: snprintf(out, n, "(_nr_pr <= %d)", k); break;
+	case 2: snprintf(out, n, "(_nr_pr < %d)", k + 1); break;
+	default: snprintf(out, n, "(%d == _nr_pr)", k); break;
+	}
+}
+
+static void rules_nr(int pos)
+{
+	int nw = chance(70) ? 2 : 3;
+	int reader_r = pos == RN_PROVIDED;   /* R is in the base too */
+	int base = 1 + reader_r;             /* M (and R) */
+	line("/* rules: nr %s, %d updaters */", rn_name[pos], nw);
+	line("byte done, cnt, o;");
+	line("bit fl[%d];", nw + 1);
+	if (pos == RN_SEND) line("chan q = [1] of { byte };");
+	if (pos == RN_FUNC) line("byte nr() { return _nr_pr }");
+	line("active proctype M() {"); indent++;
+	line("end:");
+	line("do");
+	line(":: cnt > %d -> cnt = 0", nw + 5);
+	line("od");
+	indent--; line("}");
+	if (reader_r) {
+		line("active proctype R() provided (done < %d || _nr_pr > %d) {", nw, base + 1);
+		indent++;
+		line("end:");
+		line("do");
+		line(":: assert(done < %d)", nw);
+		line("od");
+		indent--; line("}");
+	}
+	line("proctype W(byte k) {"); indent++;
+	line("byte t;");
+	if (chance(50)) { line("t = cnt;"); line("cnt = t + 1;"); }
+	else line("cnt++;");
+	if (chance(40)) line("t = k;");
+	line("fl[k] = 1;");
+	line("done++");
+	indent--; line("}");
+	if (pos == RN_RUNARG) {
+		/* X ends too, but has one instance */
+		line("proctype X(byte n) {"); indent++;
+		line("assert(n == 2)");
+		indent--; line("}");
+	}
+	line("init {"); indent++;
+	char runs[96] = "", w[48];
+	for (int i = 1; i <= nw; i++) {
+		char one[24];
+		snprintf(one, sizeof one, "%srun W(%d)", i > 1 ? "; " : "", i);
+		strcat(runs, one);
+	}
+	if (chance(70)) line("atomic { %s };", runs);
+	else for (int i = 1; i <= nw; i++) line("run W(%d);", i);
+	int k = base + 1;                    /* base + the reader, init */
+	switch (pos) {
+	case RN_WAIT:
+		nr_wait(w, sizeof w, k);
+		line("%s;", w);
+		line(chance(80) ? "assert(done == %d)" : "assert(done == %d && fl[1] == 0)", nw);
+		break;
+	case RN_WAITBIG:
+		/* in SPIN only the last-created W can die first */
+		nr_wait(w, sizeof w, k + 1);
+		line("%s;", w);
+		line("assert(fl[%d] == 1)", nw);
+		break;
+	case RN_ASSERT:
+		line("(done == %d);", nw);
+		line("assert(_nr_pr == %d)", k);
+		break;
+	case RN_IFELSE:
+		line("(done == %d);", nw);
+		line("if");
+		line(":: _nr_pr == %d -> skip", k);
+		line(":: else -> assert(false)");
+		line("fi");
+		break;
+	case RN_GT:
+		line("(done == %d);", nw);
+		line("if");
+		line(":: _nr_pr > %d -> assert(false)", k);
+		line(":: _nr_pr == %d", k);
+		line("fi");
+		break;
+	case RN_PROVIDED:
+		line("(done == %d)", nw);
+		break;
+	case RN_ASSIGN:
+		line("(done == %d);", nw);
+		line("o = _nr_pr;");
+		line("assert(o == %d)", k);
+		break;
+	case RN_RUNARG:
+		line("(done == %d);", nw);
+		line("run X(_nr_pr)");
+		break;
+	case RN_SEND:
+		line("(done == %d);", nw);
+		line("q!_nr_pr;");
+		line("q?o;");
+		line("assert(o == %d)", k);
+		break;
+	case RN_ATOMIC:
+		line("(done == %d);", nw);
+		line("atomic { o = _nr_pr; assert(o == %d) }", k);
+		break;
+	case RN_DSTEP:
+		line("(done == %d);", nw);
+		line("d_step { o = _nr_pr; o = o + 1 };");
+		line("assert(o == %d)", k + 1);
+		break;
+	case RN_UNLESS:
+		line("(done == %d);", nw);
+		line("{ o = 1; o = 2 } unless { _nr_pr > %d -> o = 9 };", k);
+		line("assert(o != 9)");
+		break;
+	case RN_FUNC:
+		line("(done == %d);", nw);
+		line("o = nr();");
+		line("assert(o == %d)", k);
+		break;
+	case RN_INDEX:
+		/* fl[0] is never set; a held W makes the index 1 or more */
+		line("(done == %d);", nw);
+		line("assert(fl[_nr_pr - %d] == 0)", k);
+		break;
+	}
+	indent--; line("}");
+}
+
+static void rules_chan(int pos)
+{
+	/* the boxes are numbered in the order of the roots a, b, d: once a's
+	 * box is collected, b's moves from slot 2 to slot 1 in the canonical
+	 * state and d's new box takes slot 2, where the unreduced run leaves
+	 * b in slot 2 and puts d's box in slot 1 */
+	int realloc = pos == CI_LESS || chance(50);
+	line("/* rules: chan %s%s */", ci_name[pos], realloc ? ", reallocated" : "");
+	line("class Box {"); indent++;
+	line("byte k;");
+	line("chan c = [1] of { byte }");
+	indent--; line("}");
+	line("Box a, b, d;");
+	line("int v1, v2;");
+	line("byte m1, m2;");
+	line("chan q = [2] of { byte };");
+	if (pos == CI_FUNC) line("int cid(Box x) { return x.c }");
+	if (pos == CI_NUMCHAN) line("chan x;");
+	if (pos == CI_INDEX) line("bit seen[64];");
+	line("active proctype P() {"); indent++;
+	line("a = new Box;");
+	line("b = new Box;");
+	if (chance(50)) line("b.k = 1;");
+	switch (pos) {
+	case CI_INT: line("v1 = b.c;"); break;
+	case CI_ARITH: line("v1 = b.c + 1;"); break;
+	case CI_BYTE: line("q!b.c;"); break;
+	case CI_FUNC: line("v1 = cid(b);"); break;
+	/* b's channel in the unreduced run: slot 2, field 0 (vm/vm.h); kept
+	 * as a number (a chan variable holding it would be renumbered too) */
+	case CI_NUMCHAN: line("v1 = 272;"); break;
+	case CI_INDEX: line("seen[b.c %% 64] = 1;"); break;
+	case CI_DSTEP: line("d_step { v1 = b.c; v2 = v1 };"); break;
+	default: break;
+	}
+	line("a = null;");
+	if (realloc) line("d = new Box;");
+	switch (pos) {
+	case CI_INT: case CI_FUNC: case CI_DSTEP:
+		/* an assertion, or a wait that blocks for ever (invalid end state) */
+		line(chance(70) ? "assert(v1 == b.c)" : "(v1 == b.c)");
+		break;
+	case CI_NUMCHAN: line("x = v1;"); line("x!1;"); line("assert(len(b.c) == 1)"); break;
+	case CI_INDEX: line("assert(seen[b.c %% 64] == 1)"); break;
+	case CI_ARITH: line("v2 = b.c + 1;"); line("assert(v1 == v2)"); break;
+	case CI_BYTE: line("q!b.c;"); line("q?m1;"); line("q?m2;"); line("assert(m1 == m2)"); break;
+	/* violated in the unreduced run, or holding there */
+	case CI_LESS: line(chance(50) ? "assert(b.c < d.c)" : "assert(d.c < b.c)"); break;
+	}
+	indent--; line("}");
+	/* something to interleave with */
+	if (chance(60)) {
+		line("active proctype Q() {"); indent++;
+		line("byte t;");
+		line("t = 1;");
+		line("t = 2");
+		indent--; line("}");
+	}
+}
+
+static void rules_pid(int pos)
+{
+	/* true for pid 0 only, or for pid 1 only, with 32-bit wrap */
+	static const char *const wrap[] = {
+		"_pid + 2147483647 > 0", "2147483647 + _pid < 0", "_pid - 2147483647 - 2 > 0",
+	};
+	const char *c = wrap[rnd(3)];
+	line("/* rules: pid %s (%s) */", rp_name[pos], c);
+	line("byte g;");
+	line("active [2] proctype P() {"); indent++;
+	switch (pos) {
+	case RP_GUARD:
+		line("end0:");
+		line("(%s);", c);
+		line("g++;");
+		break;
+	case RP_IF:
+		line("if");
+		line(":: %s -> g++", c);
+		line(":: else -> skip");
+		line("fi;");
+		break;
+	case RP_ASSIGN:
+		/* the value, then a wait on it */
+		line("bool t;");
+		line("t = (%s);", c);
+		line("end0:");
+		line("(t);");
+		line("g++;");
+		break;
+	case RP_ATOMIC:
+		line("end0:");
+		line("atomic { (%s) -> g++ };", c);
+		break;
+	default:
+		/* the wait is an escape out of a block that never ends */
+		line("end0:");
+		line("{ end1: (g > 5) } unless { %s -> g++ };", c);
+		break;
+	}
+	line("assert(g < 2);");
+	line("end:");
+	line("do");
+	line(":: g > 5 -> g = 0");
+	line("od");
+	indent--; line("}");
+}
+
+static void rules_program(void)
+{
+	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(NRK);
+	switch (kind) {
+	case RK_NR: rules_nr((int)rnd(NRN)); break;
+	case RK_CHAN: rules_chan((int)rnd(NCI)); break;
+	default: rules_pid((int)rnd(NRP)); break;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = 1;
@@ -3345,7 +3663,7 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel|nodyn,term,chan,pidarr,atomblock,atomobs,refs] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -3371,6 +3689,13 @@ int main(int argc, char **argv)
 	if (has_feature(features, "nofieldinit")) F_FINIT = 0;
 	if (has_feature(features, "noatomcall")) F_ACALL = 0;
 	if (has_feature(features, "nofnlabel")) F_FLABEL = 0;
+	if (has_feature(features, "norules")) F_RULES = 0;
+	if (has_feature(features, "rules")) F_RULES = 2;
+	for (int k = 0; k < NRK; k++) {
+		char name[16];
+		snprintf(name, sizeof name, "rules-%s", rk_name[k]);
+		if (has_feature(features, name)) F_RULES = 2, rules_kind = k;
+	}
 	rs = seed * 0x9E3779B97F4A7C15ull + 0x1234567ull;
 	if (!rs) rs = 1;
 	for (int i = 0; i < 8; i++) rnd(2);
@@ -3396,6 +3721,9 @@ int main(int argc, char **argv)
 	rs7 = seed * 0x9FB21C651E98DF25ull + 0xC2B2AE3D27D4EB4Full;
 	if (!rs7) rs7 = 1;
 	for (int i = 0; i < 8; i++) rnd7(2);
+	rs9 = seed * 0xD1342543DE82EF95ull + 0x6A09E667F3BCC909ull;
+	if (!rs9) rs9 = 1;
+	for (int i = 0; i < 8; i++) rnd9(2);
 	/* refs is decided before every other shape, on its own stream */
 	int refs = F_REFS == 2 || (F_REFS && rnd7(100) < 12 && F_AB != 2 && F_PIDARR != 2 && F_CHAN != 2 && F_TERM != 2);
 	if (ill_typed && !ill_choose(seed, ill_want)) {
@@ -3404,6 +3732,13 @@ int main(int argc, char **argv)
 	}
 	printf("/* dspin_gen %lu%s%s%s%s */\n", seed, features[0] ? " --features=" : "", features,
 	       ill_typed ? " --ill-kind=" : "", ill_typed ? ill_kind_name[ill_kind] : "");
+	/* rules before everything, on the ninth stream (not with --ill-typed,
+	 * whose programs are refs programs) */
+	if (!ill_typed && (F_RULES == 2 || (F_RULES && rnd9(100) < 10 && !refs && F_AB != 2 && F_PIDARR != 2
+	    && F_CHAN != 2 && F_TERM != 2))) {
+		rules_program();
+		return 0;
+	}
 	if (refs) {
 		refs_program();
 		if (want_ltl) ltl_block(seed);

@@ -1,7 +1,7 @@
 #!/bin/bash
 # mutants.sh — does the random-program driver catch broken reductions?
 #
-#   tests/gen/mutants.sh [-s SEEDS] [-j N] [-g GEN] [-c] [NAME...]
+#   tests/gen/mutants.sh [-s SEEDS] [-j N] [-g GEN] [-F FEATURES] [-c] [NAME...]
 #
 # Each mutant below is one deliberate bug in a reduction: a check removed
 # that a past bug or a paper says is needed.  For each, the script builds
@@ -10,6 +10,9 @@
 # and reports how many programs the driver failed ("caught") — a mutant
 # caught by 0 seeds is a blind spot of the generator.  -g uses another
 # generator binary (default: the committed one, built with the mutants).
+# -F passes generator features to the driver (-F rules: every program one
+# of the rules programs, the shapes the procsym_wait_*, procsym_nr_bad,
+# heap_chan_id and pid_wrap64 mutants were written against).
 # -c also runs the hand-written corpus checks (tests/sym_tests.sh,
 # tests/dyn_tests.sh, tests/liveness_tests.sh, tests/model_tests.sh and
 # tests/deadvars_tests.sh) on each mutant and says whether they fail.  Not part of ctest
@@ -23,9 +26,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 SEEDS=1-400
 JOBS=$(nproc 2>/dev/null || echo 2)
-GEN= CORPUS=0
-while getopts "s:j:g:c" o; do
-	case $o in s) SEEDS=$OPTARG ;; j) JOBS=$OPTARG ;; g) GEN=$(readlink -f "$OPTARG") ;; c) CORPUS=1 ;; *) exit 2 ;; esac
+GEN= CORPUS=0 FEATURES=
+while getopts "s:j:g:F:c" o; do
+	case $o in s) SEEDS=$OPTARG ;; j) JOBS=$OPTARG ;; g) GEN=$(readlink -f "$OPTARG") ;; F) FEATURES=$OPTARG ;; c) CORPUS=1 ;; *) exit 2 ;; esac
 done
 shift $((OPTIND - 1))
 
@@ -99,6 +102,11 @@ deadvars_remote~reduce/deadvars.c~s/if \(!pt->is_func && access_find\(at->model,
 deadvars_array~reduce/deadvars.c~s/!t->dstep && !v->arrlen && /!t->dstep \&\& /~^none_static_all$~dead variables: writing one element defines the whole array (dead/array_element_write.pml)
 deadvars_call~reduce/deadvars.c~s/keep\[w\] \|= always\[w\] \| \(after \? after\[w\] & \x7edef\[w\] : 0\);/keep[w] = always[w] | (after ? after[w] \& \x7edef[w] : 0);/~^none_static_all$~dead variables: a pending call keeps only what is live after it, not what its return reads (the index of its target: dead/call_frames.dpml)
 deadvars_refs~reduce/deadvars.c~s/if \(heapish && keep_refs\) continue;//~^none_static_all$~dead variables: references are reset without heap symmetry too, so slots are reused in another order and more states are stored (driver seeds 33 and 41)
+procsym_wait_bound~reduce/procsym.c~s/if \(\(op == T_EQ && k <= bound\) \|\| \(op == T_LE && k <= bound\) \|\| \(op == T_LT && k <= \(long\)bound \+ 1\)\)/if (op == T_EQ || op == T_LE || op == T_LT)/~^proc_none_all~a guard that waits on _nr_pr keeps terminating proctypes symmetric whatever its bound (rules programs nr wait-too-many)
+procsym_wait_any~reduce/procsym.c~s/\tif \(nr->k != E_NRPR \|\| c->k != E_CONST\)\n\t\treturn NULL;\n/\tif (nr->k != E_NRPR)\n\t\treturn NULL;\n\tif (c)\n\t\treturn nr;\n/~^proc_none_all~any comparison of _nr_pr standing as a statement counts as a guard that waits (rules programs nr greater, wait-too-many)
+procsym_nr_bad~reduce/procsym.c~s/\tns->bad = 1;\n//~^proc_none_all~a read of _nr_pr other than by a waiting guard (assert, assignment, provided, beside else) never makes terminating proctypes ineligible (rules programs nr assert, assign, provided, greater)
+heap_chan_id~heap/gc.c~s/if \(!m->chan_data\.line\)\n\t\treturn NULL;/return NULL;/~^heap_none_all~heap symmetry is kept when an object's channel id flows into non-channel data (rules programs chan int, arith, byte-send, less)
+pid_wrap64~reduce/procsym_pid.c~s/static int32_t eval_at\(const PidAna \*a, const Expr \*e, int pid, int \*ok\)\n/static int64_t eval_at(const PidAna *a, const Expr *e, int pid, int *ok)\n/; s/int32_t x = eval_at\(a, e->a, pid, ok\), y = eval_at\(a, e->b, pid, ok\);/int64_t x = eval_at(a, e->a, pid, ok), y = eval_at(a, e->b, pid, ok);\n\t\tswitch (e->op) { case T_PLUS: return x + y; case T_MINUS: return x - y; case T_LT: return x < y; case T_GT: return x > y; default: break; }/~^proc_~process symmetry folds _pid expressions in 64 bits, as before issue 37: _pid + 2147483647 > 0 is the same for every pid (rules programs pid)
 EOF
 )
 
@@ -131,11 +139,14 @@ while IFS='~' read -r name file subst configs what; do
 		# the liveness mutants are run with the driver's -a and -a -f checks too
 		live=no
 		case $name in backedge_* | fair_* | ndfs_* | claim_* | por_plain_claim) live=yes ;; esac
-		out=$(bash "$here/driver.sh" -j "$JOBS" -n -L $live -C "$configs" -d "$scratch/b/dspin" \
+		out=$(bash "$here/driver.sh" -j "$JOBS" -n -L $live ${FEATURES:+-F "$FEATURES"} -C "$configs" -d "$scratch/b/dspin" \
 			-g "$scratch/dspin_gen" -o "$oracle" -f "$scratch/failures" $SEEDS 2>&1)
-		caught=$(printf '%s\n' "$out" | grep -c '^FAIL ')
+		# seeds, not FAIL lines: a regex with several configurations fails a seed once each
+		caught=$(printf '%s\n' "$out" | grep '^FAIL ' | cut -d' ' -f2 | sort -u | grep -c .)
 		total=$(printf '%s\n' "$out" | tail -1 | sed -E 's/driver: ([0-9]+) programs.*checked: safety ([0-9]+).*/\2/')
 		first=$(printf '%s\n' "$out" | grep -m1 '^FAIL ' | cut -d' ' -f2)
+		# every failing seed, to compare with the unmutated build's failures
+		seeds=$(printf '%s\n' "$out" | grep '^FAIL ' | cut -d' ' -f2 | sort -nu | tr '\n' ' ')
 		corp=
 		if [ "$CORPUS" = 1 ]; then
 			corp="corpus: "
@@ -144,7 +155,7 @@ while IFS='~' read -r name file subst configs what; do
 				else corp="$corp$t FAILS ($(grep -c '^FAIL' "$scratch/$t.out")), "; fi
 			done
 		fi
-		printf '%-22s %8s  %s\n' "$name" "$caught/$total" "$corp$configs${first:+, first seed $first}: $what"
+		printf '%-22s %8s  %s\n' "$name" "$caught/$total" "$corp$configs${first:+, first seed $first}: $what${seeds:+ [seeds: ${seeds% }]}"
 	fi
 	mv "$scratch/$file.orig" "$scratch/$file"
 	touch "$scratch/$file"
