@@ -65,6 +65,18 @@ static int holds_pids(const PidAna *a, const Var *v, int *off)
  * a class of two instances, d - p (the other one's pid plus an offset:
  * with two pids the reflection is the swap, which commutes with every
  * permutation) */
+/* an offset the analysis can take: small, so that pid + off never wraps
+ * in the VM's 32 bits (lang/arith.h); a larger one (`_pid + 2147483647`,
+ * helper-6's rules-pid programs) is no pid plus an offset, and computing
+ * it overflowed (UBSan) */
+static int small_off(long long v, int *off)
+{
+	if (v < -65536 || v > 65536)
+		return 0;
+	*off = (int)v;
+	return 1;
+}
+
 static int pid_typed(const PidAna *a, const Expr *e, int *off)
 {
 	int o;
@@ -77,19 +89,13 @@ static int pid_typed(const PidAna *a, const Expr *e, int *off)
 		return e->var && holds_pids(a, e->var, off);
 	if (e->k != E_BIN || !e->a || !e->b || (e->op != T_PLUS && e->op != T_MINUS))
 		return 0;
-	if (e->b->k == E_CONST && pid_typed(a, e->a, &o)) {
-		*off = e->op == T_PLUS ? o + e->b->val : o - e->b->val;
-		return 1;
-	}
-	if (e->a->k == E_CONST && e->op == T_PLUS && pid_typed(a, e->b, &o)) {
-		*off = o + e->a->val;
-		return 1;
-	}
+	if (e->b->k == E_CONST && pid_typed(a, e->a, &o))
+		return small_off(e->op == T_PLUS ? (long long)o + e->b->val : (long long)o - e->b->val, off);
+	if (e->a->k == E_CONST && e->op == T_PLUS && pid_typed(a, e->b, &o))
+		return small_off((long long)o + e->a->val, off);
 	/* d - (q + o), q the other pid lo+hi - pid: d - lo - hi - o */
-	if (e->a->k == E_CONST && e->op == T_MINUS && a->hi == a->lo + 1 && pid_typed(a, e->b, &o)) {
-		*off = e->a->val - a->lo - a->hi - o;
-		return 1;
-	}
+	if (e->a->k == E_CONST && e->op == T_MINUS && a->hi == a->lo + 1 && pid_typed(a, e->b, &o))
+		return small_off((long long)e->a->val - a->lo - a->hi - o, off);
 	return 0;
 }
 
