@@ -547,15 +547,23 @@ char *ltl_to_never(const char *text, const char **err)
 	return c.text;
 }
 
+/* the formula's tree into *f; 0 with the error in c */
+static int parse_formula(const char *text, LtlClaim *c, F **f)
+{
+	LP p = { text, 0, NULL, 0, 0, 0 };
+	*f = parse_or(&p);
+	ws(&p);
+	if (!p.err && p.s[p.i]) perr(&p, "unexpected text in the formula");
+	if (p.err) { c->err = p.err; c->err_off = p.erri; return 0; }
+	USES = NULL; NUSES = 0;
+	return 1;
+}
+
 LtlClaim ltl_translate(const char *text, int terminate)
 {
 	LtlClaim c; memset(&c, 0, sizeof c);
-	LP p = { text, 0, NULL, 0, 0, 0 };
-	F *f = parse_or(&p);
-	ws(&p);
-	if (!p.err && p.s[p.i]) perr(&p, "unexpected text in the formula");
-	if (p.err) { c.err = p.err; c.err_off = p.erri; return c; }
-	USES = NULL; NUSES = 0;
+	F *f;
+	if (!parse_formula(text, &c, &f)) return c;
 	const char *ns = getenv("DSPIN_LTL_NOSIMPLIFY");
 	int simp = !(ns && *ns && strcmp(ns, "0"));
 	F *g = nnf(f, 1);          /* the claim accepts the violations */
@@ -667,12 +675,8 @@ static void atoms_of(F *f, F ***v, int *n)
 LtlClaim ltl_atoms(const char *text)
 {
 	LtlClaim c; memset(&c, 0, sizeof c);
-	LP p = { text, 0, NULL, 0, 0, 0 };
-	F *f = parse_or(&p);
-	ws(&p);
-	if (!p.err && p.s[p.i]) perr(&p, "unexpected text in the formula");
-	if (p.err) { c.err = p.err; c.err_off = p.erri; return c; }
-	USES = NULL; NUSES = 0;
+	F *f;
+	if (!parse_formula(text, &c, &f)) return c;
 	F **v = NULL; int n = 0;
 	atoms_of(f, &v, &n);
 	size_t cap = 64, len = 0;

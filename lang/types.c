@@ -85,9 +85,15 @@ static int same_class(VType a, VType b)
 	return a.null || b.null || !a.cls || !b.cls || a.cls == b.cls;
 }
 
+/* both numbers, or references that may be of one class */
+static int same_type(VType a, VType b)
+{
+	return a.ref == b.ref && (!a.ref || same_class(a, b));
+}
+
 int type_flows(Pos pos, VType src, VType dst, const char *ctx)
 {
-	if (src.ref == dst.ref && (!src.ref || same_class(src, dst)))
+	if (same_type(src, dst))
 		return 1;
 	char b1[160], b2[160];
 	diag_error(pos, "%s: found %s, expected %s", ctx, describe(src, b1, sizeof b1), describe(dst, b2, sizeof b2));
@@ -96,7 +102,7 @@ int type_flows(Pos pos, VType src, VType dst, const char *ctx)
 
 int type_comparable(Pos pos, VType a, VType b, const char *what)
 {
-	if (a.ref == b.ref && (!a.ref || same_class(a, b)))
+	if (same_type(a, b))
 		return 1;
 	char b1[160], b2[160];
 	diag_error(pos, "%s with %s on one side and %s on the other", what, describe(a, b1, sizeof b1), describe(b, b2, sizeof b2));
