@@ -140,8 +140,12 @@ static void canon_all(const Layer *l, Ctx *c, const SState *parent, SuccBuf *out
 			sc->err = ERR_BOUND;
 			snprintf(sc->errmsg, sizeof sc->errmsg, "too many processes (max %d), counting the finished ones SPIN would still hold", MAXPROC);
 		}
-		if (ps->terminating && parent && sc->err != ERR_RUNTIME && sc->err != ERR_BOUND) {
-			/* finished interchangeable instances go at once */
+		if (ps->terminating && sc->err != ERR_RUNTIME && sc->err != ERR_BOUND) {
+			/* finished interchangeable instances go at once, in the
+			 * initial state too (a proctype with an empty body): kept
+			 * there, every successor that drops it would be one state
+			 * more than the unreduced run has (tests/gen seed 10007327,
+			 * 4 states against 3) */
 			State st;
 			st.b = b;
 			sv_index(vm->m, &st);
@@ -162,9 +166,11 @@ static void canon_all(const Layer *l, Ctx *c, const SState *parent, SuccBuf *out
 				sv_index(vm->m, &st);
 			}
 			/* the unreduced run removes its last process while that one
-			 * is held: SPIN's order */
+			 * is held: SPIN's order.  Not in the initial state, which
+			 * has no move to carry the deaths: they stay held, and the
+			 * first move takes them (its gone_top) */
 			int top = d.total - 1, k = 0;
-			while (d.total > 0 && is_held(&d, d.total - 1)) {
+			while (parent && d.total > 0 && is_held(&d, d.total - 1)) {
 				unhold(&d, --d.total);
 				k++;
 			}
