@@ -23,11 +23,23 @@ replays() {
 	! echo "$out" | grep -q 'START OF CYCLE' || { echo "$out" | grep -q 'the cycle returns to the state where it started' &&
 		echo "$out" | grep -q 'the cycle passes an accepting state' && ! echo "$out" | grep -q 'NOT weakly fair'; }
 }
+# pan_for MODEL [-DNP]: $TMP/w/pan, pan for MODEL (already in $TMP/w/m.pml),
+# compiled once per model and -DNP and kept: check() runs each model up to
+# four times (-a, -l, with and without -f), and compiling pan.c was most of
+# this test's time
+pan_for() {
+	local key; key=$(printf '%s %s' "$1" "$2" | md5sum | cut -c1-16)
+	if [ ! -x "$TMP/pan/$key" ]; then
+		mkdir -p "$TMP/pan"
+		( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -DNFAIR=4 $2 -o "$TMP/pan/$key" pan.c ) || return 1
+	fi
+	cp "$TMP/pan/$key" "$TMP/w/pan"
+}
 check() {  # model flag [-f]
 	local f=$1 fl=$2 fair=$3 name; name=$(basename "$f")
 	if [ "$fl" = -l ] && grep -q '^ *never' "$f"; then echo "skip $name -l (has its own never claim)"; return; fi
 	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$f" "$TMP/w/m.pml"
-	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -DNFAIR=4 $([ "$fl" = -l ] && echo -DNP) -o pan pan.c ) || { echo "skip $name (spin)"; return; }
+	pan_for "$f" "$([ "$fl" = -l ] && echo -DNP)" || { echo "skip $name (spin)"; return; }
 	local se de
 	se=$( cd "$TMP/w" && timeout 60 ./pan "$fl" $fair -m1000000 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
 	de=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=none -por=none "$fl" $fair m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
@@ -73,7 +85,7 @@ done
 checkltl() {  # model name
 	local f=$1 n=$2 name; name="$(basename "$f"):$n"
 	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$f" "$TMP/w/m.pml"
-	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -DNFAIR=4 -o pan pan.c ) || { echo "skip $name (spin)"; return; }
+	pan_for "$f" "" || { echo "skip $name (spin)"; return; }
 	local se de sv dv
 	se=$( cd "$TMP/w" && timeout 60 ./pan -a $3 -N "$n" -m1000000 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
 	de=$( cd "$TMP/w" && timeout 60 "$DSPIN" -q -sym=none -por=none -a $3 -N "$n" m.pml 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
