@@ -37,7 +37,7 @@
 # when an exit status differs from the nested search's.
 #
 # -b: on the liveness rows also OWCTY with -cache=backedge (the seed
-# thesis's store-or-not order, search/dist_owcty.c) for each K in NP,
+# thesis's store-or-not order, search/dist/dist_owcty.c) for each K in NP,
 # columns bK: wall (cpu) time, the largest rank's peak memory, the states
 # stored in all and by the largest rank, and the expansions of states not
 # stored (the exploration's: transitions - stored - matched).  Every -dist
@@ -45,7 +45,7 @@
 #
 # -p: on every row also the nested search (pdfs) and each -dist run
 # (pnpK) with partial-order reduction, -sym=none -por=si (under -dist -a:
-# one choice per system state, search/dist_owcty.c); their states
+# one choice per system state, search/dist/dist_owcty.c); their states
 # columns are their own.
 #
 # Environment: DSPIN (default: build/dspin next to this directory).

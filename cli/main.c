@@ -4,8 +4,8 @@
 #include "../lang/code.h"
 #include "../vm/vm.h"
 #include "../search/search.h"
-#include "../search/par.h"
-#include "../search/dist.h"
+#include "../search/par/par.h"
+#include "../search/dist/dist.h"
 #include "../heap/heap.h"
 #include "../reduce/por.h"
 #include "../reduce/reduce.h"
@@ -103,8 +103,8 @@ typedef struct Opts {
 	int store_mode;         /* -hc, -bitstate: STORE_HC, STORE_BITSTATE */
 	int wbits;              /* -w N */
 	int compress;           /* -compress=tree */
-	int cores;              /* -cores=N: worker threads (search/par.c) */
-	int dist;               /* -dist: the distributed search over MPI (search/dist.c) */
+	int cores;              /* -cores=N: worker threads (search/par/par.c) */
+	int dist;               /* -dist: the distributed search over MPI (search/dist/dist.c) */
 	int ltl_claim;          /* the never claim was made from an ltl formula */
 	const char *claim_kind; /* "ltl" or "never": what the summary's never claim line names */
 	const char *claim_name; /* its name (NULL: an unnamed never claim) */
@@ -259,7 +259,7 @@ static void parse_args(int argc, char **argv, Opts *o)
 			fprintf(stderr, "dspin: -dist searches with the exact store, one thread a rank: %s is not available with it\n", no);
 			exit(2);
 		}
-		/* -a/-l run OWCTY (search/dist_owcty.c): its passes are
+		/* -a/-l run OWCTY (search/dist/dist_owcty.c): its passes are
 		 * breadth-first, so a depth bound means nothing there
 		 * (-cache=backedge is the thesis's store-or-not OWCTY) */
 		no = !o->accept ? NULL : o->depth ? "-m (a depth bound of the nested search)" : NULL;

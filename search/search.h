@@ -3,7 +3,7 @@
 #ifndef DSPIN_SEARCH_H
 #define DSPIN_SEARCH_H
 #include "../vm/next.h"
-#include "store.h"
+#include "store/store.h"
 
 typedef struct SearchOpts {
 	int bfs;
@@ -19,15 +19,15 @@ typedef struct SearchOpts {
 	void *on_store_ctx;
 	const Layer *stack;      /* the next-state interface to explore (its top layer) */
 	int twophase;            /* Twophase instead of plain DFS: 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
-	int improviso;           /* Improviso's relaxations of Twophase (search/improviso.c) */
+	int improviso;           /* Improviso's relaxations of Twophase (search/seq/improviso.c) */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
 	int store_mode;          /* STORE_EXACT, STORE_HC (-hc), STORE_BITSTATE (-bitstate),
 	                          * STORE_TREE (-compress=tree) */
 	int wbits;               /* -w: 2^wbits bits for -bitstate */
-	int cores;               /* -cores=N: N > 1 runs the multi-core search (search/par.h) */
+	int cores;               /* -cores=N: N > 1 runs the multi-core search (search/par/par.h) */
 	int cache_backedge;      /* -cache=backedge: under -a/-l store only successors not
-	                          * greater than their predecessor (search/ndfs.c) */
-	int dist;                /* -dist: the distributed search over MPI (search/dist.h) */
+	                          * greater than their predecessor (search/seq/ndfs.c) */
+	int dist;                /* -dist: the distributed search over MPI (search/dist/dist.h) */
 	/* -dist: the unreached-code report's marks, the array the bottom
 	 * layer sets (vm/next.h, Reached), and its size: each rank marks its
 	 * own and the search merges them into rank 0's at the end.  nreached
@@ -38,13 +38,13 @@ typedef struct SearchOpts {
 	size_t nreached;
 } SearchOpts;
 
-/* -dist: what one rank did (search/dist.c) */
+/* -dist: what one rank did (search/dist/dist.c) */
 typedef struct DistRank {
 	uint64_t stored;          /* states it owns */
 	uint64_t messages;        /* batches it sent (successors and proviso queries) */
 	uint64_t sent_states;     /* successors it sent to other ranks */
 	uint64_t not_resent;      /* successors it had sent to their owner before,
-	                           * not sent again (search/dist_sent.h) */
+	                           * not sent again (search/dist/dist_sent.h) */
 	double peak_mb;           /* its peak resident memory */
 	double secs;
 	double cpu_secs;          /* its CPU time, user + system */

@@ -17,12 +17,12 @@ static const char *const REFUSE[NSEARCH][NRED] = {
 		NULL,
 		NULL,
 	},
-	/* the level proviso (search/par.c) is the one that runs in parallel:
+	/* the level proviso (search/par/par.c) is the one that runs in parallel:
 	 * static and si; Twophase and Improviso are depth-first strategies
 	 * and run static here, as with -bfs */
 	[SEARCH_PAR] = { NULL, NULL, NULL },
 	/* the same level proviso, its queries answered by the states'
-	 * owners (search/dist.c) */
+	 * owners (search/dist/dist.c) */
 	[SEARCH_DIST] = { NULL, NULL, NULL },
 	/* symmetry canonicalises before the owner's hash and every node is
 	 * expanded with the identities it was stored with (dist_owcty.c);

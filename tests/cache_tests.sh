@@ -1,5 +1,5 @@
 #!/bin/bash
-# cache_tests.sh DSPIN — -cache=backedge under -a and -l (search/ndfs.c:
+# cache_tests.sh DSPIN — -cache=backedge under -a and -l (search/seq/ndfs.c:
 # store a successor only when it is not greater than its predecessor;
 # Behrmann, Larsen and Pelanek, Statement 3.0.1).  On the liveness corpus
 # and some of SPIN's examples, with and without weak fairness:

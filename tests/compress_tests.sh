@@ -27,7 +27,7 @@
 # spin/remote_label_in_local_init.pml, copies of book_p329.pml and
 # sym/por_remote_label_in_local_init.pml.  dyn/private_chains.dpml runs
 # with -DK=2 (367,408 states unreduced, not 8.9 million: a fifth of the
-# test's time).  Mutants of search/tree.c and of the compact stack that
+# test's time).  Mutants of search/store/tree.c and of the compact stack that
 # the whole corpus catches are caught by the selection too
 # (docs/testing.md).
 . "$(dirname "$0")/corpus_lib.sh"
@@ -58,7 +58,7 @@ same() {    # label flags... (in $TMP, on m.pml): appends to msg
 			msg="$msg [$label] the trail does not replay;"
 	fi
 }
-# The compact stack (search/dfs.c; the search without a proviso) keeps
+# The compact stack (search/seq/dfs.c; the search without a proviso) keeps
 # only the top state whole and the others as differences, drops the
 # successors of all but the top frames and writes a trail by expanding
 # the states on the path again.  DSPIN_DFS_WINDOW=1 drops every frame's
@@ -69,7 +69,7 @@ same() {    # label flags... (in $TMP, on m.pml): appends to msg
 # wrong writes another trail.  The whole stack's run is the plain store's
 # run of `same` just before with the same flags when there was one: with
 # the plain store and no -M, -hc or -bitstate the stack is whole without
-# DSPIN_DFS_WINDOW=0 too (search/dfs.c, search_dfs), so that run would be
+# DSPIN_DFS_WINDOW=0 too (search/seq/dfs.c, search_dfs), so that run would be
 # the same run again.
 same_stack() {    # label flags... (in $TMP, on m.pml): appends to msg
 	local label=$1; shift

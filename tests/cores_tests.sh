@@ -1,5 +1,5 @@
 #!/bin/bash
-# cores_tests.sh DSPIN — the multi-core search (-cores=N, search/par.c)
+# cores_tests.sh DSPIN — the multi-core search (-cores=N, search/par/par.c)
 # against one core, on the SPIN corpus and the dynamic and symmetry
 # corpora.  For each model, with -e (so that every error is counted and
 # the whole state space is searched):

@@ -1,6 +1,6 @@
 #!/bin/bash
 # dist_por_tests.sh DSPIN — partial-order reduction under OWCTY
-# (mpirun -np K dspin -dist -a/-l; search/dist_owcty.c, "Partial-order
+# (mpirun -np K dspin -dist -a/-l; search/dist/dist_owcty.c, "Partial-order
 # reduction"), differentially: for each model the reduced distributed
 # search must give the verdict of the unreduced nested search on one
 # process (dspin -sym=none -por=none, and pan where the model's header

@@ -1,6 +1,6 @@
 #!/bin/bash
 # dist_tests.sh DSPIN [all|live] — the distributed search (-dist over MPI,
-# search/dist.c) against the sequential search run in the same test, on
+# search/dist/dist.c) against the sequential search run in the same test, on
 # the SPIN, dynamic and symmetry corpora.  For each model, with -e (every
 # error counted, the whole state space searched):
 #   unreduced (-sym=none -por=none), mpirun -np 2: the depth-first
@@ -90,7 +90,7 @@ check() {   # name model flags...
 	else echo "FAIL $name$msg"; fail=$((fail + 1)); fi
 }
 [ "$ALL" = live ] || each_model check - dyn sym
-# liveness: OWCTY under -dist -a/-l (search/dist_owcty.c) against the
+# liveness: OWCTY under -dist -a/-l (search/dist/dist_owcty.c) against the
 # nested search on one process, run in the same test.  Without -e: the
 # same exit, and the trail (a stem from parent links, a cycle from pred
 # links) replays with -t, a cycle returning to where it started; with -e
@@ -148,7 +148,7 @@ live 2 "$L/sym3_heap_fair.dpml" -l -f
 live 2 "$L/sym3_heap_fair.dpml" -a -f -sym=heap,proc
 live 3 "$ROOT/models/spin/hajek.pml" -l
 # -cache=backedge under -dist: the thesis's store-or-not OWCTY
-# (search/dist_owcty.c), against the nested search storing every state;
+# (search/dist/dist_owcty.c), against the nested search storing every state;
 # trails from parent and pred links that skip unstored states, found
 # again on rank 0.  With and without cycles, -l, -f, process symmetry,
 # assertions met in stored and in unstored states (backedge_assert's
@@ -208,7 +208,7 @@ limit "fair_255 -a -f -sym=proc np 2" 3 'at most 254 processes' "${MPIRUN[@]}" -
 limit "fair_255 N=254 -a -f" 1 'acceptance cycle' "$DSPIN" -DN=254 -a -f
 limit "fair_255 N=254 -a -f np 2" 1 'acceptance cycle' "${MPIRUN[@]}" -np 2 "$DSPIN" -dist -DN=254 -a -f
 # -M on one rank stops where -bfs stops (the same count, exit 3): the
-# tables' early doubling at a level's end (search/dist.c) is off under a
+# tables' early doubling at a level's end (search/dist/dist.c) is off under a
 # memory bound, where it had taken room the records needed
 stage "$ROOT/models/spin/dtp.pml"
 ( cd "$TMP" && timeout 20 "$DSPIN" -bfs -e -sym=none -por=none -M 34 m.pml > ref.out 2>&1; echo $? > ref.rc

@@ -17,7 +17,7 @@
 #                       error, writing the first error's heap as a graph
 #   -t                  the replay of the trail, when the search wrote one
 #   -bfs                breadth-first search
-#   -bfs -cores=2       the multi-core search (search/par.c; its threads
+#   -bfs -cores=2       the multi-core search (search/par/par.c; its threads
 #                       under the sanitizers: ThreadSanitizer is a build of
 #                       its own, docs/multicore.md)
 # plus -a, -l and -f -a for the liveness models and -simulate for the

@@ -26,7 +26,7 @@
  * The key is the VM's, the mask ((N+7)/8 bytes) and C, where C is 0 (no
  * round), a+1 (awaiting position a) or FULL.  Successors depend on the
  * identities the state is expanded with, which the nested search keeps
- * per state (search/ndfs.c).  docs/liveness.md has the argument.
+ * per state (search/seq/ndfs.c).  docs/liveness.md has the argument.
  */
 #include "next.h"
 #include <stdlib.h>

@@ -440,7 +440,7 @@ compressed() {
 	TAG="$TAG tree=ok"
 }
 
-# -cores=2 (search/par.c): unreduced, the unreduced depth-first search's
+# -cores=2 (search/par/par.c): unreduced, the unreduced depth-first search's
 # exit, states, errors and kinds (after part: BST BRC BER BKI); with the
 # default reductions, -bfs's on one core (the same level proviso).
 # Exits on a failure.
@@ -466,7 +466,7 @@ cores_same() {   # what rc stored errors kinds (of one core), against the last r
 # how distributed() and distributed_live() start mpirun
 DIST_MPIRUN="mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca pml ob1 --mca btl self,vader --mca odls_base_sigkill_timeout 0 -np 2"
 
-# -dist (search/dist.c) under mpirun -np 2, on every DISTEVERYth seed:
+# -dist (search/dist/dist.c) under mpirun -np 2, on every DISTEVERYth seed:
 # unreduced, the unreduced depth-first search's exit, states, errors and
 # kinds (after part: BST BRC BER BKI); with the default reductions (the
 # level proviso's questions asked of other ranks), -bfs's.  Exits on a
@@ -485,7 +485,7 @@ distributed() {
 	fi
 	TAG="$TAG dist=ok"
 }
-# -dist -a (OWCTY, search/dist_owcty.c) under mpirun -np 2, on every
+# -dist -a (OWCTY, search/dist/dist_owcty.c) under mpirun -np 2, on every
 # DISTEVERYth seed, under MODE (-a or -a -f): unreduced and with
 # -sym=heap,proc, each with every state stored and with -cache=backedge
 # (the thesis's store-or-not OWCTY), the unreduced nested search's exit
@@ -523,7 +523,7 @@ distributed_live() {
 }
 # dist_run MPIRUN SYM POR CACHE: a -dist run; when mpirun gave no output
 # at all (it can drop rank 0's output when it aborts a job whose rank
-# exited 1: search/dist.c's dist_exit), once more
+# exited 1: search/dist/dist.c's dist_exit), once more
 dist_run() {
 	local mpi=$1; shift
 	RUNPRE=$mpi XOPT=-dist run "$prog" "$@" < /dev/null

@@ -5,7 +5,7 @@ product (system x Buchi claim) with ample sets of one process whose moves
 at its location are all local (invisible, independent), under the level
 proviso, deciding either per PRODUCT node ('prod': the design Siegel, CAV
 2019, shows unsound) or once per SYSTEM state ('sys': what
-search/dist_owcty.c does), against the full product ('full').
+search/dist/dist_owcty.c does), against the full product ('full').
 
   python3 por_product_vs_system.py cex          the hand-built counterexample
   python3 por_product_vs_system.py FIRST COUNT  random systems and formulas

@@ -1,5 +1,5 @@
 /* dist_sent.c — the distributed search's memory of successors sent
- * (search/dist_sent.c) against a list of every key it was shown.
+ * (search/dist/dist_sent.c) against a list of every key it was shown.
  *
  * A "sent before" answer makes the sender count a successor as matched
  * without sending it, so a wrong "yes" loses a state: the answer must be
@@ -10,7 +10,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../search/dist_sent.h"
+#include "../../search/dist/dist_sent.h"
 
 static uint64_t rs = 987654321;
 static unsigned rnd(unsigned n) { rs ^= rs << 13; rs ^= rs >> 7; rs ^= rs << 17; return (unsigned)(rs % n); }

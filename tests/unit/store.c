@@ -9,7 +9,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../search/store.h"
+#include "../../search/store/store.h"
 
 #define N 4000
 

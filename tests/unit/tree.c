@@ -1,4 +1,4 @@
-/* tree.c — the tree-compressed store (search/tree.c) against a plain list
+/* tree.c — the tree-compressed store (search/store/tree.c) against a plain list
  * of byte strings.
  *
  * Vectors of many lengths (1 to 70 bytes, over a small alphabet so that
@@ -13,7 +13,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../search/store.h"
+#include "../../search/store/store.h"
 
 #define N 6000
 #define MAXLEN 70

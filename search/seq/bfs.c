@@ -20,11 +20,11 @@
  * and Lluch-Lafuente, "Partial-Order Reduction for General State
  * Exploring Algorithms").  Unlike "already in
  * the store", the answer does not depend on the order in which a level's
- * states are expanded, so the multi-core search (search/par.c), which
+ * states are expanded, so the multi-core search (search/par/par.c), which
  * expands a level in any order, asks the same and stores the same states
  * (docs/multicore.md).
  */
-#include "search.h"
+#include "../search.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>

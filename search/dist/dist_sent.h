@@ -1,5 +1,5 @@
 /* dist_sent.h — what a rank of the distributed safety search sent lately
- * (search/dist_sent.c): a successor owned by another rank that this rank
+ * (search/dist/dist_sent.c): a successor owned by another rank that this rank
  * already sent to it is not sent again.  The owner would only have found
  * it stored (a later message from one rank to another never overtakes an
  * earlier one, and a level ends only once every message of it has been
@@ -13,7 +13,7 @@
 #define DSPIN_DIST_SENT_H
 #include <stddef.h>
 #include <stdint.h>
-#include "store.h"
+#include "../store/store.h"
 
 typedef struct SentSlot {
 	uint64_t h;                /* the key's state_hash */

@@ -1,9 +1,9 @@
 /* dfs_impl.h — the depth-first search's stack, shared by its strategies:
- * plain DFS and Twophase (search/dfs.c) and Improviso (search/improviso.c).
+ * plain DFS and Twophase (search/seq/dfs.c) and Improviso (search/seq/improviso.c).
  * Private to search/. */
 #ifndef DSPIN_DFS_IMPL_H
 #define DSPIN_DFS_IMPL_H
-#include "search.h"
+#include "../search.h"
 #include "onstack.h"
 
 typedef struct SRec {            /* a successor as kept on the stack (64 bytes) */
@@ -131,7 +131,7 @@ typedef struct Dfs {
 	 * window, at most about arlimit bytes of them; fr[] holds only the
 	 * window's frames (frame_at), the frames below it are Cold records
 	 * (cold[0..floor)), and one of them expands its state again when the
-	 * search comes back to it (search/dfs.c, evict, reexpand).  Only the
+	 * search comes back to it (search/seq/dfs.c, evict, reexpand).  Only the
 	 * top frame's state is whole (cur); each frame keeps on sv the XOR of
 	 * its state with its parent's, the words that differ (delta_push), so
 	 * that popping a frame gives its parent's state back (pan undoes each
@@ -204,7 +204,7 @@ void dfs_collapse(Dfs *d, long base);
 #define TP_MATCHED (-2)
 int tp_open(Dfs *d, int *from_atomic);
 
-/* Improviso (search/improviso.c) */
+/* Improviso (search/seq/improviso.c) */
 int visit_improviso(Dfs *d);
 void improviso_child(Dfs *d, const Frame *par, Frame *ch, const SRec *rec);
 void improviso_forget(Dfs *d, const Frame *f);

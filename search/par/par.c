@@ -1,12 +1,12 @@
 /* par.c — the multi-core safety search (-cores=N): a level-synchronous
  * breadth-first search whose workers share one lock-free state table
- * (search/shtab.c, after Laarman, van de Pol and Weber, "Boosting
+ * (search/store/shtab.c, after Laarman, van de Pol and Weber, "Boosting
  * multi-core reachability performance with shared hash tables").
  *
  * Level L is the set of states first reached by expanding level L - 1.
  * The workers take the states of level L in blocks from a shared index,
  * expand them (following atomic sequences within one expansion, as
- * search/bfs.c does), and put the successors into the table, where each
+ * search/seq/bfs.c does), and put the successors into the table, where each
  * new state records level L + 1, its parent and the moves from it; each
  * worker keeps its new states for the next level.  At the barrier between
  * levels the last worker to arrive gathers them.
@@ -16,7 +16,7 @@
  * those stored before level L began, so the answer, the reduced
  * expansion, and by induction every level are the same in every run and
  * for every number of workers: the counts are deterministic, and
- * search/bfs.c applies the same rule on one core (its header gives the
+ * search/seq/bfs.c applies the same rule on one core (its header gives the
  * soundness argument; docs/multicore.md the whole of it, and what
  * differs from one core).
  *
@@ -25,7 +25,7 @@
  * from the parent links, whichever worker stored each state.
  */
 #include "par.h"
-#include "shtab.h"
+#include "../store/shtab.h"
 #include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -420,7 +420,7 @@ static SuccBuf *succbuf_at(PWorker *w, int level)
 }
 
 /* Expand state s (reached with atomic_pid apid), following atomic
- * continuations depth-first; as search/bfs.c's expand. */
+ * continuations depth-first; as search/seq/bfs.c's expand. */
 static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
 {
 	Par *p = w->p;

@@ -6,7 +6,7 @@
  * their owners in batches, as DiVinE and the distributed LTSmin do.
  *
  * The search is the level-synchronous breadth-first search of -bfs and
- * -cores (search/bfs.c, search/par.c; docs/multicore.md): level L is the
+ * -cores (search/seq/bfs.c, search/par/par.c; docs/multicore.md): level L is the
  * set of states first reached by expanding level L - 1, every rank
  * expands its own states of level L, and a level ends when every
  * successor sent during it has been received and stored by its owner.
@@ -41,9 +41,9 @@
  * received all of level L's, and which blocks (no batch is taken while a
  * rank waits in it, so none of level L + 1 is stored as level L + 1's
  * own).  The batches, the counting, the STOP message and the proviso's
- * rounds of questions are search/dist_net.c, which the distributed OWCTY
+ * rounds of questions are search/dist/dist_net.c, which the distributed OWCTY
  * shares.  A successor this rank sent to its owner lately is not sent
- * again but counted as matched here (search/dist_sent.h), and the ranks'
+ * again but counted as matched here (search/dist/dist_sent.h), and the ranks'
  * tables grow at one level's end, together (search_levels).
  *
  * Errors: without -e the first rank to meet one stops and tells the
@@ -106,7 +106,7 @@ typedef struct Dist {
 	NetBuf auxs;
 	uint32_t level;
 	int oom;
-	Net net;                   /* the exchange (search/dist_net.c); net.stop: stop
+	Net net;                   /* the exchange (search/dist/dist_net.c); net.stop: stop
 	                            * searching (an error without -e, a STOP message,
 	                            * out of memory) */
 	/* the expansion being made */
@@ -411,7 +411,7 @@ static SuccBuf *succbuf_at(Dist *d, int level)
 }
 
 /* Expand s (reached with atomic_pid apid), following atomic
- * continuations depth-first, as search/bfs.c's expand; what it finds is
+ * continuations depth-first, as search/seq/bfs.c's expand; what it finds is
  * kept in d->exp, d->errs and the exp_ counters until commit(). */
 static void expand(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
 {
@@ -912,7 +912,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	int asks = net_ask_init(&d->ask, K);
 	d->scratch = malloc(MAXSTATE + 256);
 	int bufs = net_init(&d->net, deliver, d);
-	/* 4,096 slots (64 KB) and a 256 KB ring: search/dist_sent.c */
+	/* 4,096 slots (64 KB) and a 256 KB ring: search/dist/dist_sent.c */
 	int sent = K == 1 || sent_init(&d->sent, 1 << 12, 1 << 18);
 	store_init(&d->st, o->mem_limit);
 	d->st.indexed = 1;

@@ -1,19 +1,19 @@
 /* dist_net.h — the message exchange of a distributed search in rounds
- * (search/dist_net.c): records appended to a 64 KB batch per peer, sent
+ * (search/dist/dist_net.c): records appended to a 64 KB batch per peer, sent
  * with MPI_Isend when full; the end of a round detected by Mattern's
  * channel counting (every record sent in the round has been delivered
  * when net_end_round returns, on every rank); a STOP message that ends
  * the search early; the partial-order reduction's questions to other
  * ranks; the results and the unreached-code report's marks merged at
- * the end.  The distributed safety search (search/dist.c) and OWCTY
- * (search/dist_owcty.c) use it.  Only the -dist searches include this
+ * the end.  The distributed safety search (search/dist/dist.c) and OWCTY
+ * (search/dist/dist_owcty.c) use it.  Only the -dist searches include this
  * file. */
 #ifndef DSPIN_DIST_NET_H
 #define DSPIN_DIST_NET_H
 #include <mpi.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "search.h"
+#include "../search.h"
 
 #define NET_BATCH (64 * 1024)      /* a batch is sent once it holds this many bytes */
 #define NET_MAXREC (66 * 1024)     /* the largest record */
@@ -27,7 +27,7 @@
 
 /* OWCTY's owner hash: a system state is owned by rank (h >> 32) * K >>
  * 32 of this seeded hash (the safety search takes the same bits of the
- * stored key's state_hash, search/dist.c's owner_of).  A record link:
+ * stored key's state_hash, search/dist/dist.c's owner_of).  A record link:
  * the rank << RANK_SHIFT | the record index on that rank, NOPARENT for
  * none */
 #define OWNER_SEED 0x9e3779b97f4a7c15ull
@@ -115,7 +115,7 @@ void net_merge_report(Net *n, const SearchResult *mine, SearchResult *g, uint64_
  * asks (net_ask), takes the conservative "yes" meanwhile and is thrown
  * away, and after the pass over the level every rank's questions go to
  * their owners and come back answered (net_ask_round), so that the
- * expansion is made again with the answers (search/dist.c's head). */
+ * expansion is made again with the answers (search/dist/dist.c's head). */
 typedef struct NetAsk {
 	int K;
 	NetBuf *query;             /* per peer: the questions (u16 length, key) */

@@ -16,7 +16,7 @@
  * caching (PV paper, Fig. 3; -por=twophase -cache=all|backedge|none), see
  * visit_twophase, which asks the interface which processes are safe.
  * Improviso's relaxations of Twophase (-por=improviso) are in
- * search/improviso.c, on the same stack (search/dfs_impl.h).
+ * search/seq/improviso.c, on the same stack (search/seq/dfs_impl.h).
  */
 #include "dfs_impl.h"
 #include <stdlib.h>

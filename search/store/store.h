@@ -111,7 +111,7 @@ void store_big_free(void *p, size_t bytes);
  * > old that reuses p's pages; NULL when out of memory, p left as it was */
 void *store_big_grow(void *p, size_t old, size_t bytes);
 
-/* search/lossy.c: for models beyond memory.  STORE_HC keeps a 64-bit
+/* search/store/lossy.c: for models beyond memory.  STORE_HC keeps a 64-bit
  * fingerprint per state (hash compaction); STORE_BITSTATE sets
  * BITSTATE_K bits of 2^wbits per state (Holzmann's bitstate hashing).  A
  * state whose fingerprint or bits are all present already counts as
@@ -129,7 +129,7 @@ double store_omission(const Store *s);
  * STORE_TREE.  Returns -1 when the mode's tables cannot be allocated. */
 int store_set_mode(Store *s, int mode, int wbits);
 
-/* search/tree.c: exact storage with tree compression (-compress=tree).
+/* search/store/tree.c: exact storage with tree compression (-compress=tree).
  * Every state is kept exactly, as the root of a binary tree of 4-byte-word
  * pairs shared between states (LTSmin's tree compression; the design for
  * variable-length vectors is in tree.c's header).  All of the store's

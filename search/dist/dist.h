@@ -6,7 +6,7 @@
  * parts of dspin that touch MPI, and only when -dist is given. */
 #ifndef DSPIN_DIST_H
 #define DSPIN_DIST_H
-#include "search.h"
+#include "../search.h"
 
 /* MPI_Init; the rank (0 .. nranks-1).  MPI_Finalize is registered with
  * atexit, so every exit path of the command finalizes. */
@@ -27,7 +27,7 @@ int dist_exit(int code);
 int search_dist(VM *vm, const SearchOpts *o, SearchResult *r);
 
 /* -dist with -a or -l: accepting (non-progress) cycles by OWCTY over
- * every rank (search/dist_owcty.c), with the safety checks of the nested
+ * every rank (search/dist/dist_owcty.c), with the safety checks of the nested
  * search on the way.  The verdict is the nested search's; the counts are
  * the product graph's, not ndfs.c's.  Not for partial-order reduction, a
  * depth bound, -cache=backedge or a store other than the exact one: the

@@ -11,7 +11,7 @@
  * -cache=backedge is that thesis's section 3.0.1, "altering OWCTY
  * algorithm" (Algorithms 2-4), on Statement 3.0.1 (Behrmann, Larsen and
  * Pelánek, "To store or not to store", CAV 2003): with a total order on
- * nodes (search/ndfs.c's: the hash, the length, the bytes) the
+ * nodes (search/seq/ndfs.c's: the hash, the length, the bytes) the
  * exploration stores a node only when an edge into it descends (not
  * greater than its source), when it is accepting (Algorithm 2, line 6:
  * OWCTY's seeds), or when it is the initial node.  Every cycle has an
@@ -48,9 +48,9 @@
  * layer in lockstep, the fairness counter above it for -f): a node is a
  * state with the process holding atomic control (a byte after the key),
  * states inside atomic sequences included, as the nested search
- * (search/ndfs.c) keys them; an edge is one successor of ns_next_all; a
+ * (search/seq/ndfs.c) keys them; an edge is one successor of ns_next_all; a
  * node is accepting when ns_accepting says so.  Every rank owns the nodes
- * whose seeded hash maps to it (as search/dist.c) and stores them with
+ * whose seeded hash maps to it (as search/dist/dist.c) and stores them with
  * the identities (aux bytes) of their first arrival; a node is always
  * expanded with those, so that its successors are a function of the
  * stored node in every pass (with -sym=heap,proc they depend on them).
@@ -70,7 +70,7 @@
  *      removed, and at the fixpoint every node of S has a predecessor in
  *      S and is reachable from an accepting node of S.
  * Each pass is a breadth-first search by rounds whose ends are detected
- * by Mattern's channel counting (search/dist_net.c).
+ * by Mattern's channel counting (search/dist/dist_net.c).
  *
  * The counterexample: at the fixpoint the last Reachability reached
  * exactly S, so every node's pred is in S; for a node not accepting it is
@@ -87,7 +87,7 @@
  *
  * Partial-order reduction (the ample sets of reduce/layer_por.c: Peled;
  * Holzmann and Peled; C0-C2 as the nested search has them, claim-visible
- * moves not safe) runs on ONE reduced system graph, as in search/ndfs.c:
+ * moves not safe) runs on ONE reduced system graph, as in search/seq/ndfs.c:
  * the choice (full expansion, or which process's moves) is made per
  * SYSTEM state s (the node without the claim's location, with the atomic
  * byte), once, and every node (s, q) replays it, in the exploration and
@@ -117,7 +117,7 @@
  * of one system state are on one rank (the owner's hash is the system
  * state's), which keeps d(s) and the choice in `sys`; a question about a
  * successor another rank owns is asked after the pass over the level and
- * the expansion made again (search/dist.c's deferred expansions).
+ * the expansion made again (search/dist/dist.c's deferred expansions).
  * Refused (cli/main.c): weak fairness (as the nested search),
  * -cache=backedge (an unstored node has no level or choice), process
  * symmetry (a node is expanded with its own identities, not one set per
@@ -139,7 +139,7 @@ static void oom(Ow *w)
 }
 
 /* the system state of a node (len bytes, the last the atomic byte) into
- * dst: the claim's location zeroed (as search/ndfs.c's system_key);
+ * dst: the claim's location zeroed (as search/seq/ndfs.c's system_key);
  * returns its length */
 static int sys_key(const Ow *w, uint8_t *dst, const uint8_t *b, int len)
 {
@@ -227,7 +227,7 @@ static int64_t lookup(Ow *w, const uint8_t *key, int len)
 }
 
 /* -cache=backedge: is a (key, length, hash) not smaller than b in the
- * total order of search/ndfs.c's keep_succ (the hash, then the length,
+ * total order of search/seq/ndfs.c's keep_succ (the hash, then the length,
  * then the bytes)?  The edge a -> b then descends, and b is stored */
 int owcty_not_below(uint64_t ha, const uint8_t *a, int la, uint64_t hb, const uint8_t *b, int lb)
 {
@@ -651,7 +651,7 @@ static void explore(Ow *w)
 		}
 		drain(w);
 		/* the proviso's questions to other ranks, until every deciding
-		 * expansion had its answers (as search/dist.c): every round
+		 * expansion had its answers (as search/dist/dist.c): every round
 		 * answers at least one new question, so the rounds end */
 		for (;;) {
 			uint64_t nd = w->net.stop || w->oom ? 0 : w->deferred.n, gnd = 0;

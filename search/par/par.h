@@ -1,10 +1,10 @@
 /* par.h — the multi-core safety search (-cores=N, N >= 2): a
  * level-synchronous breadth-first search whose workers share one
- * lock-free state table (search/shtab.c).  docs/multicore.md gives the
+ * lock-free state table (search/store/shtab.c).  docs/multicore.md gives the
  * design and what it guarantees. */
 #ifndef DSPIN_PAR_H
 #define DSPIN_PAR_H
-#include "search.h"
+#include "../search.h"
 
 #define PAR_MAXCORES 64
 

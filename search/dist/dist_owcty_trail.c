@@ -1,10 +1,10 @@
 /* dist_owcty_trail.c — the counterexamples of OWCTY under -dist -a
- * (search/dist_owcty.c's header says why the walk closes a cycle through
+ * (search/dist/dist_owcty.c's header says why the walk closes a cycle through
  * an accepting node).  The nodes of the path are collected from their
  * owners one broadcast at a time; rank 0 finds the move between
  * consecutive nodes by expanding each with its stored identities, and
  * names every move by the path's identities (creation pids), as
- * search/ndfs.c does, so that `dspin -a -t` replays the trail without
+ * search/seq/ndfs.c does, so that `dspin -a -t` replays the trail without
  * symmetry.  A cycle whose identities come back permuted is gone around
  * again until they are back (ndfs.c's turns).  Under -cache=backedge
  * (section 3.0.1 of the seed thesis, see dist_owcty.c) the links skip the

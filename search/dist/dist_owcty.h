@@ -1,5 +1,5 @@
-/* dist_owcty.h — what search/dist_owcty.c (OWCTY under -dist -a) and
- * search/dist_owcty_trail.c (its counterexamples) share.  Internal to
+/* dist_owcty.h — what search/dist/dist_owcty.c (OWCTY under -dist -a) and
+ * search/dist/dist_owcty_trail.c (its counterexamples) share.  Internal to
  * those two files. */
 #ifndef DSPIN_DIST_OWCTY_H
 #define DSPIN_DIST_OWCTY_H
@@ -90,7 +90,7 @@ typedef struct Ow {
 	NetMarks marks;            /* the unreached-code report's (dist_net.h) */
 } Ow;
 
-/* -cache=backedge's total order (search/ndfs.c's keep_succ): is key a
+/* -cache=backedge's total order (search/seq/ndfs.c's keep_succ): is key a
  * (length la, state_hash ha) not smaller than b?  An edge a -> b then
  * descends and the exploration stores b */
 int owcty_not_below(uint64_t ha, const uint8_t *a, int la, uint64_t hb, const uint8_t *b, int lb);

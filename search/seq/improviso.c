@@ -7,7 +7,7 @@
  * Fig. 4 "Pseudo-code of the Improviso algorithm" (Phase1, lines 4-34),
  * on top of Nalumasu & Gopalakrishnan's Twophase
  * (../shared/papers/pv-twophase-selective-caching.md, Fig. 3), which
- * search/dfs.c implements as visit_twophase.
+ * search/seq/dfs.c implements as visit_twophase.
  *
  * Phase 1 starts at a state x that a full expansion produced (or the
  * initial state).  At each phase-1 state s it takes the first process q,
