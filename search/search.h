@@ -5,8 +5,12 @@
 #include "../vm/next.h"
 #include "store/store.h"
 
+/* The search back ends (search/run.c dispatches on it; search/plan.c
+ * chooses it from the options). */
+typedef enum SearchKind { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, SEARCH_DIST, SEARCH_OWCTY, NSEARCH } SearchKind;
+
 typedef struct SearchOpts {
-	int bfs;
+	SearchKind kind;         /* which back end runs (search_run) */
 	int keep_going;         /* -e: count all errors */
 	long max_depth;         /* 0: unbounded */
 	size_t mem_limit;       /* bytes, 0: unbounded */
@@ -24,10 +28,9 @@ typedef struct SearchOpts {
 	int store_mode;          /* STORE_EXACT, STORE_HC (-hc), STORE_BITSTATE (-bitstate),
 	                          * STORE_TREE (-compress=tree) */
 	int wbits;               /* -w: 2^wbits bits for -bitstate */
-	int cores;               /* -cores=N: N > 1 runs the multi-core search (search/par/par.h) */
+	int cores;               /* -cores=N: the multi-core search's workers (search/par/par.h) */
 	int cache_backedge;      /* -cache=backedge: under -a/-l store only successors not
 	                          * greater than their predecessor (search/seq/ndfs.c) */
-	int dist;                /* -dist: the distributed search over MPI (search/dist/dist.h) */
 	/* -dist: the unreached-code report's marks, the array the bottom
 	 * layer sets (vm/next.h, Reached), and its size: each rank marks its
 	 * own and the search merges them into rank 0's at the end.  nreached
@@ -91,15 +94,9 @@ void result_note_error(SearchResult *r, const char *msg);
  * error trail yet). */
 int result_note_bound(SearchResult *r, const char *msg);
 
-/* Which search offers which reduction: one table (search/support.c). */
-enum { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, SEARCH_DIST, SEARCH_OWCTY, NSEARCH };
-enum { RED_HEAP, RED_PROC, RED_POR, NRED };
-/* NULL if search `se` supports reduction `red`, else why not */
-const char *search_refuses(int se, int red);
-const char *search_name(int se);
-
-/* Explore o->stack; returns the number of errors, or -1 when the search
- * could not start (out of memory; r->first_error says so). */
+/* Explore o->stack with the back end o->kind (search/run.c); returns the
+ * number of errors, or -1 when the search could not start (out of memory;
+ * r->first_error says so). */
 int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
 int trail_write(const SearchOpts *o, const Move *mv, int n, const char *err);
 /* -e in the depth-first search: the num-th error's trail, PATHnum.trail for

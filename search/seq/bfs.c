@@ -24,7 +24,7 @@
  * expands a level in any order, asks the same and stores the same states
  * (docs/multicore.md).
  */
-#include "../search.h"
+#include "seq.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>

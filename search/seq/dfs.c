@@ -1213,15 +1213,3 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	ns_ctx_free(d.c);
 	return r->errors;
 }
-
-int search_run(VM *vm, const SearchOpts *o, SearchResult *r)
-{
-	memset(r, 0, sizeof *r);
-	extern int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r);
-	extern int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r);
-	extern int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r);
-	if (o->accept) return search_ndfs(vm, o, r);
-	if (o->cores > 1) return search_par(vm, o, o->cores, r);
-	if (o->bfs) return search_bfs(vm, o, r);
-	return search_dfs(vm, o, r);
-}

@@ -3,7 +3,7 @@
  * Private to search/. */
 #ifndef DSPIN_DFS_IMPL_H
 #define DSPIN_DFS_IMPL_H
-#include "../search.h"
+#include "seq.h"
 #include "onstack.h"
 
 typedef struct SRec {            /* a successor as kept on the stack (64 bytes) */

@@ -58,7 +58,7 @@
  * inside atomic sequences are stored too (unlike the safety search), so
  * counts differ from pan's; verdicts do not.
  */
-#include "../search.h"
+#include "seq.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>

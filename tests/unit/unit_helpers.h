@@ -115,7 +115,7 @@ UNIT_FN SearchResult run_model_opts(const char *src, RunOpts ro)
 	vm.prog = prog; vm.m = m; vm.out = stdout;
 	SearchOpts so; memset(&so, 0, sizeof so);
 	so.keep_going = ro.keep_going;
-	so.bfs = ro.bfs;
+	so.kind = ro.bfs ? SEARCH_BFS : SEARCH_DFS;
 	so.max_depth = ro.max_depth;
 	so.quiet = 1;
 	so.progress = 0;
