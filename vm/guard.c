@@ -549,10 +549,10 @@ int guard_act(Exec *x, const Guard *g)
 		if (o->op == G_STORE)
 			vm_store((o->local ? loc : glob) + o->off, (TypeKind)o->kind, o->bits, st[sp - 1]);
 		else if (o->op == G_ISTORE) {
-			int32_t i = st[sp - 2];
-			if (i < 0 || i >= o->val)
+			int32_t ix = st[sp - 2];
+			if (ix < 0 || ix >= o->val)
 				return 0;   /* nothing written: the tree runs */
-			vm_store((o->local ? loc : glob) + o->off + i * o->tok, (TypeKind)o->kind, o->bits, st[sp - 1]);
+			vm_store((o->local ? loc : glob) + o->off + ix * o->tok, (TypeKind)o->kind, o->bits, st[sp - 1]);
 		} else if (!stack_op(o, st, &sp, glob, loc, x->pid))
 			return 0;   /* before the store: nothing written */
 	}

@@ -41,7 +41,7 @@ static void claim_work_free(const Layer *l, void *p)
 	free(w);
 }
 
-int vm_claim_pc(VM *vm, const uint8_t *b)
+static int vm_claim_pc(VM *vm, const uint8_t *b)
 {
 	return vm_load(b + GOFF + vm->m->claim_pc->offset, TY_SHORT, 0);
 }
@@ -143,9 +143,9 @@ static int claim_next(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf 
 		x.err = 0;
 		int en = vm_enabled(&x, loc->t[i]);
 		if (x.err) {
-			int n = claim_error(out, s, loc->t[i], x.errmsg);
+			int ne = claim_error(out, s, loc->t[i], x.errmsg);
 			free(cm);
-			return n;
+			return ne;
 		}
 		if (en)
 			cm[ncm++] = loc->t[i];

@@ -141,7 +141,6 @@ static int build_initial(VM *vm, State *s, uint8_t *buf, char *errmsg, size_t er
 		for (int k = 0; k < n && !x.err; k++) {
 			uint8_t *a = s->b + GOFF + v->offset + k * v->elemsize;
 			if (v->chan) {
-				extern int vm_new_chan(Exec *x, ChanSpec *c, int creator);
 				int id = vm_new_chan(&x, v->chan, 255);
 				vm_store(a, TY_CHAN, 0, id);
 			} else if (v->init) {

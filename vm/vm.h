@@ -152,6 +152,10 @@ void vm_record_images(Model *m);
  * process's locals, a call frame's) get their records' images */
 void vm_init_records(Var *const *vs, int n, uint8_t *block);
 int vm_heap_alloc(Exec *x, int class_id);   /* next-free allocation; 0 on error */
+/* exec.c: a new channel of spec c in x's state, made by process creator
+ * (255: a global); its id (1-based), or 0 with the error raised (too
+ * many channels, state vector too large) */
+int vm_new_chan(Exec *x, ChanSpec *c, int creator);
 void vm_error_in_init(Exec *x, const struct Var *v);   /* name v's initialiser in the error just raised */
 uint8_t *vm_obj(Exec *x, int32_t ref);       /* object bytes (after the class byte) or NULL + error */
 uint8_t *vm_obj_as(Exec *x, int32_t ref, const struct Record *cls);   /* the same, checked to be of class cls */

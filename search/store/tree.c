@@ -337,8 +337,8 @@ static uint64_t fold(Store *s, const uint8_t *b, int len, int add)
 			if (g->cap)
 				__builtin_prefetch(&g->e[pos_of(g->cap, h)]);
 		}
-		for (int k = 0; k < nfind; k++) {
-			int i = t->find[k];
+		for (int fk = 0; fk < nfind; fk++) {
+			int i = t->find[fk];
 			cur[up + i] = node_find(s, cur[off + 2 * i], cur[off + 2 * i + 1], add);
 			if (!cur[up + i])
 				return 0;
