@@ -18,6 +18,8 @@ static void print_usage(FILE *f)
 "                   backedge stores only states not above their predecessor\n"
 "                   (nested DFS, and OWCTY under -dist)\n"
 "  -deadvars        reset locals that are dead at their process's pc (as SPIN's default)\n"
+"  -dfs-window=N    (for tests) the depth-first search's compact stack with an N-byte\n"
+"                   window in any search without a proviso; 0: never compact\n"
 "  -compare[=SYM/POR[/CACHE]:...]  run every (or each listed) reduction, one row each\n"
 "  -a / -l          acceptance / non-progress cycles   -f  weak fairness\n"
 "  -N NAME, -ltl NAME  which never claim or ltl formula to check, in every search\n"
@@ -120,6 +122,7 @@ void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-calldepth=", 11)) { o->call_bound = (int)num_arg("-calldepth", a + 11); if (o->call_bound < 1 || o->call_bound > 255) { fprintf(stderr, "dspin: -calldepth must be 1..255\n"); exit(2); } continue; }
 		if (!strncmp(a, "-heap=", 6)) { o->heap_bound = (int)num_arg("-heap", a + 6); if (o->heap_bound < 1 || o->heap_bound > MAXOBJ) { fprintf(stderr, "dspin: -heap must be 1..%d\n", MAXOBJ); exit(2); } continue; }
 		if (!strcmp(a, "-deadvars")) { o->deadvars = 1; continue; }
+		if (!strncmp(a, "-dfs-window=", 12)) { long w = num_arg("-dfs-window", a + 12); o->dfs_window = w > 0 ? w : -1; continue; }
 		if (!strcmp(a, "-simulate")) { o->simulate = 1; continue; }
 		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, argv[++i < argc ? i : argc - 1]); continue; }
 		if (!strcmp(a, "-steps")) { o->steps = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }

@@ -72,6 +72,7 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 	so->trail_path = o->compare_row ? NULL : o->trail_path;   /* -compare writes no trails */
 	so->trail_opts = o->trail_opts;
 	so->cores = o->cores;
+	so->dfs_window = o->dfs_window;
 	int pormode = !strcmp(o->por, "none") ? POR_NONE : !strcmp(o->por, "si") ? POR_SI : POR_STATIC;
 	int twophase = !strcmp(o->por, "twophase");
 	int improviso = !strcmp(o->por, "improviso");

@@ -27,6 +27,7 @@ typedef struct PlanOpts {
 	long mem_mb;                    /* -M */
 	int store_mode, compress, wbits;/* -hc/-bitstate, -compress=tree, -w */
 	int deadvars, no_ends, no_unreached;
+	long dfs_window;                /* -dfs-window=N: 0 not given, -1 never compact, N > 0 bytes */
 	int claim_accept;               /* -noclaim dropped a claim with accept labels */
 	int ltl_claim;                  /* the never claim was made from an ltl formula */
 	const char *claim_kind;         /* "ltl" or "never": what the summary's claim line names */

@@ -29,6 +29,9 @@ typedef struct SearchOpts {
 	                          * STORE_TREE (-compress=tree) */
 	int wbits;               /* -w: 2^wbits bits for -bitstate */
 	int cores;               /* -cores=N: the multi-core search's workers (search/par/par.h) */
+	long dfs_window;         /* the compact DFS stack (search/seq/dfs.c): 0 as the store
+	                          * and memory bound decide, -1 never, N > 0 always with an
+	                          * N-byte window, where no proviso is asked (-dfs-window, tests) */
 	int cache_backedge;      /* -cache=backedge: under -a/-l store only successors not
 	                          * greater than their predecessor (search/seq/ndfs.c) */
 	/* -dist: the unreached-code report's marks, the array the bottom

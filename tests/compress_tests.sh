@@ -61,7 +61,7 @@ same() {    # label flags... (in $TMP, on m.pml): appends to msg
 # The compact stack (search/seq/dfs.c; the search without a proviso) keeps
 # only the top state whole and the others as differences, drops the
 # successors of all but the top frames and writes a trail by expanding
-# the states on the path again.  DSPIN_DFS_WINDOW=1 drops every frame's
+# the states on the path again.  -dfs-window=1 drops every frame's
 # but the top's (each frame is expanded again, each state below the top
 # rebuilt), =0 turns the compact stack off: the same counts, exit code
 # and trail file, byte for byte.  A state rebuilt wrong expands to other
@@ -69,7 +69,7 @@ same() {    # label flags... (in $TMP, on m.pml): appends to msg
 # wrong writes another trail.  The whole stack's run is the plain store's
 # run of `same` just before with the same flags when there was one: with
 # the plain store and no -M, -hc or -bitstate the stack is whole without
-# DSPIN_DFS_WINDOW=0 too (search/seq/dfs.c, search_dfs), so that run would be
+# -dfs-window=0 too (search/seq/dfs.c, search_dfs), so that run would be
 # the same run again.
 same_stack() {    # label flags... (in $TMP, on m.pml): appends to msg
 	local label=$1; shift
@@ -80,11 +80,11 @@ same_stack() {    # label flags... (in $TMP, on m.pml): appends to msg
 		r0=${exact_of%% *}
 	else
 		rm -f "$TMP"/exact.trail
-		( cd "$TMP" && export DSPIN_DFS_WINDOW=0 && ulimit -t 30 && exec "$DSPIN" "$@" m.pml > exact.out 2>&1 ); r0=$?
+		( cd "$TMP" && ulimit -t 30 && exec "$DSPIN" -dfs-window=0 "$@" m.pml > exact.out 2>&1 ); r0=$?
 		case $r0 in 0|1|3) ;; *) skipped="$skipped [$label] exit $r0"; return ;; esac
 		[ -e "$TMP/m.pml.trail" ] && mv "$TMP/m.pml.trail" "$TMP/exact.trail"
 	fi
-	( cd "$TMP" && export DSPIN_DFS_WINDOW=1 && ulimit -t 120 && exec "$DSPIN" -compress=tree "$@" m.pml > tree.out 2>&1 ); local rt=$?
+	( cd "$TMP" && ulimit -t 120 && exec "$DSPIN" -dfs-window=1 -compress=tree "$@" m.pml > tree.out 2>&1 ); local rt=$?
 	[ "$rt" = "$r0" ] || { msg="$msg [$label] exit $rt, whole stack $r0;"; return; }
 	[ "$(counts "$TMP/tree.out")" = "$(counts "$TMP/exact.out")" ] ||
 		msg="$msg [$label] counts $(counts "$TMP/tree.out" | tr -s ' \n' ' ') differ from $(counts "$TMP/exact.out" | tr -s ' \n' ' ');"

@@ -28,7 +28,7 @@
  * search goes back far below any window (petersonN4 expands 1.60 million
  * states again with 4 MB, 1.40 million with 16 MB, 0.96 million with
  * 256 MB, of 12.6 million), so a small one costs little time.  Tests set
- * DSPIN_DFS_WINDOW (search_dfs): 1 drops every block but the top
+ * -dfs-window=N (SearchOpts.dfs_window, search_dfs): 1 drops every block but the top
  * frame's, so that nearly every frame is expanded again and every state
  * below the top rebuilt from the deltas; 0 turns the compact stack off,
  * the search the others are compared with. */
@@ -1156,15 +1156,13 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	 * state's difference from the parent's: puzzle8 28% more
 	 * instructions, peg 1.31x -> 1.64x pan's time), so it runs where
 	 * memory is what was asked for: -compress=tree, -hc, -bitstate, or a
-	 * memory bound -M.  DSPIN_DFS_WINDOW=N turns it on with an N-byte
+	 * memory bound -M.  -dfs-window=N turns it on with an N-byte
 	 * window in any search without a proviso (the tests), 0 off. */
 	d.compact = d.lazy_hash && (o->store_mode != STORE_EXACT || o->mem_limit);
 	d.arlimit = DFS_ARLIMIT;
-	const char *win = getenv("DSPIN_DFS_WINDOW");
-	if (win && *win) {
-		long long v = atoll(win);
-		d.compact = d.lazy_hash && v > 0;
-		d.arlimit = v > 0 ? (size_t)v : d.arlimit;
+	if (o->dfs_window) {
+		d.compact = d.lazy_hash && o->dfs_window > 0;
+		d.arlimit = o->dfs_window > 0 ? (size_t)o->dfs_window : d.arlimit;
 	}
 	d.prelook = d.lazy_hash && !d.compact && o->store_mode == STORE_EXACT;
 	store_init(&d.st, o->mem_limit);
