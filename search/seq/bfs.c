@@ -25,12 +25,13 @@
  * (docs/multicore.md).
  */
 #include "seq.h"
+#include "../grow.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <time.h>
 
-typedef struct Path { Move *mv; int n, cap; } Path;
+typedef struct Path { Move *mv; size_t n, cap; } Path;
 
 typedef struct Bfs {
 	VM *vm; const SearchOpts *o; SearchResult *r;
@@ -53,18 +54,21 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void path_of(Bfs *b, size_t idx, Path *p)
+/* the moves from the initial state to state idx; -1: out of memory */
+static int path_of(Bfs *b, size_t idx, Path *p, size_t extra)
 {
 	/* walk parents, collecting move lists backwards */
 	size_t n = 0;
 	for (size_t i = idx; i != 0; i = b->parent[i]) n += b->mcnt[i];
-	p->mv = realloc(p->mv, sizeof(Move) * (n + 64)); p->cap = (int)n + 64;
-	p->n = (int)n;
+	if (grow_to(&p->mv, &p->cap, n + extra, sizeof(Move), 64) < 0)
+		return -1;
+	p->n = n;
 	size_t k = n;
 	for (size_t i = idx; i != 0; i = b->parent[i]) {
 		k -= b->mcnt[i];
 		memcpy(p->mv + k, b->moves + b->moff[i], sizeof(Move) * b->mcnt[i]);
 	}
+	return 0;
 }
 
 /* the trail to the state being expanded, then the moves extra */
@@ -72,12 +76,14 @@ static void bfs_trail(Bfs *b, const char *msg, const Move *extra, int nextra)
 {
 	if (!b->o->trail_path) return;
 	Path p = { 0 };
-	path_of(b, b->cur, &p);
-	for (int i = 0; i < nextra; i++) {
-		if (p.n == p.cap) { p.cap *= 2; p.mv = realloc(p.mv, sizeof(Move) * p.cap); }
-		p.mv[p.n++] = extra[i];
+	if (path_of(b, b->cur, &p, (size_t)nextra) < 0) {
+		fprintf(stderr, "dspin: out of memory for the trail\n");
+		free(p.mv);
+		return;
 	}
-	b->r->trail_written = trail_write(b->o, p.mv, p.n, msg) == 0;
+	for (int i = 0; i < nextra; i++)
+		p.mv[p.n++] = extra[i];
+	b->r->trail_written = trail_write(b->o, p.mv, (int)p.n, msg) == 0;
 	free(p.mv);
 }
 
@@ -117,28 +123,28 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int
 	if ((long)depth > b->r->depth) b->r->depth = depth;
 	if (len > b->r->max_vec) b->r->max_vec = len;
 	if (idx >= b->cap) {
-		b->cap = b->cap ? b->cap * 2 : 1 << 16;
-		b->parent = realloc(b->parent, sizeof(uint32_t) * b->cap);
-		b->moff = realloc(b->moff, sizeof(uint64_t) * b->cap);
-		b->mcnt = realloc(b->mcnt, sizeof(uint16_t) * b->cap);
-		b->depth = realloc(b->depth, sizeof(uint32_t) * b->cap);
-		b->aoff = realloc(b->aoff, sizeof(uint64_t) * b->cap);
-		b->alen = realloc(b->alen, b->cap);
+		/* the per-state arrays share one capacity: each grows to it */
+		size_t c[6] = { b->cap, b->cap, b->cap, b->cap, b->cap, b->cap };
+		if (grow_to(&b->parent, &c[0], idx + 1, sizeof(uint32_t), 1 << 16) < 0 ||
+		    grow_to(&b->moff, &c[1], idx + 1, sizeof(uint64_t), 1 << 16) < 0 ||
+		    grow_to(&b->mcnt, &c[2], idx + 1, sizeof(uint16_t), 1 << 16) < 0 ||
+		    grow_to(&b->depth, &c[3], idx + 1, sizeof(uint32_t), 1 << 16) < 0 ||
+		    grow_to(&b->aoff, &c[4], idx + 1, sizeof(uint64_t), 1 << 16) < 0 ||
+		    grow_to(&b->alen, &c[5], idx + 1, 1, 1 << 16) < 0) {
+			b->r->incomplete = 2; b->stop = 1;
+			return;
+		}
+		b->cap = c[0];
 	}
-	if (b->naux + (size_t)alen > b->capaux) {
-		b->capaux = b->capaux ? b->capaux * 2 : 1 << 16;
-		while (b->capaux < b->naux + (size_t)alen) b->capaux *= 2;
-		b->auxs = realloc(b->auxs, b->capaux);
+	if (grow_to(&b->auxs, &b->capaux, b->naux + (size_t)alen, 1, 1 << 16) < 0 ||
+	    grow_to(&b->moves, &b->capmoves, b->nmoves + (size_t)nmv, sizeof(Move), 1 << 16) < 0) {
+		b->r->incomplete = 2; b->stop = 1;
+		return;
 	}
 	b->aoff[idx] = b->naux;
 	b->alen[idx] = (uint8_t)alen;
 	if (alen) memcpy(b->auxs + b->naux, aux, (size_t)alen);
 	b->naux += (size_t)alen;
-	if (b->nmoves + nmv > b->capmoves) {
-		b->capmoves = b->capmoves ? b->capmoves * 2 : 1 << 16;
-		while (b->capmoves < b->nmoves + nmv) b->capmoves *= 2;
-		b->moves = realloc(b->moves, sizeof(Move) * b->capmoves);
-	}
 	b->parent[idx] = (uint32_t)b->cur;
 	b->moff[idx] = b->nmoves;
 	b->mcnt[idx] = (uint16_t)nmv;     /* at most 4,001: expand stops longer atomic chains */
@@ -191,6 +197,7 @@ static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int al
 		uint32_t d = depth + 1 + (c->mv.rv_pid >= 0);
 		if (c->atomic_pid >= 0) {
 			uint8_t *copy = malloc((size_t)c->len + (size_t)c->alen + 1);
+			if (!copy) { b->r->incomplete = 2; b->stop = 1; break; }
 			memcpy(copy, c->b, (size_t)c->len);
 			if (c->alen) memcpy(copy + c->len, c->aux, (size_t)c->alen);
 			expand(b, copy, c->len, copy + c->len, c->alen, c->atomic_pid, path, np + 1, d, level + 1);
@@ -238,6 +245,7 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		const uint8_t *s = store_get(&b.st, i, &len);
 		int alen = b.alen[i];
 		uint8_t *copy = malloc((size_t)len + (size_t)alen + 1);
+		if (!copy) { r->incomplete = 2; break; }
 		memcpy(copy, s, len);
 		if (alen) memcpy(copy + len, b.auxs + b.aoff[i], (size_t)alen);
 		expand(&b, copy, len, copy + len, alen, -1, path, 0, b.depth[i], 0);

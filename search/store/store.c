@@ -8,6 +8,7 @@
  * the caller asks for indexed access (BFS walks the store as its queue)
  * is a record-index array kept as well: DFS pays 8 + ~11 bytes a state. */
 #include "store.h"
+#include "../grow.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -284,7 +285,9 @@ static int insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t j, 
 			uint8_t *last = s->chunks[s->nchunks - 1] + s->chunk_used;
 			last[0] = last[1] = 0;
 		}
-		s->chunks = realloc(s->chunks, sizeof(uint8_t *) * (s->nchunks + 1));
+		uint8_t **cs = realloc(s->chunks, sizeof(uint8_t *) * (s->nchunks + 1));
+		if (!cs) { free(c); s->full = 1; return -1; }
+		s->chunks = cs;
 		s->chunks[s->nchunks++] = c;
 		s->chunk_used = 0;
 	}
@@ -297,9 +300,13 @@ static int insert_at(Store *s, const uint8_t *b, int len, uint64_t h, size_t j, 
 	s->bytes += need + extra;
 	s->tab[j] = (tag << STORE_LOC_BITS) | (loc + 1);
 	if (s->indexed) {
-		if (s->nrec == s->reccap) {
-			s->reccap = s->reccap ? s->reccap * 2 : 1 << 16;
-			s->rec = realloc(s->rec, sizeof(uint64_t) * s->reccap);
+		if (grow_to(&s->rec, &s->reccap, s->nrec + 1, sizeof(uint64_t), 1 << 16) < 0) {
+			/* nothing of the record is kept: the chunk's bytes stay unused */
+			s->chunk_used -= need;
+			s->bytes -= need + extra;
+			s->tab[j] = 0;
+			s->full = 1;
+			return -1;
 		}
 		s->rec[s->nrec] = loc;
 	}
