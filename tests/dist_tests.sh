@@ -45,6 +45,9 @@ same() {
 	echo "$r0" > "$TMP/ref.rc"
 	case $r0 in 0|1|3) ;; *) skipped="$skipped [$label] exit $r0"; return ;; esac
 	( cd "$TMP" && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist "${dist[@]}" m.pml < /dev/null > dist.out 2>&1 ); local r1=$?
+	# timeout's 124: the run did not end in time, which says nothing of
+	# its answer (a loaded machine): reported as such, not as a wrong exit
+	if [ "$r1" = 124 ]; then msg="$msg [$label] TIMEOUT: -dist did not end within 60 s (not a wrong answer; the sequential run exited $r0);"; return; fi
 	if [ "$r1" != "$r0" ]; then msg="$msg [$label] exit $r1, sequential $r0;"; return; fi
 	[ "$(counts "$TMP/dist.out")" = "$(counts "$TMP/ref.out")" ] ||
 		msg="$msg [$label] counts $(counts "$TMP/dist.out" | tr -s ' \n\t' ' ') differ from the sequential $(counts "$TMP/ref.out" | tr -s ' \n\t' ' ');"
@@ -109,6 +112,9 @@ live() {   # NP MODEL FLAGS... (DX: flags for the -dist runs only)
 	stage "$f"
 	( cd "$TMP" && timeout 30 "$DSPIN" "$@" m.pml > ref.out 2>&1 ); local r0=$?
 	( cd "$TMP" && rm -f m.pml.trail && timeout 60 "${MPIRUN[@]}" -np "$np" "$DSPIN" -dist ${DX:-} "$@" m.pml < /dev/null > dist.out 2>&1 ); local r1=$?
+	if [ "$r0" = 124 ] || [ "$r1" = 124 ]; then
+		echo "FAIL $name: TIMEOUT: the $([ "$r0" = 124 ] && echo sequential || echo -dist) run did not end in time (not a wrong answer)"; fail=$((fail + 1)); return
+	fi
 	[ "$r1" = "$r0" ] || m="$m exit $r1, sequential $r0;"
 	local k0 k1
 	k0=$(grep -m1 -o '^dspin: .* (at depth' "$TMP/ref.out"); k1=$(grep -m1 -o '^dspin: .* (at depth' "$TMP/dist.out")
