@@ -108,6 +108,7 @@ typedef struct Cold {
 typedef struct Dfs {
 	VM *vm;
 	const SearchOpts *o;
+	const struct DfsStrategy *strat;   /* plain, Twophase or Improviso */
 	SearchResult *r;
 	Store st;
 	Ctx *c;
@@ -192,6 +193,19 @@ static inline SState frame_state(const Dfs *d, const Frame *f)
 	return ss;
 }
 
+/* A strategy of the depth-first search: the plain search (dfs.c),
+ * Twophase (twophase.c), Improviso (improviso.c).  visit takes one step on
+ * the top frame (0: the search stops); tp_frames: a TpFrame is kept beside
+ * every frame; child (may be NULL) sets up a pushed child's fields from its
+ * parent's; pop (may be NULL) runs before the top frame goes. */
+typedef struct DfsStrategy {
+	int (*visit)(Dfs *d);
+	int tp_frames;
+	void (*child)(Dfs *d, const Frame *par, Frame *ch, const SRec *rec);
+	void (*pop)(Dfs *d, const Frame *f);
+} DfsStrategy;
+extern const DfsStrategy DFS_PLAIN, DFS_TWOPHASE, DFS_IMPROVISO;
+
 /* dfs.c's steps, for the strategies in other files */
 int dfs_enter(Dfs *d, Frame *f);
 int dfs_expand(Dfs *d, int *from_atomic);
@@ -204,8 +218,4 @@ void dfs_collapse(Dfs *d, long base);
 #define TP_MATCHED (-2)
 int tp_open(Dfs *d, int *from_atomic);
 
-/* Improviso (search/seq/improviso.c) */
-int visit_improviso(Dfs *d);
-void improviso_child(Dfs *d, const Frame *par, Frame *ch, const SRec *rec);
-void improviso_forget(Dfs *d, const Frame *f);
 #endif

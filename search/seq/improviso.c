@@ -74,7 +74,7 @@ static int ip_remember(Dfs *d, uint64_t key)
 }
 
 /* f is leaving the stack: if a phase 1 began at it, forget its states */
-void improviso_forget(Dfs *d, const Frame *f)
+static void improviso_forget(Dfs *d, const Frame *f)
 {
 	if (tpf(d, f)->tp_start != f - d->fr)
 		return;
@@ -85,7 +85,7 @@ void improviso_forget(Dfs *d, const Frame *f)
 
 /* the child ch of par was just pushed, by the move rec: where it stands
  * in phase 1 */
-void improviso_child(Dfs *d, const Frame *par, Frame *ch, const SRec *rec)
+static void improviso_child(Dfs *d, const Frame *par, Frame *ch, const SRec *rec)
 {
 	const TpFrame *p = tpf(d, par);
 	TpFrame *c = tpf(d, ch);
@@ -265,7 +265,7 @@ static int ip_phase2(Dfs *d, Frame *f, int n, int from_atomic)
 	return 1;
 }
 
-int visit_improviso(Dfs *d)
+static int visit_improviso(Dfs *d)
 {
 	/* as in Twophase, a phase 1 begins only at a state not in the store */
 	int from_atomic;
@@ -290,3 +290,5 @@ int visit_improviso(Dfs *d)
 		tpf(d, f)->tp_pid = q;
 	}
 }
+
+const DfsStrategy DFS_IMPROVISO = { visit_improviso, 1, improviso_child, improviso_forget };
