@@ -89,6 +89,8 @@ typedef struct SearchResult {
 	DistRank *ranks;
 } SearchResult;
 
+/* seconds on the monotonic clock: every search's elapsed time and progress */
+double search_now(void);
 /* count an error and remember its message among the distinct ones */
 void result_note_error(SearchResult *r, const char *msg);
 /* a move stopped by a resource limit (ERR_BOUND): the search goes on

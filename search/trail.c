@@ -7,6 +7,7 @@
 #include "search.h"
 #include "../heap/heap.h"
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -423,4 +424,11 @@ int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, voi
 	ns_ctx_free(c);
 	free(cur);
 	return ts.step;
+}
+
+double search_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }

@@ -191,9 +191,7 @@ static void back_off(int *idle)
 
 double net_now(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
+	return search_now();
 }
 
 static void flush(Net *n, int peer)

@@ -166,13 +166,6 @@ struct Par {
 	double t0, last_progress;
 };
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static int stopped(const Par *p)
 {
 	return atomic_load_explicit(&p->stop, memory_order_relaxed);
@@ -540,7 +533,7 @@ static void level_end(void *arg)
 	p->level++;
 	if (!p->ncur || stopped(p))
 		p->done = 1;
-	double t = now();
+	double t = search_now();
 	if (p->o->progress && t - p->last_progress > 5.0) {
 		p->last_progress = t;
 		uint64_t st = 0;
@@ -642,7 +635,7 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 	p->nw = cores;
 	p->w = ws;
 	pthread_mutex_init(&p->emu, NULL);
-	p->t0 = p->last_progress = now();
+	p->t0 = p->last_progress = search_now();
 	int ok = 1;
 	for (int i = 0; i < cores && ok; i++) {
 		PWorker *w = &ws[i];
@@ -728,7 +721,7 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 	r->transitions = r->stored + r->matched;
 	r->store_bytes = atomic_load(&p->t.bytes);
 	r->mem += r->store_bytes + p->capcur * sizeof(LEnt);
-	r->secs = now() - p->t0;
+	r->secs = search_now() - p->t0;
 	free(p->err.mv);
 	free(p->bound.mv);
 	for (int i = 0; i < cores; i++)

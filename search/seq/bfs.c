@@ -48,12 +48,6 @@ typedef struct Bfs {
 	uint32_t level; /* its level */
 } Bfs;
 
-static double now(void)
-{
-	struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* the moves from the initial state to state idx; -1: out of memory */
 static int path_of(Bfs *b, size_t idx, Path *p, size_t extra)
 {
@@ -221,7 +215,7 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	}
 	b.c->proviso = stored_at_level;
 	b.c->proviso_arg = &b;
-	double t0 = now(), last = t0;
+	double t0 = search_now(), last = t0;
 	store_init(&b.st, o->mem_limit);
 	b.st.indexed = 1;
 	b.st.payload = sizeof(uint32_t);     /* the level */
@@ -250,8 +244,8 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		if (alen) memcpy(copy + len, b.auxs + b.aoff[i], (size_t)alen);
 		expand(&b, copy, len, copy + len, alen, -1, path, 0, b.depth[i], 0);
 		free(copy);
-		if (o->progress && (i & 0xffff) == 0 && now() - last > 5) {
-			last = now();
+		if (o->progress && (i & 0xffff) == 0 && search_now() - last > 5) {
+			last = search_now();
 			fprintf(stderr, "dspin: %llu states stored, depth %u, %.0f states/s\n",
 				(unsigned long long)r->stored, b.depth[i], r->stored / (last - t0));
 		}
@@ -261,7 +255,7 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->transitions = r->stored + r->matched;
 	r->mem = b.st.bytes + b.cap * 27 + b.capaux + b.capmoves * sizeof(Move);
 	r->store_bytes = b.st.bytes;
-	r->secs = now() - t0;
+	r->secs = search_now() - t0;
 	store_free(&b.st);
 	free(b.parent); free(b.moff); free(b.mcnt); free(b.depth); free(b.moves); free(b.aoff); free(b.alen); free(b.auxs);
 	return r->errors;

@@ -34,12 +34,6 @@
  * the search the others are compared with. */
 #define DFS_ARLIMIT ((size_t)4 << 20)
 
-static double now(void)
-{
-	struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static void *ar_alloc(Dfs *d, size_t n)
 {
 	n = (n + 7) & ~(size_t)7;
@@ -507,7 +501,7 @@ static void drop_top(Dfs *d)
 
 void dfs_progress(Dfs *d)
 {
-	double t = now();
+	double t = search_now();
 	if (t - d->last_progress < 5.0) return;
 	d->last_progress = t;
 	double el = t - d->t0;
@@ -919,7 +913,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		ns_ctx_free(d.c);
 		return -1;
 	}
-	d.t0 = d.last_progress = now();
+	d.t0 = d.last_progress = search_now();
 	int (*visit_fn)(Dfs *) = d.strat->visit;
 	if (push_initial(&d) < 0)
 		d.oom = 1;
@@ -942,7 +936,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		(d.tp ? (size_t)d.capfr * sizeof(TpFrame) : 0) +
 		(size_t)d.capcold * sizeof(Cold);
 	r->store_bytes = d.st.bytes;
-	r->secs = now() - d.t0;
+	r->secs = search_now() - d.t0;
 	store_free(&d.st);
 	os_free(&d.onstack);
 	os_free(&d.tplist); free(d.cm);

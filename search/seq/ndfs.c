@@ -94,12 +94,6 @@ typedef struct Nd {
 	int stop;
 } Nd;
 
-static double now(void)
-{
-	struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 static void free_frame(NFrame *f)
 {
 	for (int i = 0; i < f->nsucc; i++) {
@@ -447,7 +441,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		succbuf_free(&d.sb);
 		return -1;
 	}
-	double t0 = now();
+	double t0 = search_now();
 	store_init(&d.s1, o->mem_limit);
 	store_init(&d.sys, o->mem_limit);
 	d.use_aux = d.sb.v[0].alen > 0;
@@ -468,7 +462,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		store_free(&d.s1); store_free(&d.sys); store_free(&d.s2);
 		ns_ctx_free(d.c);
 		succbuf_free(&d.sb);
-		r->secs = now() - t0;
+		r->secs = search_now() - t0;
 		return 0;
 	}
 	uint8_t *ib = malloc((size_t)klen);
@@ -526,7 +520,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->mem = d.s1.bytes + d.s2.bytes + d.sys.bytes;
 	r->store_bytes = r->mem;
 	r->mem += d.auxcap;     /* identities of the system states */
-	r->secs = now() - t0;
+	r->secs = search_now() - t0;
 	store_free(&d.s1); store_free(&d.s2); store_free(&d.sys);
 	free(d.fr); free(d.fr2);
 	free(d.auxar);
