@@ -287,12 +287,15 @@ int compare(Model *m, Program *prog, const Opts *op)
 	 * unbounded resources (docs/por.md), so an incomplete row agrees with
 	 * every other; two conclusive rows must have the same exit. */
 	Row rows[64]; int nrows = 0;
+	Opts ropts[64];
+	char cfgs[64][128];     /* each row's -sym/-por/-cache strings (ropts points into them) */
 	int ref_exit = -1, disagree = 0, more = 0, inconclusive = 0;
 	long long ref_stored = -1;
-	if (!op->json)
-		printf("%-26s %-34s %10s %7s %5s %9s  %s\n", "configuration", "algorithm (what ran)", "stored", "errors", "exit", "seconds", "first error");
+	/* every row planned first (the table's columns fit the longest
+	 * names), then run in order */
 	for (int i = 0; i < n; i++) {
-		char cfg[128]; snprintf(cfg, sizeof cfg, "%s", list[i]);
+		char *cfg = cfgs[nrows];
+		snprintf(cfg, sizeof cfgs[0], "%s", list[i]);
 		Opts o = *op;
 		char *p1 = strchr(cfg, '/'), *p2 = p1 ? strchr(p1 + 1, '/') : NULL;
 		if (p1) *p1 = 0;
@@ -315,9 +318,20 @@ int compare(Model *m, Program *prog, const Opts *op)
 		int dup = 0;
 		for (int j = 0; j < nrows; j++) if (!strcmp(rows[j].algorithm, r->algorithm)) dup = 1;
 		if (dup) continue;
+		ropts[nrows++] = o;
+	}
+	int wc = (int)strlen("configuration"), wa = (int)strlen("algorithm (what ran)");
+	for (int i = 0; i < nrows; i++) {
+		int lc = (int)strlen(rows[i].config), la = (int)strlen(rows[i].algorithm);
+		if (lc > wc) wc = lc;
+		if (la > wa) wa = la;
+	}
+	if (!op->json)
+		printf("%-*s %-*s %10s %7s %5s %9s  %s\n", wc, "configuration", wa, "algorithm (what ran)", "stored", "errors", "exit", "seconds", "first error");
+	for (int i = 0; i < nrows; i++) {
+		Row *r = &rows[i];
 		r->plan_only = 0;
-		int code = verify(m, prog, &o, r);
-		nrows++;
+		int code = verify(m, prog, &ropts[i], r);
 		if (code == 3) inconclusive++;
 		if (code == 0 || code == 1) {
 			if (ref_exit < 0) { ref_exit = code; ref_stored = (long long)r->stored; }
@@ -328,7 +342,7 @@ int compare(Model *m, Program *prog, const Opts *op)
 		} else if (code != 3)
 			disagree = 1;     /* any other exit (none is expected) is not a verdict */
 		if (!op->json)
-			printf("%-26s %-34s %10llu %7d %5d %9.3f  %s\n", r->config, r->algorithm, (unsigned long long)r->stored,
+			printf("%-*s %-*s %10llu %7d %5d %9.3f  %s\n", wc, r->config, wa, r->algorithm, (unsigned long long)r->stored,
 			       r->errors, r->exit, r->secs, r->first_error);
 	}
 	free(spec);
