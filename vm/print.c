@@ -25,7 +25,10 @@ static void print_field(VM *vm, FILE *f, const ChanSpec *cs, int k, int32_t v)
 		fprintf(f, "%s#%d", cs->fcls && cs->fcls[k] ? cs->fcls[k]->name : "object", v);
 }
 
-static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t *base)
+/* released: v belongs to a finished process whose references the
+ * collector released (heap/gc.c, drop_finished_refs): a reference shows
+ * as released, not as a null it never held */
+static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t *base, int released)
 {
 	int n = v->arrlen ? v->arrlen : 1;
 	for (int i = 0; i < n; i++) {
@@ -35,11 +38,11 @@ static void print_var(VM *vm, FILE *f, const char *prefix, Var *v, const uint8_t
 		else snprintf(name, sizeof name, "%s%s", prefix, v->name);
 		if (v->kind == TY_RECORD) {
 			char pre[300]; snprintf(pre, sizeof pre, "%s.", name);
-			for (int j = 0; j < v->rec->nfields; j++) print_var(vm, f, pre, v->rec->fields[j], a);
+			for (int j = 0; j < v->rec->nfields; j++) print_var(vm, f, pre, v->rec->fields[j], a, released);
 			continue;
 		}
 		fprintf(f, "\t%s = ", name);
-		if (v->kind == TY_REF) { if (*a) fprintf(f, "%s#%d", v->rec->name, *a); else fprintf(f, "null"); }
+		if (v->kind == TY_REF) { if (*a) fprintf(f, "%s#%d", v->rec->name, *a); else fprintf(f, "%s", released ? "released (the process ended)" : "null"); }
 		else print_val(vm, f, v->kind, v->mtg, vm_load(a, v->kind, v->bits));
 		fputc('\n', f);
 	}
@@ -51,25 +54,25 @@ void vm_print_state(VM *vm, const uint8_t *b, int len, FILE *f)
 	sv_index(vm->m, &s);
 	Model *m = vm->m;
 	fprintf(f, "global variables:\n");
-	for (int i = 0; i < m->nglobals; i++) print_var(vm, f, "", m->globals[i], b + GOFF);
+	for (int i = 0; i < m->nglobals; i++) print_var(vm, f, "", m->globals[i], b + GOFF, 0);
 	for (int pid = 0; pid < s.nproc; pid++) {
 		Proctype *pt = sv_proc(vm, &s, pid);
 		int pc = sv_pc(&s, pid);
 		Code *code = sv_code(vm, &s, pid);
 		Loc *l = &code->locs[pc];
-		fprintf(f, "process %d (%s) at line %d%s:\n", pid, pt->name, l->pos.line,
-			!sv_depth(&s, pid) && pc == pt->code->endloc ? " (terminated)" : "");
+		int ended = !sv_depth(&s, pid) && pc == pt->code->endloc;
+		fprintf(f, "process %d (%s) at line %d%s:\n", pid, pt->name, l->pos.line, ended ? " (terminated)" : "");
 		for (int i = 0; i < pt->nlocals; i++)
 			/* the front end's own locals (_callN, _forN, _lazyN, _priority) */
 			if (!pt->locals[i]->hidden || pt->locals[i]->name[0] != '_')
-				print_var(vm, f, "", pt->locals[i], b + s.poff[pid] + PHDR);
+				print_var(vm, f, "", pt->locals[i], b + s.poff[pid] + PHDR, ended && pt->refs_dead_at_end);
 		int off = s.poff[pid] + PHDR + pt->localsize;
 		for (int d = 0; d < b[s.poff[pid] + 3]; d++) {
 			Proctype *fn = m->funcs[b[off]];
 			fprintf(f, "  in call %d: %s%s%s()\n", d + 1, fn->cls ? fn->cls->name : "", fn->cls ? "." : "", fn->name);
 			for (int i = 0; i < fn->nlocals; i++)
 				if (strncmp(fn->locals[i]->name, "_call", 5))
-					print_var(vm, f, "", fn->locals[i], b + off + FHDR);
+					print_var(vm, f, "", fn->locals[i], b + off + FHDR, 0);
 			off += FHDR + fn->localsize;
 		}
 	}
