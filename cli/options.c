@@ -53,7 +53,8 @@ static void print_usage(FILE *f)
 "                   one choice per system state, not with -f, -sym=proc, -cache=backedge;\n"
 "                   -cache=backedge: the store-or-not order)\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
-"  -v / -q          more / less output   -p  (as spin -p) print every step: -v\n"
+"  -v / -q          more / less output (-v: the plan before a search, every step of\n"
+"                   -simulate)   -p  (as spin -p) print every step: -v\n"
 "  -n               no unreached-code report (as pan -n)\n"
 "  --help, -h       this text          --version   dspin's version\n");
 }

@@ -196,6 +196,8 @@ int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (row) snprintf(row->algorithm, sizeof row->algorithm, "sym=%s por=%s", plan.sym_ran, plan.por_ran);
 	if (row && row->plan_only)
 		return 0;
+	if (o.verbose && !row && !o.json)
+		plan_describe(&plan, &po, stdout);
 	SearchOpts *so = &plan.so;
 	Dump dump = { &vm, NULL, 0 };
 	if (o.dumpfile) {

@@ -169,3 +169,23 @@ void plan_free(Plan *p)
 	free(p->reached);
 	p->reached = NULL;
 }
+
+void plan_describe(const Plan *p, const PlanOpts *o, FILE *f)
+{
+	const SearchOpts *so = &p->so;
+	const char *store = so->store_mode == STORE_TREE ? "exact, tree-compressed" : so->store_mode == STORE_HC ? "hash compaction (64-bit fingerprints)"
+		: so->store_mode == STORE_BITSTATE ? "bitstate" : "exact";
+	fprintf(f, "dspin: plan: %s", search_name(p->kind));
+	if (p->kind == SEARCH_PAR) fprintf(f, ", %d cores", so->cores);
+	fprintf(f, "; store %s", store);
+	if (so->mem_limit) fprintf(f, ", at most %ld MB", o->mem_mb);
+	if (so->max_depth) fprintf(f, "; depth bound %ld", so->max_depth);
+	fprintf(f, "\ndspin: plan: the next-state stack, top first:");
+	for (const Layer *l = so->stack; l; l = l->below)
+		fprintf(f, " %s%s", l->name ? l->name : "?", l->below ? " ->" : "");
+	fprintf(f, "\ndspin: plan: sym=%s por=%s", p->sym_ran, p->por_ran);
+	if (p->pt) fprintf(f, " (%d safe location%s)", p->nsafe, p->nsafe == 1 ? "" : "s");
+	if (p->heap_refused) fprintf(f, "; heap symmetry left out: %s", p->heap_refused);
+	if (p->por_refused) fprintf(f, "; partial-order reduction left out: %s", p->por_refused);
+	fputc('\n', f);
+}

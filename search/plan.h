@@ -77,5 +77,8 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 /* Run it: the search kind's back end.  Returns as search_run does. */
 int plan_run(VM *vm, Plan *p, SearchResult *r);
 void plan_free(Plan *p);
+/* -v: the plan in words (the search, the store, the layers top first, the
+ * notes), a few lines on f */
+void plan_describe(const Plan *p, const PlanOpts *o, FILE *f);
 const char *search_name(SearchKind se);
 #endif
