@@ -26,6 +26,7 @@ typedef struct Opts {
 	int fair;               /* -f */
 	long seed, steps, depth;
 	long mem_mb;
+	int mem_default;        /* mem_mb is the default bound (no -M): 3/4 of the machine's memory */
 	int heap_bound;
 	int call_bound;
 	const char *trailfile;

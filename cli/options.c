@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "../search/par/par.h"
 #include "../report/summary.h"
 
@@ -28,7 +29,7 @@ static void print_usage(FILE *f)
 "  -safety          assertions, invalid end states, run-time errors (default); the\n"
 "                   claim or ltl formula in lockstep, its end an error (as pan)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
-"  -m DEPTH         depth bound      -M MB   memory bound\n"
+"  -m DEPTH         depth bound      -M MB   memory bound (default 3/4 of RAM; 0: none)\n"
 "  -e               keep going after errors, count them all (pan's -c0; -c1 the default)\n"
 "  -E               no invalid end states (as pan -E; -a on accept labels in the\n"
 "                   processes, without a claim, checks none either, as pan -a)\n"
@@ -101,6 +102,7 @@ int valid_cache(const char *v)
 
 void parse_args(int argc, char **argv, Opts *o)
 {
+	int mem_given = 0;
 	memset(o, 0, sizeof *o);
 	o->sym = "heap"; o->por = "si"; o->cache = "all";
 	o->seed = 1; o->steps = 10000;
@@ -166,8 +168,8 @@ void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-safety")) continue;
 		if (!strcmp(a, "-m")) { o->depth = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
 		if (!strncmp(a, "-m", 2) && a[2]) { o->depth = num_arg("-m", a + 2); continue; }
-		if (!strcmp(a, "-M")) { o->mem_mb = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
-		if (!strncmp(a, "-M", 2) && a[2]) { o->mem_mb = num_arg("-M", a + 2); continue; }
+		if (!strcmp(a, "-M")) { o->mem_mb = num_arg(a, i + 1 < argc ? argv[++i] : NULL); mem_given = 1; continue; }
+		if (!strncmp(a, "-M", 2) && a[2]) { o->mem_mb = num_arg("-M", a + 2); mem_given = 1; continue; }
 		if (!strcmp(a, "-a")) { o->accept = 1; continue; }
 		if (!strcmp(a, "-l")) { o->accept = 2; continue; }
 		if (!strcmp(a, "-ltl") || !strcmp(a, "-N")) { if (i + 1 >= argc) usage(); o->ltl = argv[++i]; continue; }
@@ -229,6 +231,17 @@ void parse_args(int argc, char **argv, Opts *o)
 		exit(2);
 	}
 	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
+	/* a memory bound by default, as pan's MEMLIM: 3/4 of the machine's
+	 * memory, so that a runaway search stops with a message instead of
+	 * swapping or being killed (not under -dist, whose ranks share a
+	 * machine or not: -M bounds each) */
+	if (!mem_given && !o->dist) {
+		long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+		if (pages > 0 && psize > 0) {
+			o->mem_mb = (long)((double)pages * (double)psize * 0.75 / 1048576.0);
+			o->mem_default = 1;
+		}
+	}
 }
 
 /* the options that shape the state space, as a trail's header keeps them */

@@ -161,7 +161,9 @@ void summary_text(FILE *f, const Summary *s)
 	fprintf(f, "\nelapsed time %.3g seconds\n", r->secs);
 	if (r->secs > 0) fprintf(f, "states per second %.0f\n", rate_of(r));
 	if (r->incomplete == 1) fprintf(f, "dspin: search incomplete: depth bound -m %ld reached\n", o->depth);
-	if (r->incomplete == 2 && o->mem_mb) fprintf(f, "dspin: search incomplete: memory bound -M %ld MB reached\n", o->mem_mb);
+	if (r->incomplete == 2 && o->mem_mb && !o->mem_default) fprintf(f, "dspin: search incomplete: memory bound -M %ld MB reached\n", o->mem_mb);
+	if (r->incomplete == 2 && o->mem_mb && o->mem_default)
+		fprintf(f, "dspin: search incomplete: memory bound of %ld MB reached (the default: 3/4 of this machine's memory; -M N sets another, -M 0 none)\n", o->mem_mb);
 	if (r->incomplete == 2 && !o->mem_mb) fprintf(f, "dspin: search incomplete: out of memory\n");
 	if (o->compress)
 		fprintf(f, "tree compression: store %.3f Mbyte, %.1f bytes per state (every state kept exactly)\n",

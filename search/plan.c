@@ -65,6 +65,7 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 	}
 	so->cache_backedge = o->accept && !strcmp(o->cache, "backedge");
 	so->mem_limit = (size_t)o->mem_mb << 20;
+	so->mem_default = o->mem_default;
 	so->store_mode = o->compress ? STORE_TREE : o->store_mode;
 	so->wbits = o->wbits;
 	so->quiet = o->quiet || o->json;

@@ -24,7 +24,8 @@ typedef struct PlanOpts {
 	int fair;                       /* -f */
 	int keep_going;                 /* -e */
 	long depth;                     /* -m */
-	long mem_mb;                    /* -M */
+	long mem_mb;                    /* -M, or the default bound */
+	int mem_default;                /* no -M: mem_mb is the default */
 	int store_mode, compress, wbits;/* -hc/-bitstate, -compress=tree, -w */
 	int deadvars, no_ends, no_unreached;
 	long dfs_window;                /* -dfs-window=N: 0 not given, -1 never compact, N > 0 bytes */

@@ -14,6 +14,8 @@ typedef struct SearchOpts {
 	int keep_going;         /* -e: count all errors */
 	long max_depth;         /* 0: unbounded */
 	size_t mem_limit;       /* bytes, 0: unbounded */
+	int mem_default;        /* mem_limit is the default bound, not -M: it does not
+	                         * turn on the compact stack (search/seq/dfs.c) */
 	int quiet;
 	int progress;           /* print a progress line every few seconds */
 	const char *trail_path; /* where to write the first error's trail */

@@ -34,10 +34,28 @@
  * the search the others are compared with. */
 #define DFS_ARLIMIT ((size_t)4 << 20)
 
+/* the search's memory: the store and the stack (the summary's figure) */
+static size_t dfs_mem(const Dfs *d)
+{
+	return d->st.bytes + d->arcap + d->svcap + 2 * d->curcap + (size_t)d->capfr * sizeof(Frame) +
+		(d->tp ? (size_t)d->capfr * sizeof(TpFrame) : 0) + (size_t)d->capcold * sizeof(Cold);
+}
+
+/* -M bounds the stack too (the store checks its own bytes): asked when
+ * the arena or the frames grow, which is rare; a deep search that
+ * outgrows the bound stops as at a full store (incomplete 2) */
+static int over_bound(Dfs *d)
+{
+	if (!d->o->mem_limit || dfs_mem(d) <= d->o->mem_limit)
+		return 0;
+	d->oom = d->stop = 1;
+	return 1;
+}
+
 static void *ar_alloc(Dfs *d, size_t n)
 {
 	n = (n + 7) & ~(size_t)7;
-	if (d->arn + n > d->arcap && !ns_reserve(&d->ar, &d->arcap, d->arn + n)) {
+	if (d->arn + n > d->arcap && (!ns_reserve(&d->ar, &d->arcap, d->arn + n) || over_bound(d))) {
 		d->oom = d->stop = 1;
 		return NULL;
 	}
@@ -445,6 +463,8 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 			d->tp = nt;
 		}
 		d->capfr = nc;
+		if (over_bound(d))
+			return -1;
 	}
 	Frame *f = &d->fr[d->nfr++ - d->floor];
 	if (d->strat->tp_frames) {
@@ -896,7 +916,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	 * memory is what was asked for: -compress=tree, -hc, -bitstate, or a
 	 * memory bound -M.  -dfs-window=N turns it on with an N-byte
 	 * window in any search without a proviso (the tests), 0 off. */
-	d.compact = d.lazy_hash && (o->store_mode != STORE_EXACT || o->mem_limit);
+	d.compact = d.lazy_hash && (o->store_mode != STORE_EXACT || (o->mem_limit && !o->mem_default));
 	d.arlimit = DFS_ARLIMIT;
 	if (o->dfs_window) {
 		d.compact = d.lazy_hash && o->dfs_window > 0;
@@ -932,9 +952,7 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->stats = d.c->stats;
 	r->omission = store_omission(&d.st);
 	r->transitions = r->stored + r->matched;
-	r->mem = d.st.bytes + d.arcap + d.svcap + 2 * d.curcap + (size_t)d.capfr * sizeof(Frame) +
-		(d.tp ? (size_t)d.capfr * sizeof(TpFrame) : 0) +
-		(size_t)d.capcold * sizeof(Cold);
+	r->mem = dfs_mem(&d);
 	r->store_bytes = d.st.bytes;
 	r->secs = search_now() - d.t0;
 	store_free(&d.st);
