@@ -61,6 +61,14 @@ int simulate(VM *vm, Opts *o)
 	}
 	int len = sb.v[0].len;
 	memcpy(cur, sb.v[0].b, (size_t)len);
+	if (sb.v[0].err) {
+		/* an initialiser's run-time error: no step can be taken */
+		printf("dspin: %s (in the initial state)\n", sb.v[0].errmsg);
+		succbuf_free(&sb);
+		ns_ctx_free(c);
+		free(cur); free(scratch);
+		return 1;
+	}
 	vm->simulate = 0;
 	int apid = -1, err = 0;
 	long step;
@@ -209,7 +217,22 @@ int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.report)
 		report_track(&largest, &vm, so);
 	SearchResult r;
-	int ran = plan_run(&vm, &plan, &r);
+	char ierr[256];
+	int ran;
+	if (vm_initial_error(&vm, ierr, sizeof ierr)) {
+		/* the initial state raises the model's run-time error: the
+		 * verification's error at depth 0, with a trail of no moves
+		 * (-t reproduces it at step 0) */
+		memset(&r, 0, sizeof r);
+		result_note_error(&r, ierr);
+		snprintf(r.first_error, sizeof r.first_error, "%s", ierr);
+		if (!so->quiet)
+			printf("dspin: %s (at depth 0)\n", ierr);
+		if (so->trail_path)
+			r.trail_written = trail_write(so, NULL, 0, ierr) == 0;
+		ran = 1;
+	} else
+		ran = plan_run(&vm, &plan, &r);
 	/* no search at all (its memory could not be had): never a result */
 	if (ran < 0) {
 		fprintf(stderr, "dspin: cannot search: %s\n", r.first_error[0] ? r.first_error : "out of memory");

@@ -231,6 +231,14 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 	*len = sb.v[0].len;
 	char line[512];
 	int step = 0;
+	if (sb.v[0].err) {
+		/* an initialiser's run-time error: the trail has no moves */
+		snprintf(last, sizeof last, "%s", sb.v[0].errmsg);
+		if (err_step)
+			*err_step = 0;
+		if (out)
+			fprintf(out, "dspin: %s (in the initial state)\n", sb.v[0].errmsg);
+	}
 	uint8_t *start = NULL;      /* the state where the cycle starts */
 	int start_len = 0, apid = -1;
 	CycleCheck cyc = { 0 };
@@ -387,7 +395,9 @@ int trail_walk(VM *vm, const Layer *plain, const char *path, TrailStepFn fn, voi
 	else {
 		ts.len = sb.v[0].len;
 		memcpy(cur, sb.v[0].b, (size_t)ts.len);
+		ts.err = sb.v[0].err ? sb.v[0].errmsg : NULL;
 		fn(arg, &ts);
+		ts.err = NULL;
 	}
 	while (ts.step >= 0 && fgets(line, sizeof line, f)) {
 		if (!strncmp(line, "# error: ", 9)) {

@@ -32,6 +32,7 @@ void vm_error_in_init(Exec *x, const Var *v)
 		return;
 	snprintf(x->errmsg + n, sizeof x->errmsg - n, " in the initialiser of '%s' at %s:%d:%d", v->name,
 		 v->init->pos.file ? v->init->pos.file : "?", v->init->pos.line, v->init->pos.col);
+	x->err_in_init = 1;
 }
 
 void vm_runtime_error(Exec *x, const char *fmt, ...)

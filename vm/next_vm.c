@@ -422,12 +422,19 @@ static int vm_initial_op(const Layer *l, Ctx *c, SuccBuf *out)
 	VmWork *w = c->work[l->slot];
 	succbuf_clear(out);
 	State s;
-	vm_initial(c->vm, &s, w->tmpbuf);
+	char msg[256];          /* as Succ.errmsg */
+	int e = vm_initial_raise(c->vm, &s, w->tmpbuf, msg, sizeof msg);
 	Succ *d = sb_push(out);
 	uint8_t *b = sb_alloc(out, s.len);
 	if (!d || !b)
 		return 0;
 	succ_no_move(d);
+	if (e == ERR_RUNTIME) {
+		/* the model's error in an initialiser (vm_initial_error): the
+		 * command reports it before any search; a replay sees it here */
+		d->err = ERR_RUNTIME;
+		snprintf(d->errmsg, sizeof d->errmsg, "%s", msg);
+	}
 	d->len = s.len;
 	d->off = (size_t)(b - out->arena);
 	memcpy(b, s.b, (size_t)s.len);

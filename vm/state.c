@@ -158,6 +158,11 @@ static int build_initial(VM *vm, State *s, uint8_t *buf, char *errmsg, size_t er
 			vm_spawn(&x, m->ptypes[i], NULL, 0);
 	}
 	if (x.err) snprintf(errmsg, errlen, "%s", x.errmsg);
+	/* only an initialiser's error is the model's (ERR_RUNTIME): running
+	 * out of channels or state vector building the initial state is one
+	 * of dspin's limits (ERR_BOUND), said by vm_check */
+	if (x.err == ERR_RUNTIME && !x.err_in_init)
+		return ERR_BOUND;
 	return x.err;
 }
 
@@ -166,8 +171,13 @@ static int build_initial(VM *vm, State *s, uint8_t *buf, char *errmsg, size_t er
 void vm_initial(VM *vm, State *s, uint8_t *buf)
 {
 	char msg[256];
+	(void)vm_initial_raise(vm, s, buf, msg, sizeof msg);
+}
+
+int vm_initial_raise(VM *vm, State *s, uint8_t *buf, char *msg, size_t len)
+{
 	Pos where;
-	(void)build_initial(vm, s, buf, msg, sizeof msg, &where);
+	return build_initial(vm, s, buf, msg, len, &where);
 }
 
 /* A code's locations are numbered by a u16 pc (the never claim's by a
@@ -197,12 +207,28 @@ int vm_check(VM *vm)
 	State s;
 	char msg[256];
 	Pos where = { m->file, 1, 1 };
-	if (build_initial(vm, &s, buf, msg, sizeof msg, &where)) {
+	/* a run-time error (a division by zero, a bad index in an
+	 * initialiser) is the model's: a verification error at depth 0 with a
+	 * trail (vm_initial_error); a limit of dspin's is said here */
+	int e = build_initial(vm, &s, buf, msg, sizeof msg, &where);
+	if (e && e != ERR_RUNTIME) {
 		diag_error(where, "the initial state cannot be built: %s", msg);
 		nerr++;
 	}
 	free(buf);
 	return nerr;
+}
+
+int vm_initial_error(VM *vm, char *msg, size_t len)
+{
+	uint8_t *buf = malloc(MAXSTATE);
+	if (!buf)
+		return 0;      /* vm_check said it; the search will say it again */
+	State s;
+	Pos where;
+	int e = build_initial(vm, &s, buf, msg, len, &where);
+	free(buf);
+	return e == ERR_RUNTIME ? e : 0;
 }
 
 /* Next-free allocation (Iosif's NEW1/NEW2): the first free slot, else a new

@@ -116,6 +116,7 @@ typedef struct Exec {
 	int in_rv;              /* executing the receive half of a rendezvous */
 	int ret_atomic;         /* a return lands inside the caller's atomic sequence */
 	int rvn;                /* values in rvmsg */
+	int err_in_init;        /* the error arose in a variable's initialiser */
 	/* the large fields last: exec_init leaves them alone */
 	char errmsg[256];       /* valid when err is set */
 	int32_t rvmsg[MAXFIELDS];   /* a rendezvous message, from the sender */
@@ -139,11 +140,19 @@ static inline void exec_init(Exec *x, VM *vm, State *s, int pid)
  * Reported with diag_error; returns the number of errors.  cli/ calls it
  * once before any search. */
 int vm_check(VM *vm);
+/* ERR_RUNTIME with its message in msg when building the initial state
+ * raises a run-time error of the model (an initialiser divides by zero,
+ * indexes out of bounds ...), else 0.  The command reports it as a
+ * verification error at depth 0 (a trail of no moves); the VM layer's
+ * initial state then carries it (Succ.err), so that -t reproduces it. */
+int vm_initial_error(VM *vm, char *msg, size_t len);
 
 /* state.c */
 void sv_index(const Model *m, State *s);                 /* recompute offsets from the bytes */
 void sv_copy(State *dst, const State *src);
 void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
+/* the same, and the error building it raised (ERR_*, message in msg) */
+int vm_initial_raise(VM *vm, State *s, uint8_t *buf, char *msg, size_t len);
 
 /* every Record.image, once, before any state is built (compile_model
  * calls it); reports initializers it cannot take with diag_error */
