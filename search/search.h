@@ -106,10 +106,11 @@ int result_note_bound(SearchResult *r, const char *msg);
  * r->first_error says so). */
 int search_run(VM *vm, const SearchOpts *o, SearchResult *r);
 int trail_write(const SearchOpts *o, const Move *mv, int n, const char *err);
-/* -e in the depth-first search: the num-th error's trail, PATHnum.trail for
+/* -e (the depth-first, nested and breadth-first searches): the num-th error's trail, PATHnum.trail for
  * o->trail_path = PATH.trail (pan's model.pml1.trail ...; -tNUM replays it) */
 #define TRAIL_NUMBERED_MAX 1000
 int trail_write_numbered(const SearchOpts *o, int num, const Move *mv, int n, const char *err);
+int trail_write_numbered_cycle(const SearchOpts *o, int num, const Move *mv, int n, const char *err, int cycle);
 int trail_write_cycle(const SearchOpts *o, const Move *mv, int n, const char *err, int cycle);
 /* Process symmetry: a cycle whose identities go from `from` to `to` (np
  * positions) is repeated, each turn renamed once more, until they are

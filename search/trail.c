@@ -18,6 +18,11 @@ int trail_write(const SearchOpts *o, const Move *mv, int n, const char *err)
 
 int trail_write_numbered(const SearchOpts *o, int num, const Move *mv, int n, const char *err)
 {
+	return trail_write_numbered_cycle(o, num, mv, n, err, -1);
+}
+
+int trail_write_numbered_cycle(const SearchOpts *o, int num, const Move *mv, int n, const char *err, int cycle)
+{
 	char path[4200];
 	size_t len = strlen(o->trail_path);
 	if (len > 6 && !strcmp(o->trail_path + len - 6, ".trail"))
@@ -25,7 +30,7 @@ int trail_write_numbered(const SearchOpts *o, int num, const Move *mv, int n, co
 	snprintf(path, sizeof path, "%.*s%d.trail", (int)len, o->trail_path, num);
 	SearchOpts so = *o;
 	so.trail_path = path;
-	return trail_write_cycle(&so, mv, n, err, -1);
+	return trail_write_cycle(&so, mv, n, err, cycle);
 }
 
 /* cycle >= 0: the moves from index cycle on form the accepting cycle */

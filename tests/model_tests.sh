@@ -148,6 +148,20 @@ nt=$(ls "$TMP/c0"/m.pml[0-9]*.trail 2>/dev/null | wc -l); nrep=0
 for k in 1 2 3 4 5; do ( cd "$TMP/c0" && timeout "$TO" "$DSPIN" -t$k m.pml 2>&1 | grep -q 'error reproduced'; exit "${PIPESTATUS[0]}" ); [ $? = 1 ] && nrep=$((nrep + 1)); done
 if [ "$nt" = 5 ] && [ "$nrep" = 5 ] && cmp -s "$TMP/c0/m.pml.trail" "$TMP/c0/m.pml1.trail"; then ok numbered_trails_replay
 else fail numbered_trails_replay "$nt numbered trails, $nrep reproduced"; fi
+# the same under -bfs and -a (the nested search, an acceptance cycle among
+# the errors): as many numbered trails as errors, each reproduced
+numbered() {   # NAME MODEL FLAGS...: -e FLAGS writes one trail per error
+	local name=$1 model=$2; shift 2
+	rm -rf "$TMP/$name"; mkdir -p "$TMP/$name"; cp "$model" "$TMP/$name/m.pml"
+	local ne; ne=$( cd "$TMP/$name" && timeout "$TO" "$DSPIN" -e "$@" m.pml 2>/dev/null | sed -n 's/.*errors: \([0-9]*\).*/\1/p' )
+	local n; n=$(ls "$TMP/$name"/m.pml[0-9]*.trail 2>/dev/null | wc -l)
+	local rep=0 k
+	for ((k = 1; k <= n; k++)); do ( cd "$TMP/$name" && timeout "$TO" "$DSPIN" -t$k m.pml >/dev/null 2>&1 ); [ $? = 1 ] && rep=$((rep + 1)); done
+	if [ -n "$ne" ] && [ "$ne" -ge 2 ] && [ "$n" = "$ne" ] && [ "$rep" = "$n" ]; then ok "$name"
+	else fail "$name" "errors $ne, $n numbered trails, $rep reproduced"; fi
+}
+numbered numbered_trails_bfs "$M/multi_error.pml" -bfs -sym=none -por=none
+numbered numbered_trails_nested "$HERE/models/sym/por_error_only.pml" -a -sym=none
 ( cd "$TMP/c0" && timeout "$TO" "$DSPIN" -t -p m.pml >p.out 2>&1 ); rc=$?
 if [ "$rc" -eq 1 ] && grep -q 'error reproduced' "$TMP/c0/p.out"; then ok spin_p_accepted; else fail spin_p_accepted "rc=$rc"; fi
 run bare_I_model -I "$M/multi_error.pml"

@@ -66,7 +66,8 @@ static int path_of(Bfs *b, size_t idx, Path *p, size_t extra)
 }
 
 /* the trail to the state being expanded, then the moves extra */
-static void bfs_trail(Bfs *b, const char *msg, const Move *extra, int nextra)
+/* num > 0: -e's num-th error, as PATHnum.trail */
+static void bfs_trail(Bfs *b, const char *msg, const Move *extra, int nextra, int num)
 {
 	if (!b->o->trail_path) return;
 	Path p = { 0 };
@@ -77,7 +78,10 @@ static void bfs_trail(Bfs *b, const char *msg, const Move *extra, int nextra)
 	}
 	for (int i = 0; i < nextra; i++)
 		p.mv[p.n++] = extra[i];
-	b->r->trail_written = trail_write(b->o, p.mv, (int)p.n, msg) == 0;
+	if (num)
+		trail_write_numbered(b->o, num, p.mv, (int)p.n, msg);
+	else
+		b->r->trail_written = trail_write(b->o, p.mv, (int)p.n, msg) == 0;
 	free(p.mv);
 }
 
@@ -88,8 +92,11 @@ static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!b->o->quiet) printf("dspin: %s (at depth %u)\n", msg, b->depth[b->cur]);
-		bfs_trail(b, msg, extra, nextra);
+		bfs_trail(b, msg, extra, nextra, 0);
 	} else if (!b->o->quiet && r->errors <= 20) printf("dspin: %s\n", msg);
+	/* -e: one numbered trail per error, the first 1000 (as pan -e) */
+	if (b->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
+		bfs_trail(b, msg, extra, nextra, r->errors);
 	if (!b->o->keep_going) b->stop = 1;
 }
 
@@ -181,7 +188,7 @@ static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int al
 		if (np >= 4000) { bfs_error(b, "atomic sequence too long (does it loop?)", path, np); break; }
 		path[np] = c->tmv;
 		if (c->err == ERR_BOUND) {
-			if (result_note_bound(b->r, c->errmsg)) bfs_trail(b, c->errmsg, path, np + 1);
+			if (result_note_bound(b->r, c->errmsg)) bfs_trail(b, c->errmsg, path, np + 1, 0);
 			continue;
 		}
 		if (c->err) {

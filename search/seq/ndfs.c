@@ -325,7 +325,7 @@ static NFrame *push_succ(Nd *d, NFrame **fr, int *n, int *cap, int pi, int i, ui
 /* the trail: the first stack, the nested stack if with_cycle, then last
  * (whose state has identities last_ids: with process symmetry the cycle
  * is repeated until they are the seed's again) */
-static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle, const uint8_t *last_ids)
+static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle, const uint8_t *last_ids, int num)
 {
 	if (!d->o->trail_path) return;
 	int n = 0, cyc = -1;
@@ -342,7 +342,10 @@ static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle, c
 	if (last) mv[n++] = *last;
 	if (unwind)
 		n = trail_unwind_cycle(mv, n, cyc, seed->paux, last_ids, seed->palen);
-	d->r->trail_written = trail_write_cycle(d->o, mv, n, msg, cyc) == 0;
+	if (num)
+		trail_write_numbered_cycle(d->o, num, mv, n, msg, cyc);
+	else
+		d->r->trail_written = trail_write_cycle(d->o, mv, n, msg, cyc) == 0;
 	free(mv);
 }
 
@@ -353,15 +356,18 @@ static void report(Nd *d, const char *msg, const Move *last, int with_cycle, con
 	if (r->errors == 1) {
 		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
 		if (!d->o->quiet) printf("dspin: %s (at depth %d)\n", msg, d->nfr + d->nfr2);
-		nd_trail(d, msg, last, with_cycle, last_ids);
+		nd_trail(d, msg, last, with_cycle, last_ids, 0);
 	}
+	/* -e: one numbered trail per error, the first 1000 (as pan -e) */
+	if (d->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
+		nd_trail(d, msg, last, with_cycle, last_ids, r->errors);
 	if (!d->o->keep_going) d->stop = 1;
 }
 
 /* a move of the first search stopped by a resource limit */
 static void bound(Nd *d, const char *msg, const Move *last)
 {
-	if (result_note_bound(d->r, msg)) nd_trail(d, msg, last, 0, NULL);
+	if (result_note_bound(d->r, msg)) nd_trail(d, msg, last, 0, NULL, 0);
 }
 
 /* -cache=backedge (Behrmann, Larsen and Pelanek, Statement 3.0.1): with a
