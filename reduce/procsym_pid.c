@@ -438,7 +438,10 @@ const char *procsym_pid_class(ProcSym *ps, const Model *m, const Proctype *pt, i
 	walk_model(&a);
 	if (a.why[0])
 		return xstrdup(a.why);
-	ps->parr = xgrow(ps->parr, ps->nparr + a.narr, sizeof *ps->parr);
+	/* (xgrow to no elements would free the array: tests/gen seed
+	 * 12004116, "out of memory (allocating 0 bytes)" under -sym=proc) */
+	if (a.narr)
+		ps->parr = xgrow(ps->parr, ps->nparr + a.narr, sizeof *ps->parr);
 	for (int i = 0; i < a.narr; i++)
 		ps->parr[ps->nparr++] = a.arr[i];
 	for (int i = 0; i < a.nval; i++) {
