@@ -17,6 +17,7 @@ typedef struct Opts {
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
 	int no_unreached;       /* -n: no unreached-code report (as pan -n) */
 	int no_ends;            /* -E: no invalid end states (as pan -E) */
+	int no_asserts;         /* -A: no assertion violations (as pan -A) */
 	int deadvars;           /* -deadvars: reset dead locals (reduce/deadvars.c) */
 	long dfs_window;        /* -dfs-window=N (tests): 0 not given, -1 never compact, N bytes */
 	int accept;             /* 1: -a acceptance cycles, 2: -l non-progress cycles */

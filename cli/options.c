@@ -31,6 +31,7 @@ static void print_usage(FILE *f)
 "  -bfs             breadth-first search (shortest counterexample)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound (default 3/4 of RAM; 0: none)\n"
 "  -e               keep going after errors, count them all (pan's -c0; -c1 the default)\n"
+"  -A               no assertion violations (as pan -A: assertions still evaluated)\n"
 "  -E               no invalid end states (as pan -E; -a on accept labels in the\n"
 "                   processes, without a claim, checks none either, as pan -a)\n"
 "  -t               replay the trail of the last error (model.pml.trail): exit 1\n"
@@ -157,7 +158,7 @@ void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-c1")) continue;
 		if (!strncmp(a, "-c", 2) && a[2] >= '0' && a[2] <= '9') { fprintf(stderr, "dspin: %s (stop at the Nth error) is not supported: -e counts every error (pan's -c0), the default stops at the first (-c1)\n", a); exit(2); }
 		if (!strcmp(a, "-i")) { fprintf(stderr, "dspin: %s (pan's iterative search for a shorter trail) is not supported: -bfs finds a shortest counterexample\n", a); exit(2); }
-		if (!strcmp(a, "-A")) { fprintf(stderr, "dspin: -A (pan: ignore assertion violations) is not supported\n"); exit(2); }
+		if (!strcmp(a, "-A")) { o->no_asserts = 1; continue; }
 		if (!strcmp(a, "-x")) { fprintf(stderr, "dspin: -x (pan: do not overwrite a trail) is not supported: dspin writes model.trail, -replay FILE reads another\n"); exit(2); }
 		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
 		if (!strcmp(a, "-n")) { o->no_unreached = 1; continue; }

@@ -156,6 +156,7 @@ void vm_setup(VM *vm, Model *m, Program *prog, const Opts *o)
 	memset(vm, 0, sizeof *vm);
 	vm->prog = prog; vm->m = m; vm->out = stdout;
 	vm->heap_bound = o->heap_bound;
+	vm->no_asserts = o->no_asserts;
 	vm->call_bound = o->call_bound;
 }
 
@@ -167,7 +168,7 @@ static PlanOpts plan_opts(const Opts *o, int row, const char *trail, const char 
 		.bfs = o->bfs, .cores = o->cores, .dist = o->dist, .accept = o->accept, .fair = o->fair,
 		.keep_going = o->keep_going, .depth = o->depth, .mem_mb = o->mem_mb, .mem_default = o->mem_default,
 		.store_mode = o->store_mode, .compress = o->compress, .wbits = o->wbits,
-		.deadvars = o->deadvars, .no_ends = o->no_ends, .no_unreached = o->no_unreached, .dfs_window = o->dfs_window,
+		.deadvars = o->deadvars, .no_ends = o->no_ends, .no_asserts = o->no_asserts, .no_unreached = o->no_unreached, .dfs_window = o->dfs_window,
 		.claim_accept = o->claim_accept, .ltl_claim = o->ltl_claim,
 		.claim_kind = o->claim_kind, .claim_name = o->claim_name,
 		.quiet = o->quiet, .json = o->json, .compare_row = row,

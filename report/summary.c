@@ -117,7 +117,7 @@ static void text_head(FILE *f, const Summary *s)
 	else if (o->accept == 2) fprintf(f, "\tnever claim\t\t+ (non-progress)\n");
 	else if (o->claim_name) fprintf(f, "\tnever claim\t\t+ (%s %s)\n", o->claim_kind, o->claim_name);
 	else fprintf(f, "\tnever claim\t\t+ (never)\n");
-	fprintf(f, "\tassertion violations\t+\n");
+	fprintf(f, "\tassertion violations\t%s\n", o->no_asserts ? "- (disabled by -A flag)" : "+");
 	if (o->accept) fprintf(f, "\t%s cycles\t+ (fairness %s)\n", o->accept == 2 ? "non-progress" : "acceptance", o->fair ? "enabled" : "disabled");
 	fprintf(f, "\tinvalid end states\t%s\n\trun-time errors\t\t+\n\n", m->never ? "- (disabled by never claim)"
 	        : !p->ends_off ? "+" : o->no_ends ? "- (disabled by -E flag)" : "- (disabled by -a on accept labels, as pan)");

@@ -28,6 +28,7 @@ typedef struct PlanOpts {
 	int mem_default;                /* no -M: mem_mb is the default */
 	int store_mode, compress, wbits;/* -hc/-bitstate, -compress=tree, -w */
 	int deadvars, no_ends, no_unreached;
+	int no_asserts;                 /* -A */
 	long dfs_window;                /* -dfs-window=N: 0 not given, -1 never compact, N > 0 bytes */
 	int claim_accept;               /* -noclaim dropped a claim with accept labels */
 	int ltl_claim;                  /* the never claim was made from an ltl formula */

@@ -735,7 +735,7 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		break;
 	}
 	case S_ASSERT:
-		if (!vm_eval(x, s->rhs) && !x->err) {
+		if (!vm_eval(x, s->rhs) && !x->err && !x->vm->no_asserts) {
 			x->err = ERR_ASSERT;
 			snprintf(x->errmsg, sizeof x->errmsg, "assertion violated %s", s->text ? s->text : "");
 		}

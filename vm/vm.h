@@ -80,6 +80,7 @@ typedef struct VM {
 	FILE *out;
 	int nwarn_trunc;
 	int heap_bound;         /* live objects allowed (-heap=N) */
+	int no_asserts;         /* -A: a false assertion is no error (pan -A); still evaluated */
 	int call_bound;         /* deepest call stack allowed (-calldepth=N) */
 } VM;
 
