@@ -391,6 +391,18 @@ if [ -x "$SPINSTATES" ] && command -v spin >/dev/null 2>&1 && command -v gcc >/d
 	so=$("$SPINSTATES" "$M/multi_error.pml" -c0 2>/dev/null)
 	if [ -n "$(stored_of "$so")" ]; then spin_stored=$(stored_of "$so"); spin_errors=$(errors_of "$so"); src="spinstates"; fi
 fi
+# -A as pan -A: no assertion violations, the same states (pan -A -c0)
+spin_a_stored=""; spin_a_errors=""
+if [ -x "$SPINSTATES" ] && command -v spin >/dev/null 2>&1 && command -v gcc >/dev/null 2>&1; then
+	so=$("$SPINSTATES" "$M/multi_error.pml" -A -c0 2>/dev/null)
+	spin_a_stored=$(stored_of "$so"); spin_a_errors=$(errors_of "$so")
+fi
+cp "$M/multi_error.pml" "$TMP/eA.pml"
+run e_no_asserts -sym=none -por=none -e -A "$TMP/eA.pml"
+if [ -z "$spin_a_stored" ]; then ok "pan_A_no_assertions # skipped: no spin"
+elif [ "$(stored_of "$out")" = "$spin_a_stored" ] && [ "$(errors_of "$out")" = "$spin_a_errors" ] && grep -q 'assertion violations	- (disabled by -A flag)' <<<"$out"; then
+	ok "pan_A_no_assertions (pan -A: $spin_a_stored states, $spin_a_errors errors)"
+else fail pan_A_no_assertions "dspin -A: $(stored_of "$out") states, $(errors_of "$out") errors; pan -A: $spin_a_stored, $spin_a_errors"; fi
 cp "$M/multi_error.pml" "$TMP/e.pml"
 run e_all -sym=none -por=none -e "$TMP/e.pml"
 de=$(errors_of "$out"); ds=$(stored_of "$out")
