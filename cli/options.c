@@ -30,7 +30,8 @@ static void print_usage(FILE *f)
 "                   claim or ltl formula in lockstep, its end an error (as pan)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound (default 3/4 of RAM; 0: none)\n"
-"  -e               keep going after errors, count them all (pan's -c0; -c1 the default)\n"
+"  -e               keep going after errors, count them all (pan's -c0; -c1 the default;\n"
+"                   -cN stops at the N-th error, as pan)\n"
 "  -A               no assertion violations (as pan -A: assertions still evaluated)\n"
 "  -E               no invalid end states (as pan -E; -a on accept labels in the\n"
 "                   processes, without a claim, checks none either, as pan -a)\n"
@@ -156,7 +157,12 @@ void parse_args(int argc, char **argv, Opts *o)
 		 * with what to use instead, not with the whole usage text */
 		if (!strcmp(a, "-c0")) { o->keep_going = 1; continue; }
 		if (!strcmp(a, "-c1")) continue;
-		if (!strncmp(a, "-c", 2) && a[2] >= '0' && a[2] <= '9') { fprintf(stderr, "dspin: %s (stop at the Nth error) is not supported: -e counts every error (pan's -c0), the default stops at the first (-c1)\n", a); exit(2); }
+		if (!strncmp(a, "-c", 2) && a[2] >= '0' && a[2] <= '9') {
+			/* pan -cN: stop at the N-th error, counting them */
+			o->max_errors = (int)num_arg("-c", a + 2);
+			o->keep_going = 1;
+			continue;
+		}
 		if (!strcmp(a, "-i")) { fprintf(stderr, "dspin: %s (pan's iterative search for a shorter trail) is not supported: -bfs finds a shortest counterexample\n", a); exit(2); }
 		if (!strcmp(a, "-A")) { o->no_asserts = 1; continue; }
 		if (!strcmp(a, "-x")) { fprintf(stderr, "dspin: -x (pan: do not overwrite a trail) is not supported: dspin writes model.trail, -replay FILE reads another\n"); exit(2); }
@@ -202,6 +208,11 @@ void parse_args(int argc, char **argv, Opts *o)
 	}
 	if (!o->cores) o->cores = 1;
 	if (o->cores > PAR_MAXCORES) { fprintf(stderr, "dspin: -cores must be 1..%d\n", PAR_MAXCORES); exit(2); }
+	if (o->max_errors > 1 && (o->cores > 1 || o->dist)) {
+		fprintf(stderr, "dspin: -c%d (stop at error number %d) goes with the depth-first, nested and breadth-first searches, not %s: use -e\n",
+		        o->max_errors, o->max_errors, o->dist ? "-dist" : "-cores");
+		exit(2);
+	}
 	if (o->cores > 1 && (o->accept || o->compress || o->store_mode)) {
 		/* what the multi-core search does not do yet: refused, not run on one core */
 		fprintf(stderr, "dspin: -cores=%d is the safety search with the exact store: %s runs on one core (drop -cores)\n", o->cores,

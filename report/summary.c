@@ -72,10 +72,10 @@ void summary_json(FILE *f, const Summary *s)
 	if (o->store_mode == STORE_BITSTATE)
 		fprintf(f, ",\"bitstate_bits\":%d,\"hash_factor\":%.3f,\"omission_probability\":%.6g", o->wbits,
 		        r->stored ? ldexp(1.0, o->wbits) / (double)r->stored : 0.0, r->omission);
-	int stopped = r->errors && !o->keep_going;
+	int stopped = r->errors && (!o->keep_going || (o->max_errors && r->errors >= o->max_errors));
 	fprintf(f, ",\"complete\":%s,\"incomplete_reason\":", r->incomplete || stopped ? "false" : "true");
 	if (r->incomplete == 3) json_text(f, r->bound_msg);
-	else fprintf(f, "%s", r->incomplete == 1 ? "\"depth bound\"" : r->incomplete == 2 ? "\"memory bound\"" : stopped ? "\"stopped at the first error\"" : "null");
+	else fprintf(f, "%s", r->incomplete == 1 ? "\"depth bound\"" : r->incomplete == 2 ? "\"memory bound\"" : stopped ? (o->keep_going ? "\"stopped at the -cN error\"" : "\"stopped at the first error\"") : "null");
 	fprintf(f, ",\"first_error\":"); if (r->errors) json_text(f, r->first_error); else fprintf(f, "null");
 	fprintf(f, ",\"error_kinds\":[");
 	for (int i = 0; i < r->nkinds; i++) { if (i) fprintf(f, ","); json_text(f, r->kinds[i]); }
@@ -154,7 +154,7 @@ void summary_text(FILE *f, const Summary *s)
 	if (so->improviso) fprintf(f, "%9llu phase-1 states expanded with one process (Improviso)\n", (unsigned long long)r->por_reduced);
 	if (so->cache_backedge) fprintf(f, "%9llu states explored again without being stored (-cache=backedge)\n", (unsigned long long)r->revisits);
 	/* as pan: not when the search stopped at an error */
-	if (p->reached && !o->quiet && !(r->errors && !o->keep_going)) {
+	if (p->reached && !o->quiet && !(r->errors && (!o->keep_going || (o->max_errors && r->errors >= o->max_errors)))) {
 		fprintf(f, "\n");
 		unreached_print(s->vm, p->reached, f);
 	}

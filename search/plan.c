@@ -53,6 +53,7 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 	SearchOpts *so = &p->so;
 	int bfs = o->bfs, dist = o->dist;
 	so->keep_going = o->keep_going; so->max_depth = o->depth;
+	so->max_errors = o->max_errors;
 	so->accept = o->accept;
 	if (o->fair && !o->accept) { *err = "-f (weak fairness) goes with -a or -l"; return -1; }
 	if (o->accept && o->bfs) {

@@ -23,6 +23,7 @@ typedef struct PlanOpts {
 	int accept;                     /* 1 -a, 2 -l */
 	int fair;                       /* -f */
 	int keep_going;                 /* -e */
+	int max_errors;                 /* -cN: stop at the N-th error (with keep_going) */
 	long depth;                     /* -m */
 	long mem_mb;                    /* -M, or the default bound */
 	int mem_default;                /* no -M: mem_mb is the default */

@@ -403,6 +403,16 @@ if [ -z "$spin_a_stored" ]; then ok "pan_A_no_assertions # skipped: no spin"
 elif [ "$(stored_of "$out")" = "$spin_a_stored" ] && [ "$(errors_of "$out")" = "$spin_a_errors" ] && grep -q 'assertion violations	- (disabled by -A flag)' <<<"$out"; then
 	ok "pan_A_no_assertions (pan -A: $spin_a_stored states, $spin_a_errors errors)"
 else fail pan_A_no_assertions "dspin -A: $(stored_of "$out") states, $(errors_of "$out") errors; pan -A: $spin_a_stored, $spin_a_errors"; fi
+# -cN as pan -cN: stop at error number N, with pan's states stored
+for cn in 2 3; do
+	if [ -x "$SPINSTATES" ] && command -v spin >/dev/null 2>&1 && command -v gcc >/dev/null 2>&1; then
+		so=$("$SPINSTATES" "$M/multi_error.pml" -c$cn 2>/dev/null)
+		run "pan_c$cn" -sym=none -por=none -c$cn "$TMP/eA.pml"
+		if [ "$rc" = 1 ] && [ "$(stored_of "$out")" = "$(stored_of "$so")" ] && [ "$(errors_of "$out")" = "$(errors_of "$so")" ] && [ "$(errors_of "$so")" = "$cn" ]; then
+			ok "pan_c${cn}_stops_at_error_$cn (pan: $(stored_of "$so") states)"
+		else fail "pan_c${cn}_stops_at_error_$cn" "dspin: $(stored_of "$out") states, $(errors_of "$out") errors; pan: $(stored_of "$so"), $(errors_of "$so")"; fi
+	else ok "pan_c${cn}_stops_at_error_$cn # skipped: no spin"; fi
+done
 cp "$M/multi_error.pml" "$TMP/e.pml"
 run e_all -sym=none -por=none -e "$TMP/e.pml"
 de=$(errors_of "$out"); ds=$(stored_of "$out")

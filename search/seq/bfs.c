@@ -97,7 +97,7 @@ static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 	/* -e: one numbered trail per error, the first 1000 (as pan -e) */
 	if (b->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
 		bfs_trail(b, msg, extra, nextra, r->errors);
-	if (!b->o->keep_going) b->stop = 1;
+	if (!b->o->keep_going || (b->o->max_errors && r->errors >= b->o->max_errors)) b->stop = 1;
 }
 
 static int stored_at_level(void *arg, const uint8_t *s, int len)

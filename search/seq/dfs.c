@@ -248,7 +248,7 @@ static void report_error(Dfs *d, const char *msg, const Move *last)
 	/* -e: one numbered trail per error, the first 1000 */
 	if (d->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
 		trail_to_here(d, msg, last, r->errors);
-	if (!d->o->keep_going) d->stop = 1;
+	if (!d->o->keep_going || (d->o->max_errors && r->errors >= d->o->max_errors)) d->stop = 1;
 }
 
 /* the proviso hook: is this state on the stack (or the one being

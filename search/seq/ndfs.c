@@ -361,7 +361,7 @@ static void report(Nd *d, const char *msg, const Move *last, int with_cycle, con
 	/* -e: one numbered trail per error, the first 1000 (as pan -e) */
 	if (d->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
 		nd_trail(d, msg, last, with_cycle, last_ids, r->errors);
-	if (!d->o->keep_going) d->stop = 1;
+	if (!d->o->keep_going || (d->o->max_errors && r->errors >= d->o->max_errors)) d->stop = 1;
 }
 
 /* a move of the first search stopped by a resource limit */
