@@ -65,6 +65,7 @@ void summary_json(FILE *f, const Summary *s)
 	        r->stats.max_objects, r->stats.heap_renumbered, r->stats.procs_permuted,
 	        (unsigned long long)(so->twophase || so->improviso ? r->por_reduced : r->stats.por_reduced));
 	fprintf(f, ",\"memory_mb\":%.3f,\"elapsed_s\":%.3f,\"states_per_s\":%.0f", r->mem / 1048576.0, r->secs, rate_of(r));
+	fprintf(f, ",\"memory_bound_mb\":%ld,\"memory_bound_default\":%s", o->mem_mb, o->mem_default ? "true" : "false");
 	fprintf(f, ",\"storage\":\"%s\"", o->compress ? "tree" : o->store_mode == STORE_HC ? "hc" : o->store_mode == STORE_BITSTATE ? "bitstate" : "exact");
 	fprintf(f, ",\"store_mb\":%.3f,\"bytes_per_state\":%.2f", r->store_bytes / 1048576.0,
 	        r->stored ? (double)r->store_bytes / (double)r->stored : 0.0);
@@ -137,6 +138,8 @@ void summary_text(FILE *f, const Summary *s)
 	fprintf(f, "%9llu transitions (= stored+matched%s)\n", (unsigned long long)r->transitions, so->cache_backedge ? "+explored again" : "");
 	fprintf(f, "%9llu atomic steps\n", (unsigned long long)r->atomic_steps);
 	fprintf(f, "%9.3f memory usage (Mbyte)\n", r->mem / 1048576.0);
+	if (o->mem_mb)
+		fprintf(f, "%9ld MB memory bound%s\n", o->mem_mb, o->mem_default ? " (the default: 3/4 of this machine's memory; -M N sets another, -M 0 none)" : " (-M)");
 	/* (OWCTY sends every successor: no "not sent again") */
 	for (int i = 0; r->ranks && i < r->nranks; i++) {
 		fprintf(f, "\trank %d: %llu states, %llu messages (%llu states sent", i,
