@@ -43,6 +43,9 @@ typedef struct Bfs {
 	Move *moves; size_t nmoves, capmoves;
 	int stop;
 	size_t cur;     /* state being expanded */
+	SuccBuf *sbs; int nsbs;       /* one successor buffer per atomic-chain level, kept:
+	                               * a buffer made and freed per expansion was most of
+	                               * the time (its arena's brk/munmap, programs/btree.dpml) */
 	const uint8_t *chain[4098];   /* the atomic sequence's states being followed */
 	int chainlen[4098];
 	uint32_t level; /* its level */
@@ -155,17 +158,34 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int
 	b->nmoves += nmv;
 }
 
-/* Expand state s (reached with atomic_pid); follow atomic continuations. */
+/* the successor buffer of chain level `level` (NULL: out of memory) */
+static SuccBuf *succbuf_at(Bfs *b, int level)
+{
+	if (level >= b->nsbs) {
+		int n = level + 8;
+		SuccBuf *nb = realloc(b->sbs, sizeof(SuccBuf) * (size_t)n);
+		if (!nb)
+			return NULL;
+		memset(nb + b->nsbs, 0, sizeof(SuccBuf) * (size_t)(n - b->nsbs));
+		b->sbs = nb;
+		b->nsbs = n;
+	}
+	return &b->sbs[level];
+}
+
+/* Expand state s (reached with atomic_pid); follow atomic continuations.
+ * The successors of level `level` stay in its buffer while the deeper
+ * levels are expanded (s of level + 1 is one of them). */
 static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, Move *path, int np, uint32_t depth, int level)
 {
-	SuccBuf sb; memset(&sb, 0, sizeof sb);
+	SuccBuf *sb = succbuf_at(b, level);
+	if (!sb) { b->r->incomplete = 2; b->stop = 1; return; }
 	SState ss = { s, len, aux, alen, apid };
-	int n = ns_next_all(b->c, &ss, &sb);
-	if (sb.oom) { b->r->incomplete = 2; b->stop = 1; succbuf_free(&sb); return; }
-	if (level > 0 && !sb.from_atomic) {
+	int n = ns_next_all(b->c, &ss, sb);
+	if (sb->oom) { b->r->incomplete = 2; b->stop = 1; return; }
+	if (level > 0 && !sb->from_atomic) {
 		/* atomicity lost (or never held): this is a stored state */
 		add_state(b, s, len, aux, alen, path, np, depth);
-		succbuf_free(&sb);
 		return;
 	}
 	if (level > 0) {
@@ -174,17 +194,16 @@ static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int al
 		for (int k = 1; k < level; k++)
 			if (b->chainlen[k] == len && !memcmp(b->chain[k], s, (size_t)len)) {
 				b->r->matched++;
-				succbuf_free(&sb);
 				return;
 			}
 		b->chain[level] = s;
 		b->chainlen[level] = len;
 		b->r->atomic_steps++;
 	}
-	if (b->o->max_depth && (long)depth >= b->o->max_depth) { if (n) b->r->incomplete = 1; succbuf_free(&sb); return; }
+	if (b->o->max_depth && (long)depth >= b->o->max_depth) { if (n) b->r->incomplete = 1; return; }
 	if (n == 0 && !ns_valid_end(b->c, &ss)) bfs_error(b, "invalid end state", path, np);
 	for (int i = 0; i < n && !b->stop; i++) {
-		Succ *c = &sb.v[i];
+		Succ *c = &b->sbs[level].v[i];   /* (a deeper level may have moved b->sbs) */
 		if (np >= 4000) { bfs_error(b, "atomic sequence too long (does it loop?)", path, np); break; }
 		path[np] = c->tmv;
 		if (c->err == ERR_BOUND) {
@@ -196,16 +215,10 @@ static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int al
 			if (c->err == ERR_RUNTIME) continue;
 		}
 		uint32_t d = depth + 1 + (c->mv.rv_pid >= 0);
-		if (c->atomic_pid >= 0) {
-			uint8_t *copy = malloc((size_t)c->len + (size_t)c->alen + 1);
-			if (!copy) { b->r->incomplete = 2; b->stop = 1; break; }
-			memcpy(copy, c->b, (size_t)c->len);
-			if (c->alen) memcpy(copy + c->len, c->aux, (size_t)c->alen);
-			expand(b, copy, c->len, copy + c->len, c->alen, c->atomic_pid, path, np + 1, d, level + 1);
-			free(copy);
-		} else add_state(b, c->b, c->len, c->aux, c->alen, path, np + 1, d);
+		if (c->atomic_pid >= 0)
+			expand(b, c->b, c->len, c->aux, c->alen, c->atomic_pid, path, np + 1, d, level + 1);
+		else add_state(b, c->b, c->len, c->aux, c->alen, path, np + 1, d);
 	}
-	succbuf_free(&sb);
 }
 
 int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
@@ -264,6 +277,8 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	r->store_bytes = b.st.bytes;
 	r->secs = search_now() - t0;
 	store_free(&b.st);
+	for (int i = 0; i < b.nsbs; i++) succbuf_free(&b.sbs[i]);
+	free(b.sbs);
 	free(b.parent); free(b.moff); free(b.mcnt); free(b.depth); free(b.moves); free(b.aoff); free(b.alen); free(b.auxs);
 	return r->errors;
 }
