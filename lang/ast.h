@@ -8,8 +8,10 @@
 #define DSPIN_AST_H
 #include <stdint.h>
 #include <stddef.h>
+#include "pos.h"
+#include "diag.h"
+#include "alloc.h"
 
-typedef struct Pos { const char *file; int line, col; } Pos;
 
 typedef enum {
 	TY_NONE, TY_BIT, TY_BOOL, TY_BYTE, TY_SHORT, TY_INT, TY_UNSIGNED,
@@ -252,25 +254,5 @@ LtlClaim ltl_atoms(const char *formula);
 int ltl_claim_offset(const LtlClaim *c, int line, int col);
 Model *parse_string(const char *name, const char *text);
 int check_model(Model *m);             /* returns number of errors */
-void diag_error(Pos p, const char *fmt, ...);
-void diag_warn(Pos p, const char *fmt, ...);
-extern int diag_count;
-/* diag_remap, when set, maps every position before it is printed (the
- * claim made from an ltl formula reports its errors at the formula);
- * diag_quiet_warnings: warnings are not printed (a second parse of the
- * model, whose warnings were said) */
-extern Pos (*diag_remap)(Pos p);
-extern int diag_quiet_warnings;
-extern int diag_say_once;   /* each distinct error message once (front.c) */
-
-void *xalloc(size_t n);
-char *xstrdup(const char *s);
-char *xstrndup(const char *s, size_t n);
-#define NEW(T) ((T *)xalloc(sizeof(T)))
-/* growable array append: arr is T**, n is int */
-#define PUSH(arr, n, x) do { (arr) = xgrow((arr), (n) + 1, sizeof(*(arr))); (arr)[(n)++] = (x); } while (0)
-void *xgrow(void *p, int n, size_t elsz);
-/* what xalloc and xgrow do when memory is exhausted (front.c) */
-void xalloc_on_failure(void (*handler)(size_t n));
 
 #endif
