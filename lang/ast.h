@@ -94,10 +94,21 @@ typedef enum {
 	E_SETPRIO                 /* set_priority(a, b): only as a statement (check.c) */
 } ExprKind;
 
+/* the operator of an E_UN or E_BIN (the parser maps its token: parser.c
+ * binop_of, unop_of); what the checker, the VM and the analyses switch on */
+typedef enum Op {
+	OP_NONE,
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,   /* + - * / % */
+	OP_SHL, OP_SHR, OP_BAND, OP_BOR, OP_BXOR, /* << >> & | ^ */
+	OP_EQ, OP_NE, OP_LT, OP_GT, OP_LE, OP_GE, /* == != < > <= >= */
+	OP_AND, OP_OR,                            /* && || */
+	OP_NEG, OP_NOT, OP_BNOT                   /* unary - ! ~ */
+} Op;
+
 typedef struct Expr {
 	ExprKind k;
 	Pos pos;
-	int op;                   /* token for E_UN / E_BIN */
+	Op op;                    /* E_UN / E_BIN */
 	int32_t val;              /* E_CONST */
 	const char *name;         /* E_NAME, E_RUN proctype, remote names */
 	struct Var *var;          /* E_VAR / E_FIELD field */

@@ -9,7 +9,6 @@
 #include "access.h"
 #include "types.h"
 #include "arith.h"
-#include "lexer.h"
 #include "../vm/vm.h"   /* the state layout's limits: MAXFIELDS, MAXTYPES, ... */
 #include <string.h>
 #include <stdio.h>
@@ -499,22 +498,22 @@ static void resolve_expr(Expr *e)
 	}
 	case E_UN:
 		resolve_expr(e->a);
-		if (e->op != T_NOT) no_ref_number(e->a, "negated or complemented");
-		if (e->op != T_NOT && vtype_of(M, e->a).chan) note_chan_data(e->pos, "a channel's id is computed with");
+		if (e->op != OP_NOT) no_ref_number(e->a, "negated or complemented");
+		if (e->op != OP_NOT && vtype_of(M, e->a).chan) note_chan_data(e->pos, "a channel's id is computed with");
 		e->type = TY_INT;
 		break;
 	case E_BIN:
 		resolve_expr(e->a); resolve_expr(e->b); e->type = TY_INT;
-		if ((e->a->type == TY_REF || e->b->type == TY_REF) && e->op != T_EQ && e->op != T_NE)
+		if ((e->a->type == TY_REF || e->b->type == TY_REF) && e->op != OP_EQ && e->op != OP_NE)
 			diag_error(e->pos, "references can only be compared with == and !=");
 		else
-			type_comparable(e->pos, vtype_of(M, e->a), vtype_of(M, e->b), e->op == T_EQ ? "==" : e->op == T_NE ? "!=" : "comparison");
+			type_comparable(e->pos, vtype_of(M, e->a), vtype_of(M, e->b), e->op == OP_EQ ? "==" : e->op == OP_NE ? "!=" : "comparison");
 		{
 			/* two channels compared for identity, or a channel with 0
 			 * (not created), read no slot; anything else does */
 			VType ta = vtype_of(M, e->a), tb = vtype_of(M, e->b);
-			int eq = e->op == T_EQ || e->op == T_NE;
-			int logic = e->op == T_ANDAND || e->op == T_OROR;
+			int eq = e->op == OP_EQ || e->op == OP_NE;
+			int logic = e->op == OP_AND || e->op == OP_OR;
 			if ((ta.chan || tb.chan) && !logic &&
 			    !(eq && ((ta.chan && tb.chan) || is_zero(e->a) || is_zero(e->b))))
 				note_chan_data(e->pos, "a channel's id is computed with");
@@ -860,7 +859,7 @@ static Stmt **HOIST; static int NHOIST;
 
 static int is_lazy(const Expr *e)
 {
-	return (e->k == E_BIN && (e->op == T_ANDAND || e->op == T_OROR)) || e->k == E_COND;
+	return (e->k == E_BIN && (e->op == OP_AND || e->op == OP_OR)) || e->k == E_COND;
 }
 
 /* Hoists the calls every evaluation of e makes: not those in the right
@@ -1005,7 +1004,7 @@ static Expr *truth_of(Expr *r)
 {
 	if (r->type == TY_REF) return r;   /* a type error reported already */
 	Expr *e = NEW(Expr);
-	e->k = E_BIN; e->op = T_NE; e->a = r; e->b = lazy_const(0, r->pos); e->pos = r->pos; e->type = TY_INT;
+	e->k = E_BIN; e->op = OP_NE; e->a = r; e->b = lazy_const(0, r->pos); e->pos = r->pos; e->type = TY_INT;
 	return e;
 }
 
@@ -1043,10 +1042,10 @@ static Stmt *lower_lazy(Stmt *s, Expr *n)
 		n->a = tv;
 		pre = lower_basic(as);
 	}
-	const char *op = n->k == E_COND ? "( -> : )" : n->op == T_ANDAND ? "&&" : "||";
+	const char *op = n->k == E_COND ? "( -> : )" : n->op == OP_AND ? "&&" : "||";
 	Expr *when_true, *when_false;
 	if (n->k == E_COND) { when_true = n->b; when_false = n->c; }
-	else if (n->op == T_ANDAND) { when_true = truth_of(n->b); when_false = lazy_const(0, n->pos); }
+	else if (n->op == OP_AND) { when_true = truth_of(n->b); when_false = lazy_const(0, n->pos); }
 	else { when_true = lazy_const(1, n->pos); when_false = truth_of(n->b); }
 	Stmt *guard = NEW(Stmt), *els = NEW(Stmt);
 	guard->k = S_EXPR; guard->pos = n->a->pos; guard->rhs = n->a;

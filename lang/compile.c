@@ -9,7 +9,6 @@
  */
 #include "code.h"
 #include "access.h"
-#include "lexer.h"
 #include <string.h>
 #include <stdio.h>
 
@@ -109,7 +108,7 @@ static Stmt *synth(StmtKind k, Pos pos, const char *text)
 	Stmt *s = NEW(Stmt); s->k = k; s->pos = pos; s->text = text; return s;
 }
 static Expr *synth_const(int v, Pos pos) { Expr *e = NEW(Expr); e->k = E_CONST; e->val = v; e->pos = pos; e->type = TY_INT; return e; }
-static Expr *synth_bin(int op, Expr *a, Expr *b, Pos pos) { Expr *e = NEW(Expr); e->k = E_BIN; e->op = op; e->a = a; e->b = b; e->pos = pos; e->type = TY_INT; return e; }
+static Expr *synth_bin(Op op, Expr *a, Expr *b, Pos pos) { Expr *e = NEW(Expr); e->k = E_BIN; e->op = op; e->a = a; e->b = b; e->pos = pos; e->type = TY_INT; return e; }
 
 /* copy the first transitions of option entry e into loc (its escapes
  * come later, add_escapes) */
@@ -411,7 +410,7 @@ static int comp(C *c, Stmt *s, int next)
 			hi = synth_const(s->lo->var->arrlen ? s->lo->var->arrlen - 1 : 0, s->pos);
 		}
 		Stmt *init = synth(S_ASSIGN, s->pos, "for-init"); init->lhs = i; init->rhs = lo;
-		Stmt *guard = synth(S_EXPR, s->pos, "for-test"); guard->rhs = synth_bin(T_LE, i, hi, s->pos);
+		Stmt *guard = synth(S_EXPR, s->pos, "for-test"); guard->rhs = synth_bin(OP_LE, i, hi, s->pos);
 		Stmt *inc = synth(S_INCR, s->pos, "for-incr"); inc->lhs = i;
 		Stmt *els = synth(S_ELSE, s->pos, "else");
 		Stmt *brk = synth(S_BREAK, s->pos, "break");
@@ -428,7 +427,7 @@ static int comp(C *c, Stmt *s, int next)
 			Expr *len = NEW(Expr);
 			len->k = E_LEN; len->a = s->lo; len->pos = s->pos; len->type = TY_INT;
 			init->lhs = t; init->rhs = synth_const(0, s->pos);
-			guard->rhs = synth_bin(T_LT, t, len, s->pos);
+			guard->rhs = synth_bin(OP_LT, t, len, s->pos);
 			inc->lhs = t;
 			o1[1] = s->body[0]; o1[2] = s->body[1]; o1[3] = s->sub; o1[4] = inc;
 			n1 = 5;
@@ -443,9 +442,9 @@ static int comp(C *c, Stmt *s, int next)
 			/* x = lo; do :: break :: x < hi -> x = x + 1 od, as SPIN */
 			Stmt *init = synth(S_ASSIGN, s->pos, "select-init"); init->lhs = s->lhs; init->rhs = s->lo;
 			Stmt *brk = synth(S_BREAK, s->pos, "break");
-			Stmt *guard = synth(S_EXPR, s->pos, "select-test"); guard->rhs = synth_bin(T_LT, s->lhs, s->hi, s->pos);
+			Stmt *guard = synth(S_EXPR, s->pos, "select-test"); guard->rhs = synth_bin(OP_LT, s->lhs, s->hi, s->pos);
 			Stmt *inc = synth(S_ASSIGN, s->pos, "select-next"); inc->lhs = s->lhs;
-			inc->rhs = synth_bin(T_PLUS, s->lhs, synth_const(1, s->pos), s->pos);
+			inc->rhs = synth_bin(OP_ADD, s->lhs, synth_const(1, s->pos), s->pos);
 			Stmt *d = synth(S_DO, s->pos, "do");
 			d->nopts = 2;
 			d->opts = xalloc(2 * sizeof(Stmt **)); d->optlen = xalloc(2 * sizeof(int));

@@ -115,6 +115,38 @@ static int binprec(int k)
 	return 0;
 }
 
+/* the operator a binary operator token stands for (binprec: nonzero) */
+static Op binop_of(int k)
+{
+	switch (k) {
+	case T_OROR: return OP_OR;
+	case T_ANDAND: return OP_AND;
+	case T_PIPE: return OP_BOR;
+	case T_CARET: return OP_BXOR;
+	case T_AMP: return OP_BAND;
+	case T_EQ: return OP_EQ;
+	case T_NE: return OP_NE;
+	case T_LT: return OP_LT;
+	case T_GT: return OP_GT;
+	case T_LE: return OP_LE;
+	case T_GE: return OP_GE;
+	case T_SHL: return OP_SHL;
+	case T_SHR: return OP_SHR;
+	case T_PLUS: return OP_ADD;
+	case T_MINUS: return OP_SUB;
+	case T_STAR: return OP_MUL;
+	case T_SLASH: return OP_DIV;
+	case T_PERCENT: return OP_MOD;
+	}
+	return OP_NONE;
+}
+
+/* the operator a prefix token (-, !, ~) stands for */
+static Op unop_of(int k)
+{
+	return k == T_MINUS ? OP_NEG : k == T_NOT ? OP_NOT : k == T_TILDE ? OP_BNOT : OP_NONE;
+}
+
 static void enter(P *p)
 {
 	if (++p->depth > MAXDEPTH) fail(p, peek(p), "nesting too deep");
@@ -296,7 +328,7 @@ static Expr *primary(P *p)
 		next(p);
 		enter(p);
 		e = mkexpr(E_UN, t->pos);
-		e->op = t->k;
+		e->op = unop_of(t->k);
 		e->a = expr_prec(p, 11);
 		LEAVE(p);
 		return e;
@@ -323,7 +355,7 @@ static Expr *expr_prec(P *p, int prec)
 		Token *op = next(p);
 		Expr *r = expr_prec(p, bp + 1);
 		Expr *b = mkexpr(E_BIN, op->pos);
-		b->op = k; b->a = l; b->b = r;
+		b->op = binop_of(k); b->a = l; b->b = r;
 		l = b;
 	}
 	LEAVE(p);

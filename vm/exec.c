@@ -3,7 +3,6 @@
  * to the variable's type; run-time errors (division by zero, bad index,
  * uninitialised channel) set Exec.err and abort the step. */
 #include "vm.h"
-#include "../lang/lexer.h"
 #include "../lang/arith.h"
 #include <string.h>
 #include <stdarg.h>
@@ -406,11 +405,11 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	}
 	case E_BIN: {
 		int32_t a = vm_eval(x, e->a);
-		if (e->op == T_ANDAND) return a ? vm_eval(x, e->b) != 0 : 0;
-		if (e->op == T_OROR) return a ? 1 : vm_eval(x, e->b) != 0;
+		if (e->op == OP_AND) return a ? vm_eval(x, e->b) != 0 : 0;
+		if (e->op == OP_OR) return a ? 1 : vm_eval(x, e->b) != 0;
 		int32_t b = vm_eval(x, e->b), r;
-		if (!arith_binop(e->op, a, b, &r) && !b && (e->op == T_SLASH || e->op == T_PERCENT))
-			vm_runtime_error(x, e->op == T_SLASH ? "division by zero" : "modulo by zero");
+		if (!arith_binop(e->op, a, b, &r) && !b && (e->op == OP_DIV || e->op == OP_MOD))
+			vm_runtime_error(x, e->op == OP_DIV ? "division by zero" : "modulo by zero");
 		return r;
 	}
 	case E_COND: return vm_eval(x, e->a) ? vm_eval(x, e->b) : vm_eval(x, e->c);
