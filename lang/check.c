@@ -9,7 +9,7 @@
 #include "access.h"
 #include "types.h"
 #include "arith.h"
-#include "../vm/vm.h"   /* the state layout's limits: MAXFIELDS, MAXTYPES, ... */
+#include "layout.h"   /* the state layout's limits: MAXFIELDS, MAXTYPES, ... */
 #include <string.h>
 #include <stdio.h>
 
