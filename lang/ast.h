@@ -265,5 +265,8 @@ LtlClaim ltl_atoms(const char *formula);
 int ltl_claim_offset(const LtlClaim *c, int line, int col);
 Model *parse_string(const char *name, const char *text);
 int check_model(Model *m);             /* returns number of errors */
+/* the value of a constant expression of m (mtype names included); *ok
+ * becomes 0 when it has none */
+int model_const_eval(Model *m, Expr *e, int *ok);
 
 #endif

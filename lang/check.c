@@ -13,8 +13,14 @@
 #include <string.h>
 #include <stdio.h>
 
-static Model *M;
-static Proctype *CUR;
+/* what the passes share while they check one model: no file-scope
+ * state, so the front end can check two models in one process */
+typedef struct Check {
+	Model *m;
+	Proctype *cur;            /* the proctype or function checked; NULL: the globals */
+	Stmt **hoist; int nhoist; /* lowering: the call steps made for one statement */
+	int nlazy;                /* lowering: && / || / ( -> : ) lowered in one statement */
+} Check;
 
 static int scalar_size(TypeKind k, int bits)
 {
@@ -27,34 +33,34 @@ static int scalar_size(TypeKind k, int bits)
 	}
 }
 
-static int const_eval(Expr *e, int *ok);
-static void chanspec(ChanSpec *c);
+static int const_eval(Model *m, Expr *e, int *ok);
+static void chanspec(Model *m, ChanSpec *c);
 /* the most bytes one block of the state may take: the globals, a process's
  * or a call's locals, an object, a channel (the whole state: MAXSTATE) */
 #define STATE_BLOCK_MAX 60000
 
-static Var *lookup(const char *name)
+static Var *lookup(Check *ck, const char *name)
 {
-	if (CUR)
-		for (int i = 0; i < CUR->nlocals; i++)
-			if (!strcmp(CUR->locals[i]->name, name)) return CUR->locals[i];
-	for (int i = 0; i < M->nglobals; i++)
-		if (!strcmp(M->globals[i]->name, name)) return M->globals[i];
+	if (ck->cur)
+		for (int i = 0; i < ck->cur->nlocals; i++)
+			if (!strcmp(ck->cur->locals[i]->name, name)) return ck->cur->locals[i];
+	for (int i = 0; i < ck->m->nglobals; i++)
+		if (!strcmp(ck->m->globals[i]->name, name)) return ck->m->globals[i];
 	return NULL;
 }
 
 /* value of an mtype name (0 if none); *group receives its mtype group */
-static int mtype_value_in(const char *name, int *group)
+static int mtype_value_in(Model *m, const char *name, int *group)
 {
 	*group = 0;
-	for (int i = 1; i <= M->nmtypes; i++)
-		if (!strcmp(M->mtypes[i], name)) return i;
-	for (int g = 1; g < M->nmtgroups; g++)
-		for (int i = 1; i <= M->mtgroups[g].n; i++)
-			if (!strcmp(M->mtgroups[g].names[i], name)) { *group = g; return i; }
+	for (int i = 1; i <= m->nmtypes; i++)
+		if (!strcmp(m->mtypes[i], name)) return i;
+	for (int g = 1; g < m->nmtgroups; g++)
+		for (int i = 1; i <= m->mtgroups[g].n; i++)
+			if (!strcmp(m->mtgroups[g].names[i], name)) { *group = g; return i; }
 	return 0;
 }
-static int mtype_value(const char *name) { int g; return mtype_value_in(name, &g); }
+static int mtype_value(Model *m, const char *name) { int g; return mtype_value_in(m, name, &g); }
 
 const char *mtype_name(const Model *m, int g, int v)
 {
@@ -71,24 +77,24 @@ int expr_mtype_group(const Expr *e)
 	return 0;
 }
 
-static void layout_record(Record *r);
+static void layout_record(Model *m, Record *r);
 
-static void layout_var(Var *v, int *off)
+static void layout_var(Model *m, Var *v, int *off)
 {
 	if (v->arrlen_expr) {
 		int ok = 1;
-		int n = const_eval(v->arrlen_expr, &ok);
+		int n = const_eval(m, v->arrlen_expr, &ok);
 		if (!ok) { diag_error(v->arrlen_expr->pos, "array length of '%s' must be a constant", v->name); n = 1; }
 		if (n < 1 || n > 65535) { diag_error(v->arrlen_expr->pos, "array length of '%s' out of range (1..65535): %d", v->name, n); n = 1; }
 		v->arrlen = n;
 	}
 	if (v->kind == TY_RECORD) {
-		layout_record(v->rec);
+		layout_record(m, v->rec);
 		v->elemsize = v->rec->size;
 		if (v->rec->nchanoffs) diag_error(v->pos, "'%s': a record holding channels can only be used by reference", v->name);
 	} else if (v->kind == TY_CHAN && v->chan && v->scope == SC_FIELD) {
 		/* a channel that is a field of an object lives inside the object */
-		chanspec(v->chan);
+		chanspec(m, v->chan);
 		v->elemsize = CHDR + v->chan->cap * v->chan->msgsize;
 	} else v->elemsize = scalar_size(v->kind, v->bits);
 	v->offset = *off;
@@ -101,7 +107,7 @@ static void layout_var(Var *v, int *off)
 	*off += (int)size;
 }
 
-static void layout_record(Record *r)
+static void layout_record(Model *m, Record *r)
 {
 	if (r->laid_out == 2) return;
 	if (r->laid_out == 1) { diag_error(r->pos, "typedef '%s' contains itself", r->name); r->laid_out = 2; return; }
@@ -109,7 +115,7 @@ static void layout_record(Record *r)
 	int off = 0;
 	for (int i = 0; i < r->nfields; i++) {
 		Var *f = r->fields[i];
-		layout_var(f, &off);
+		layout_var(m, f, &off);
 		if (f->kind == TY_CHAN && f->chan) {
 			f->chanslot = r->nchanoffs;
 			int n = f->arrlen ? f->arrlen : 1;
@@ -164,14 +170,14 @@ static void record_leaves(ChanSpec *c, const Record *r, Fields *fs)
 
 /* A record field of a message is its fields, flattened, as SPIN sends it
  * (pan's `x!foo` is `x!foo.b,foo.i,foo.c`). */
-static void flatten_records(ChanSpec *c)
+static void flatten_records(Model *m, ChanSpec *c)
 {
 	if (!c->frec) return;
 	Fields fs = { 0 };
 	for (int i = 0; i < c->nfields; i++) {
 		const Record *r = c->ftypes[i] == TY_RECORD ? c->frec[i] : NULL;
 		if (r) {
-			layout_record((Record *)r);
+			layout_record(m, (Record *)r);
 			record_leaves(c, r, &fs);
 			continue;
 		}
@@ -181,84 +187,84 @@ static void flatten_records(ChanSpec *c)
 	c->frec = NULL;
 }
 
-static void chanspec(ChanSpec *c)
+static void chanspec(Model *m, ChanSpec *c)
 {
-	if (c->id || (M->nchanspecs && M->chanspecs[0] == c)) return;
-	flatten_records(c);
+	if (c->id || (m->nchanspecs && m->chanspecs[0] == c)) return;
+	flatten_records(m, c);
 	int ok = 1;
-	c->cap = const_eval(c->cap_expr, &ok);
+	c->cap = const_eval(m, c->cap_expr, &ok);
 	if (!ok) diag_error(c->cap_expr->pos, "channel capacity must be a constant");
 	if (c->cap < 0 || c->cap > 255) { diag_error(c->pos, "channel capacity out of range (0..255)"); c->cap = 1; }
 	if (c->nfields > MAXFIELDS)
 		diag_error(c->pos, "a channel's message has %d fields, at most %d", c->nfields, MAXFIELDS);
 	c->foff = xalloc(sizeof(int) * (c->nfields + 1));
 	int off = 0;
-	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); if (c->ftypes[i] == TY_REF) { c->nrefs++; M->has_heap = 1; } if (c->ftypes[i] == TY_CHAN) c->nrefs++; }
+	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); if (c->ftypes[i] == TY_REF) { c->nrefs++; m->has_heap = 1; } if (c->ftypes[i] == TY_CHAN) c->nrefs++; }
 	c->msgsize = off;
 	if (CHDR + (long long)c->cap * c->msgsize > STATE_BLOCK_MAX)
 		diag_error(c->pos, "a channel of %d messages of %d bytes does not fit in a state (at most %d bytes)", c->cap, c->msgsize, STATE_BLOCK_MAX);
-	if (M->nchanspecs == MAXTYPES)
+	if (m->nchanspecs == MAXTYPES)
 		diag_error(c->pos, "more than %d channel types (capacity and fields)", MAXTYPES);
-	c->id = M->nchanspecs;
-	PUSH(M->chanspecs, M->nchanspecs, c);
+	c->id = m->nchanspecs;
+	PUSH(m->chanspecs, m->nchanspecs, c);
 }
 
-static void resolve_expr(Expr *e);
+static void resolve_expr(Check *ck, Expr *e);
 
-static int const_eval(Expr *e, int *ok)
+static int const_eval(Model *m, Expr *e, int *ok)
 {
 	if (!e) { *ok = 0; return 0; }
 	switch (e->k) {
 	case E_CONST: return e->val;
 	case E_NAME: {
-		int v = mtype_value(e->name);
+		int v = mtype_value(m, e->name);
 		if (v) return v;
 		*ok = 0; return 0;
 	}
 	case E_UN: {
 		int32_t r;
-		if (arith_unop(e->op, const_eval(e->a, ok), &r)) return r;
+		if (arith_unop(e->op, const_eval(m, e->a, ok), &r)) return r;
 		break;
 	}
 	case E_BIN: {
-		int32_t a = const_eval(e->a, ok), b = const_eval(e->b, ok), r;
+		int32_t a = const_eval(m, e->a, ok), b = const_eval(m, e->b, ok), r;
 		if (arith_binop(e->op, a, b, &r)) return r;
 		break;   /* division by zero: not a constant */
 	}
-	case E_COND: { int c = const_eval(e->a, ok); return c ? const_eval(e->b, ok) : const_eval(e->c, ok); }
+	case E_COND: { int c = const_eval(m, e->a, ok); return c ? const_eval(m, e->b, ok) : const_eval(m, e->c, ok); }
 	default: break;
 	}
 	*ok = 0;
 	return 0;
 }
 
-static Proctype *find_ptype(const char *name)
+static Proctype *find_ptype(Model *m, const char *name)
 {
-	for (int i = 0; i < M->nptypes; i++) if (!strcmp(M->ptypes[i]->name, name)) return M->ptypes[i];
+	for (int i = 0; i < m->nptypes; i++) if (!strcmp(m->ptypes[i]->name, name)) return m->ptypes[i];
 	return NULL;
 }
 
 /* Resolve an lvalue-ish chain; returns the var (or field) finally designated. */
-static void note_chan_data(Pos pos, const char *how);
+static void note_chan_data(Model *m, Pos pos, const char *how);
 static void no_ref_number(const Expr *e, const char *how);
-static void resolve_ref(Expr *e)
+static void resolve_ref(Check *ck, Expr *e)
 {
 	if (e->k == E_NAME) {
-		Var *v = lookup(e->name);
-		if (!v && CUR && CUR->cls) {
+		Var *v = lookup(ck, e->name);
+		if (!v && ck->cur && ck->cur->cls) {
 			/* inside a method, a field name alone means this.field */
-			Record *c = CUR->cls;
+			Record *c = ck->cur->cls;
 			for (int i = 0; i < c->nfields; i++)
 				if (!strcmp(c->fields[i]->name, e->name)) {
 					Expr *th = NEW(Expr); th->k = E_NAME; th->name = "this"; th->pos = e->pos;
 					Expr *idx = e->a;
 					e->k = E_FIELD; e->b = th; e->a = idx;
-					resolve_ref(e);
+					resolve_ref(ck, e);
 					return;
 				}
 		}
 		if (!v) {
-			int mg, mv = mtype_value_in(e->name, &mg);
+			int mg, mv = mtype_value_in(ck->m, e->name, &mg);
 			if (mv && !e->a) { e->k = E_CONST; e->val = mv; e->type = TY_MTYPE; e->mtg = mg; return; }
 			diag_error(e->pos, "undeclared name '%s'", e->name);
 			e->k = E_CONST; e->val = 0; e->type = TY_INT;
@@ -267,9 +273,9 @@ static void resolve_ref(Expr *e)
 		v->used = 1;
 		e->k = E_VAR; e->var = v; e->type = v->kind; e->bits = v->bits;
 		if (e->a) {
-			resolve_expr(e->a);
+			resolve_expr(ck, e->a);
 			no_ref_number(e->a, "an array index");
-			if (vtype_of(M, e->a).chan) note_chan_data(e->a->pos, "a channel's id is used as an array index");
+			if (vtype_of(ck->m, e->a).chan) note_chan_data(ck->m, e->a->pos, "a channel's id is used as an array index");
 			if (!v->arrlen) diag_error(e->pos, "'%s' is not an array", v->name);
 		} else if (v->arrlen && v->kind != TY_RECORD) {
 			/* SPIN: an array name alone means element 0 */
@@ -278,7 +284,7 @@ static void resolve_ref(Expr *e)
 	}
 	if (e->k == E_FIELD) {
 		Expr *b = e->b;
-		if (b->k == E_CALL) resolve_expr(b); else resolve_ref(b);
+		if (b->k == E_CALL) resolve_expr(ck, b); else resolve_ref(ck, b);
 		Var tmpv;
 		Var *bv;
 		if (b->k == E_CALL) {
@@ -303,9 +309,9 @@ static void resolve_ref(Expr *e)
 		}
 		e->var = f; e->type = f->kind; e->bits = f->bits;
 		if (e->a) {
-			resolve_expr(e->a);
+			resolve_expr(ck, e->a);
 			no_ref_number(e->a, "an array index");
-			if (vtype_of(M, e->a).chan) note_chan_data(e->a->pos, "a channel's id is used as an array index");
+			if (vtype_of(ck->m, e->a).chan) note_chan_data(ck->m, e->a->pos, "a channel's id is used as an array index");
 			if (!f->arrlen) diag_error(e->pos, "field '%s' is not an array", f->name);
 		}
 	}
@@ -373,23 +379,23 @@ static void check_chan(Expr *e)
  * turned into a channel is not rewritten.  The first place either
  * happens is kept (Model.chan_data), and heap symmetry is left out of a
  * model that has such channels (heap/gc.c heap_symmetry_refused). */
-static void note_chan_data(Pos pos, const char *how)
+static void note_chan_data(Model *m, Pos pos, const char *how)
 {
-	if (M->chan_data.line)
+	if (m->chan_data.line)
 		return;
-	M->chan_data = pos;
-	M->chan_data_how = how;
+	m->chan_data = pos;
+	m->chan_data_how = how;
 }
 
 /* type_flows, and a channel's id flowing into a number or back */
-static void flow(Pos pos, VType src, VType dst, int src_zero, const char *ctx)
+static void flow(Model *m, Pos pos, VType src, VType dst, int src_zero, const char *ctx)
 {
 	if (!type_flows(pos, src, dst, ctx) || src.ref)
 		return;
 	if (src.chan && !dst.chan)
-		note_chan_data(pos, "a channel's id is stored as a number");
+		note_chan_data(m, pos, "a channel's id is stored as a number");
 	else if (!src.chan && dst.chan && !src_zero)
-		note_chan_data(pos, "a number is stored as a channel's id");
+		note_chan_data(m, pos, "a number is stored as a channel's id");
 }
 
 static int is_zero(const Expr *e)
@@ -405,20 +411,20 @@ static const ChanSpec *chan_decl(const Expr *ch)
 }
 
 /* a value sent as message field i of channel ch */
-static void check_send_field(const Expr *ch, int i, const Expr *arg)
+static void check_send_field(Model *m, const Expr *ch, int i, const Expr *arg)
 {
 	const ChanSpec *cs = chan_decl(ch);
 	if (!cs || i >= cs->nfields)
 		return;
 	char ctx[160];
 	snprintf(ctx, sizeof ctx, "message field %d of the send on '%s'", i + 1, ch->var->name);
-	flow(arg->pos, vtype_of(M, arg), vtype_field(cs, i), is_zero(arg), ctx);
+	flow(m, arg->pos, vtype_of(m, arg), vtype_field(cs, i), is_zero(arg), ctx);
 }
 
 /* a receive (or poll) argument against message field i of channel ch: a
  * variable takes the field's value, a constant or eval(x) is compared
  * with it */
-static void check_recv_field(const Expr *ch, int i, const Expr *arg)
+static void check_recv_field(Model *m, const Expr *ch, int i, const Expr *arg)
 {
 	const ChanSpec *cs = chan_decl(ch);
 	if (!cs || i >= cs->nfields || arg->k == E_UNDERSCORE)
@@ -428,40 +434,40 @@ static void check_recv_field(const Expr *ch, int i, const Expr *arg)
 		if (arg->var->kind == TY_RECORD)
 			return;
 		snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' into '%s'", i + 1, ch->var->name, arg->var->name);
-		flow(arg->pos, vtype_field(cs, i), vtype_of(M, arg), 0, ctx);
+		flow(m, arg->pos, vtype_field(cs, i), vtype_of(m, arg), 0, ctx);
 		return;
 	}
 	snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' matched", i + 1, ch->var->name);
-	type_comparable(arg->pos, vtype_field(cs, i), vtype_of(M, arg), ctx);
+	type_comparable(arg->pos, vtype_field(cs, i), vtype_of(m, arg), ctx);
 	/* a number matched against a channel's id reads its slot */
-	if (vtype_field(cs, i).chan && !vtype_of(M, arg).chan && !is_zero(arg))
-		note_chan_data(arg->pos, "a channel's id is matched against a number");
+	if (vtype_field(cs, i).chan && !vtype_of(m, arg).chan && !is_zero(arg))
+		note_chan_data(m, arg->pos, "a channel's id is matched against a number");
 }
 
 /* A sorted send (!!) orders the messages by their fields' values: a
  * reference's value is where its object lives, and an object channel's
  * id is made of it, so the order would change under renumbering (found
  * by review, issue 37: a missed violation in the default mode). */
-static void check_sorted_send(const Stmt *s)
+static void check_sorted_send(Model *m, const Stmt *s)
 {
 	for (int i = 0; i < s->nargs; i++) {
-		VType t = vtype_of(M, s->args[i]);
+		VType t = vtype_of(m, s->args[i]);
 		if (t.ref)
 			diag_error(s->args[i]->pos, "a sorted send (!!) orders messages by value, and a reference's value is where its object lives: send it with !");
 		else if (t.chan)
-			note_chan_data(s->args[i]->pos, "a channel's id orders a sorted send (!!)");
+			note_chan_data(m, s->args[i]->pos, "a channel's id orders a sorted send (!!)");
 	}
 }
 
 /* the arguments of a call or run against the parameters they initialise */
-static void check_args(Expr **args, int nargs, Var **params, int nparams, const char *what, const char *name)
+static void check_args(Model *m, Expr **args, int nargs, Var **params, int nparams, const char *what, const char *name)
 {
 	for (int i = 0; i < nargs && i < nparams; i++) {
 		if (params[i]->kind == TY_RECORD)
 			continue;
 		char ctx[200];
 		snprintf(ctx, sizeof ctx, "argument %d of %s '%s' (parameter '%s')", i + 1, what, name, params[i]->name);
-		flow(args[i]->pos, vtype_of(M, args[i]), vtype_var(params[i]), is_zero(args[i]), ctx);
+		flow(m, args[i]->pos, vtype_of(m, args[i]), vtype_var(params[i]), is_zero(args[i]), ctx);
 	}
 }
 
@@ -474,18 +480,18 @@ static void no_ref_number(const Expr *e, const char *how)
 		diag_error(e->pos, "a reference cannot be %s (only compared with == and !=)", how);
 }
 
-static void resolve_expr(Expr *e)
+static void resolve_expr(Check *ck, Expr *e)
 {
 	if (!e) return;
 	switch (e->k) {
-	case E_NAME: case E_FIELD: resolve_ref(e); break;
+	case E_NAME: case E_FIELD: resolve_ref(ck, e); break;
 	case E_VAR: break;
 	case E_UNDERSCORE: break;
 	case E_CONST: e->type = TY_INT; break;
 	case E_NULL: e->type = TY_REF; break;
 	case E_NEW: {
 		Record *r = NULL;
-		for (int i = 0; i < M->nrecords; i++) if (!strcmp(M->records[i]->name, e->name)) r = M->records[i];
+		for (int i = 0; i < ck->m->nrecords; i++) if (!strcmp(ck->m->records[i]->name, e->name)) r = ck->m->records[i];
 		if (!r) { diag_error(e->pos, "new of unknown class '%s'", e->name); e->type = TY_REF; break; }
 		r->is_class = 1;
 		if (r->id >= MAXCLASSES)
@@ -493,57 +499,57 @@ static void resolve_expr(Expr *e)
 		e->ptype = NULL; e->var = NULL;
 		e->type = TY_REF;
 		e->val = r->id;
-		M->has_heap = 1;
+		ck->m->has_heap = 1;
 		break;
 	}
 	case E_UN:
-		resolve_expr(e->a);
+		resolve_expr(ck, e->a);
 		if (e->op != OP_NOT) no_ref_number(e->a, "negated or complemented");
-		if (e->op != OP_NOT && vtype_of(M, e->a).chan) note_chan_data(e->pos, "a channel's id is computed with");
+		if (e->op != OP_NOT && vtype_of(ck->m, e->a).chan) note_chan_data(ck->m, e->pos, "a channel's id is computed with");
 		e->type = TY_INT;
 		break;
 	case E_BIN:
-		resolve_expr(e->a); resolve_expr(e->b); e->type = TY_INT;
+		resolve_expr(ck, e->a); resolve_expr(ck, e->b); e->type = TY_INT;
 		if ((e->a->type == TY_REF || e->b->type == TY_REF) && e->op != OP_EQ && e->op != OP_NE)
 			diag_error(e->pos, "references can only be compared with == and !=");
 		else
-			type_comparable(e->pos, vtype_of(M, e->a), vtype_of(M, e->b), e->op == OP_EQ ? "==" : e->op == OP_NE ? "!=" : "comparison");
+			type_comparable(e->pos, vtype_of(ck->m, e->a), vtype_of(ck->m, e->b), e->op == OP_EQ ? "==" : e->op == OP_NE ? "!=" : "comparison");
 		{
 			/* two channels compared for identity, or a channel with 0
 			 * (not created), read no slot; anything else does */
-			VType ta = vtype_of(M, e->a), tb = vtype_of(M, e->b);
+			VType ta = vtype_of(ck->m, e->a), tb = vtype_of(ck->m, e->b);
 			int eq = e->op == OP_EQ || e->op == OP_NE;
 			int logic = e->op == OP_AND || e->op == OP_OR;
 			if ((ta.chan || tb.chan) && !logic &&
 			    !(eq && ((ta.chan && tb.chan) || is_zero(e->a) || is_zero(e->b))))
-				note_chan_data(e->pos, "a channel's id is computed with");
+				note_chan_data(ck->m, e->pos, "a channel's id is computed with");
 		}
 		if (e->a->k == E_NEW || e->b->k == E_NEW) diag_error(e->pos, "'new' can only be assigned");
 		break;
 	case E_COND:
-		resolve_expr(e->a); resolve_expr(e->b); resolve_expr(e->c);
+		resolve_expr(ck, e->a); resolve_expr(ck, e->b); resolve_expr(ck, e->c);
 		e->type = TY_INT;
 		if (e->b->type == TY_REF || e->c->type == TY_REF) {
-			type_comparable(e->pos, vtype_of(M, e->b), vtype_of(M, e->c), "( -> : )");
+			type_comparable(e->pos, vtype_of(ck->m, e->b), vtype_of(ck->m, e->c), "( -> : )");
 			e->type = TY_REF;
 		}
 		break;
 	case E_LEN: case E_EMPTY: case E_NEMPTY: case E_FULL: case E_NFULL:
-		resolve_expr(e->a); check_chan(e->a); e->type = TY_INT; break;
+		resolve_expr(ck, e->a); check_chan(e->a); e->type = TY_INT; break;
 	case E_POLL:
-		resolve_expr(e->a); check_chan(e->a);
+		resolve_expr(ck, e->a); check_chan(e->a);
 		check_nfields(e->pos, e->nargs);
 		for (int i = 0; i < e->nargs; i++) {
-			resolve_expr(e->args[i]);
-			check_recv_field(e->a, i, e->args[i]);
+			resolve_expr(ck, e->args[i]);
+			check_recv_field(ck->m, e->a, i, e->args[i]);
 		}
 		break;
 	case E_EVAL:
-		resolve_expr(e->a);
+		resolve_expr(ck, e->a);
 		e->type = e->a->type;   /* eval(r) is a reference, compared with the field */
 		break;
 	case E_ENABLED: case E_PCVALUE: case E_GETPRIO:
-		resolve_expr(e->a);
+		resolve_expr(ck, e->a);
 		no_ref_number(e->a, "a pid");
 		break;
 	case E_SETPRIO:
@@ -553,68 +559,68 @@ static void resolve_expr(Expr *e)
 	case E_CALL: {
 		Proctype *f = NULL;
 		if (e->a) {
-			resolve_expr(e->a);
+			resolve_expr(ck, e->a);
 			Record *c = (e->a->k == E_VAR || e->a->k == E_FIELD) && e->a->var->kind == TY_REF ? e->a->var->rec : NULL;
 			if (e->a->k == E_CALL && e->a->ptype && e->a->ptype->ret_kind == TY_REF) c = e->a->ptype->ret_rec;
 			if (!c) { diag_error(e->pos, "method call '%s' on something that is not a reference", e->name); break; }
-			for (int i = 0; i < M->nfuncs; i++)
-				if (M->funcs[i]->cls == c && !strcmp(M->funcs[i]->name, e->name)) f = M->funcs[i];
+			for (int i = 0; i < ck->m->nfuncs; i++)
+				if (ck->m->funcs[i]->cls == c && !strcmp(ck->m->funcs[i]->name, e->name)) f = ck->m->funcs[i];
 			if (!f) { diag_error(e->pos, "class '%s' has no method '%s'", c->name, e->name); break; }
 		} else {
-			for (int i = 0; i < M->nfuncs; i++)
-				if (!M->funcs[i]->cls && !strcmp(M->funcs[i]->name, e->name)) f = M->funcs[i];
-			if (!f && CUR && CUR->cls)   /* a sibling method: this.m(...) */
-				for (int i = 0; i < M->nfuncs; i++)
-					if (M->funcs[i]->cls == CUR->cls && !strcmp(M->funcs[i]->name, e->name)) {
-						f = M->funcs[i];
+			for (int i = 0; i < ck->m->nfuncs; i++)
+				if (!ck->m->funcs[i]->cls && !strcmp(ck->m->funcs[i]->name, e->name)) f = ck->m->funcs[i];
+			if (!f && ck->cur && ck->cur->cls)   /* a sibling method: this.m(...) */
+				for (int i = 0; i < ck->m->nfuncs; i++)
+					if (ck->m->funcs[i]->cls == ck->cur->cls && !strcmp(ck->m->funcs[i]->name, e->name)) {
+						f = ck->m->funcs[i];
 						Expr *th = NEW(Expr); th->k = E_NAME; th->name = "this"; th->pos = e->pos;
-						e->a = th; resolve_expr(th);
+						e->a = th; resolve_expr(ck, th);
 					}
 			if (!f) { diag_error(e->pos, "call of unknown function '%s'", e->name); break; }
 		}
 		e->ptype = f;
-		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
+		for (int i = 0; i < e->nargs; i++) resolve_expr(ck, e->args[i]);
 		int want = f->nparams - (f->cls ? 1 : 0);
 		if (e->nargs != want)
 			diag_error(e->pos, "'%s' expects %d argument(s), got %d", f->name, want, e->nargs);
-		check_args(e->args, e->nargs, f->params + (f->cls ? 1 : 0), want, f->cls ? "method" : "function", f->name);
+		check_args(ck->m, e->args, e->nargs, f->params + (f->cls ? 1 : 0), want, f->cls ? "method" : "function", f->name);
 		e->type = f->ret_kind == TY_NONE ? TY_INT : f->ret_kind;
 		break;
 	}
 	case E_RUN: {
-		Proctype *pt = find_ptype(e->name);
+		Proctype *pt = find_ptype(ck->m, e->name);
 		if (!pt || pt->is_init) { diag_error(e->pos, "run of unknown proctype '%s'", e->name); break; }
 		e->ptype = pt;
-		for (int i = 0; i < e->nargs; i++) resolve_expr(e->args[i]);
+		for (int i = 0; i < e->nargs; i++) resolve_expr(ck, e->args[i]);
 		if (e->b) {
 			/* run P() priority N */
-			resolve_expr(e->b);
+			resolve_expr(ck, e->b);
 			no_ref_number(e->b, "a priority");
 			int ok = 1;
-			long long pr = const_eval(e->b, &ok);
+			long long pr = const_eval(ck->m, e->b, &ok);
 			if (ok && (pr < 1 || pr > 255)) diag_error(e->b->pos, "priority %lld out of range (1..255)", pr);
 		}
 		if (e->nargs != pt->nparams)
 			diag_error(e->pos, "proctype '%s' expects %d argument(s), got %d", pt->name, pt->nparams, e->nargs);
-		check_args(e->args, e->nargs, pt->params, pt->nparams, "proctype", pt->name);
+		check_args(ck->m, e->args, e->nargs, pt->params, pt->nparams, "proctype", pt->name);
 		break;
 	}
 	case E_REMOTE_LABEL: case E_REMOTE_VAR: {
-		Proctype *pt = find_ptype(e->name);
+		Proctype *pt = find_ptype(ck->m, e->name);
 		if (!pt) { diag_error(e->pos, "unknown proctype '%s' in remote reference", e->name); e->k = E_CONST; e->val = 0; break; }
 		e->ptype = pt;
 		if (e->a) {
-			resolve_expr(e->a);
+			resolve_expr(ck, e->a);
 			no_ref_number(e->a, "a process's index");
 		}
 		if (e->k == E_REMOTE_VAR) {
-			Proctype *save = CUR; CUR = pt;
+			Proctype *save = ck->cur; ck->cur = pt;
 			Expr *vn = e->b;
 			Var *v = NULL;
 			for (int i = 0; i < pt->nlocals; i++) if (!strcmp(pt->locals[i]->name, vn->name)) v = pt->locals[i];
 			if (!v) diag_error(vn->pos, "proctype '%s' has no local '%s'", pt->name, vn->name);
-			else resolve_ref(vn);
-			CUR = save;
+			else resolve_ref(ck, vn);
+			ck->cur = save;
 			e->type = vn->type;   /* P[i]:r is a reference when r is */
 		}
 		break;
@@ -631,28 +637,28 @@ static void check_lvalue(Expr *e)
 }
 
 /* reference/scalar compatibility of an assignment lhs = rhs */
-static void check_assign(Expr *lhs, Expr *rhs)
+static void check_assign(Model *m, Expr *lhs, Expr *rhs)
 {
 	if (lhs->k != E_VAR && lhs->k != E_FIELD) return;
 	if (lhs->var->kind == TY_RECORD) return;   /* check_lvalue said so */
 	char ctx[160];
 	snprintf(ctx, sizeof ctx, "assignment to '%s'", lhs->var->name);
-	flow(rhs->pos, vtype_of(M, rhs), vtype_var(lhs->var), is_zero(rhs), ctx);
+	flow(m, rhs->pos, vtype_of(m, rhs), vtype_var(lhs->var), is_zero(rhs), ctx);
 }
 
 /* `for (x in c)` visits c's messages without removing them, as SPIN 6.5
  * does: a hidden byte counter t and `t = 0; do :: t < len(c) -> c?x;
  * c!x; body; t++ :: else -> break od` (compile.c); x may be a record */
-static void for_in_chan(Stmt *s)
+static void for_in_chan(Check *ck, Stmt *s)
 {
-	if (!CUR) return;
+	if (!ck->cur) return;
 	if (s->lhs->k != E_VAR && s->lhs->k != E_FIELD) return;   /* check_lvalue said so */
 	char *name = xalloc(32);
-	snprintf(name, 32, "_for%d", CUR->ntemps++);
+	snprintf(name, 32, "_for%d", ck->cur->ntemps++);
 	Var *t = NEW(Var);
 	t->name = name; t->pos = s->pos; t->kind = TY_BYTE;
-	t->scope = SC_LOCAL; t->in_func = CUR->is_func; t->hidden = 1;
-	PUSH(CUR->locals, CUR->nlocals, t);
+	t->scope = SC_LOCAL; t->in_func = ck->cur->is_func; t->hidden = 1;
+	PUSH(ck->cur->locals, ck->cur->nlocals, t);
 	s->var = t;
 	Stmt *rs[2];
 	for (int k = 0; k < 2; k++) {
@@ -663,14 +669,14 @@ static void for_in_chan(Stmt *s)
 		expand_record_args(m);
 		check_nfields(s->pos, m->nargs);
 		for (int i = 0; i < m->nargs && !k; i++)
-			check_recv_field(s->lo, i, m->args[i]);
+			check_recv_field(ck->m, s->lo, i, m->args[i]);
 		rs[k] = m;
 	}
 	s->body = xalloc(2 * sizeof(Stmt *));
 	s->body[0] = rs[0]; s->body[1] = rs[1]; s->nbody = 2;
 }
 
-static void resolve_stmt(Stmt *s)
+static void resolve_stmt(Check *ck, Stmt *s)
 {
 	if (!s) return;
 	switch (s->k) {
@@ -680,31 +686,31 @@ static void resolve_stmt(Stmt *s)
 			Expr *g = NEW(Expr);
 			g->k = E_GETPRIO; g->pos = s->rhs->pos; g->a = s->rhs->a; g->type = TY_BYTE;
 			s->k = S_ASSIGN; s->lhs = g; s->rhs = s->rhs->b;
-			resolve_expr(g->a); resolve_expr(s->rhs);
+			resolve_expr(ck, g->a); resolve_expr(ck, s->rhs);
 			no_ref_number(g->a, "a pid"); no_ref_number(s->rhs, "a priority");
 			break;
 		}
-		resolve_expr(s->rhs);
+		resolve_expr(ck, s->rhs);
 		if (s->rhs->k == E_NEW) diag_error(s->pos, "the result of 'new' must be assigned");
 		break;
-	case S_ASSIGN: resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->rhs); check_assign(s->lhs, s->rhs); break;
+	case S_ASSIGN: resolve_expr(ck, s->lhs); check_lvalue(s->lhs); resolve_expr(ck, s->rhs); check_assign(ck->m, s->lhs, s->rhs); break;
 	case S_INCR: case S_DECR:
-		resolve_expr(s->lhs); check_lvalue(s->lhs);
+		resolve_expr(ck, s->lhs); check_lvalue(s->lhs);
 		if (s->lhs->type == TY_REF) diag_error(s->pos, "cannot increment a reference");
 		break;
 	case S_SEND:
-		resolve_expr(s->lhs); check_chan(s->lhs);
-		for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]);
+		resolve_expr(ck, s->lhs); check_chan(s->lhs);
+		for (int i = 0; i < s->nargs; i++) resolve_expr(ck, s->args[i]);
 		expand_record_args(s);
 		check_nfields(s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++)
-			check_send_field(s->lhs, i, s->args[i]);
+			check_send_field(ck->m, s->lhs, i, s->args[i]);
 		if (s->sorted)
-			check_sorted_send(s);
+			check_sorted_send(ck->m, s);
 		break;
 	case S_RECV:
-		resolve_expr(s->lhs); check_chan(s->lhs);
-		for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]);
+		resolve_expr(ck, s->lhs); check_chan(s->lhs);
+		for (int i = 0; i < s->nargs; i++) resolve_expr(ck, s->args[i]);
 		expand_record_args(s);
 		check_nfields(s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++) {
@@ -712,78 +718,78 @@ static void resolve_stmt(Stmt *s)
 			if (a->k != E_VAR && a->k != E_FIELD && a->k != E_CONST && a->k != E_EVAL && a->k != E_UNDERSCORE && a->k != E_NULL)
 				diag_error(a->pos, "a receive argument must be a variable, a constant, null, eval(...) or _");
 			else
-				check_recv_field(s->lhs, i, a);
+				check_recv_field(ck->m, s->lhs, i, a);
 		}
 		break;
-	case S_PRINTF: for (int i = 0; i < s->nargs; i++) resolve_expr(s->args[i]); break;
+	case S_PRINTF: for (int i = 0; i < s->nargs; i++) resolve_expr(ck, s->args[i]); break;
 	case S_CALL:
-		resolve_expr(s->rhs);
+		resolve_expr(ck, s->rhs);
 		if (s->lhs) {
-			resolve_expr(s->lhs); check_lvalue(s->lhs);
+			resolve_expr(ck, s->lhs); check_lvalue(s->lhs);
 			if (s->rhs->ptype && s->rhs->ptype->ret_kind == TY_NONE)
 				diag_error(s->pos, "'%s' returns no value", s->rhs->ptype->name);
-			else check_assign(s->lhs, s->rhs);
+			else check_assign(ck->m, s->lhs, s->rhs);
 		}
 		break;
 	case S_RETURN:
-		if (s->rhs) resolve_expr(s->rhs);
-		if (CUR && CUR->is_func) {
-			if (s->rhs && CUR->ret_kind == TY_NONE) diag_error(s->pos, "'%s' returns no value", CUR->name);
-			if (!s->rhs && CUR->ret_kind != TY_NONE) diag_error(s->pos, "'%s' must return a value", CUR->name);
-			if (s->rhs && CUR->ret_kind != TY_NONE) {
-				VType want = { CUR->ret_kind == TY_REF, 0, CUR->ret_kind == TY_CHAN, CUR->ret_rec };
+		if (s->rhs) resolve_expr(ck, s->rhs);
+		if (ck->cur && ck->cur->is_func) {
+			if (s->rhs && ck->cur->ret_kind == TY_NONE) diag_error(s->pos, "'%s' returns no value", ck->cur->name);
+			if (!s->rhs && ck->cur->ret_kind != TY_NONE) diag_error(s->pos, "'%s' must return a value", ck->cur->name);
+			if (s->rhs && ck->cur->ret_kind != TY_NONE) {
+				VType want = { ck->cur->ret_kind == TY_REF, 0, ck->cur->ret_kind == TY_CHAN, ck->cur->ret_rec };
 				char ctx[160];
-				snprintf(ctx, sizeof ctx, "the value returned by '%s'", CUR->name);
-				flow(s->rhs->pos, vtype_of(M, s->rhs), want, is_zero(s->rhs), ctx);
+				snprintf(ctx, sizeof ctx, "the value returned by '%s'", ck->cur->name);
+				flow(ck->m, s->rhs->pos, vtype_of(ck->m, s->rhs), want, is_zero(s->rhs), ctx);
 			}
 		}
 		break;
-	case S_PRINTM: case S_ASSERT: resolve_expr(s->rhs); break;
+	case S_PRINTM: case S_ASSERT: resolve_expr(ck, s->rhs); break;
 	case S_IF: case S_DO:
 		for (int i = 0; i < s->nopts; i++)
-			for (int j = 0; j < s->optlen[i]; j++) resolve_stmt(s->opts[i][j]);
+			for (int j = 0; j < s->optlen[i]; j++) resolve_stmt(ck, s->opts[i][j]);
 		break;
 	case S_SEQ: case S_ATOMIC: case S_DSTEP:
 		/* pan lets a claim take the steps of its own atomic sequence one
 		 * after another on the same system state; dspin pairs every claim
 		 * step with a system step, so it would check another claim
 		 * (found by review, 2026-11-28): refused, not run wrongly */
-		if (s->k == S_ATOMIC && CUR && CUR->is_never)
+		if (s->k == S_ATOMIC && ck->cur && ck->cur->is_never)
 			diag_error(s->pos, "atomic sequences in a never claim are not supported (pan runs them without system steps between; dspin would not)");
-		for (int i = 0; i < s->nbody; i++) resolve_stmt(s->body[i]);
+		for (int i = 0; i < s->nbody; i++) resolve_stmt(ck, s->body[i]);
 		break;
-	case S_UNLESS: resolve_stmt(s->sub); resolve_stmt(s->esc); break;
-	case S_LABEL: resolve_stmt(s->sub); break;
+	case S_UNLESS: resolve_stmt(ck, s->sub); resolve_stmt(ck, s->esc); break;
+	case S_LABEL: resolve_stmt(ck, s->sub); break;
 	case S_FOR:
-		resolve_expr(s->lhs);
-		resolve_expr(s->lo); if (s->hi) resolve_expr(s->hi);
+		resolve_expr(ck, s->lhs);
+		resolve_expr(ck, s->lo); if (s->hi) resolve_expr(ck, s->hi);
 		if (s->hi) {
 			/* for (i : lo .. hi): the bounds are numbers (review, issue 37) */
 			no_ref_number(s->lo, "a for bound");
 			no_ref_number(s->hi, "a for bound");
-			if (vtype_of(M, s->lo).chan || vtype_of(M, s->hi).chan)
-				note_chan_data(s->pos, "a channel's id is a for bound");
+			if (vtype_of(ck->m, s->lo).chan || vtype_of(ck->m, s->hi).chan)
+				note_chan_data(ck->m, s->pos, "a channel's id is a for bound");
 		}
 		if (!s->hi && s->lo->type == TY_CHAN && !((s->lo->k == E_VAR || s->lo->k == E_FIELD) && s->lo->var->arrlen && !s->lo->a)) {
 			/* the messages are received into x: a record is fine */
 			if (s->lhs->k != E_VAR && s->lhs->k != E_FIELD) diag_error(s->lhs->pos, "not an assignable variable");
-			else for_in_chan(s);
+			else for_in_chan(ck, s);
 		} else {
 			check_lvalue(s->lhs);
 			if (s->lhs->type == TY_REF) diag_error(s->lhs->pos, "a reference cannot be a for loop's counter");
 			if (!s->hi && (s->lo->k != E_VAR || !s->lo->var->arrlen || s->lo->a))
 				diag_error(s->lo->pos, "for (x in ...) needs an array or a channel");
 		}
-		resolve_stmt(s->sub);
+		resolve_stmt(ck, s->sub);
 		break;
 	case S_SELECT: {
-		resolve_expr(s->lhs); check_lvalue(s->lhs); resolve_expr(s->lo); resolve_expr(s->hi);
+		resolve_expr(ck, s->lhs); check_lvalue(s->lhs); resolve_expr(ck, s->lo); resolve_expr(ck, s->hi);
 		if (s->lhs->type == TY_REF) diag_error(s->lhs->pos, "a reference cannot be chosen by select");
 		no_ref_number(s->lo, "a select bound"); no_ref_number(s->hi, "a select bound");
-		if (vtype_of(M, s->lo).chan || vtype_of(M, s->hi).chan)
-			note_chan_data(s->pos, "a channel's id is a select bound");
+		if (vtype_of(ck->m, s->lo).chan || vtype_of(ck->m, s->hi).chan)
+			note_chan_data(ck->m, s->pos, "a channel's id is a select bound");
 		int ok = 1;
-		long long lo = const_eval(s->lo, &ok), hi = const_eval(s->hi, &ok);
+		long long lo = const_eval(ck->m, s->lo, &ok), hi = const_eval(ck->m, s->hi, &ok);
 		if (ok && hi < lo && !s->select_loop)
 			diag_error(s->pos, "bad range in select: %lld .. %lld is empty", lo, hi);   /* SPIN rejects it too */
 		else if (ok && hi - lo + 1 > MAXSELECT && !s->select_loop)
@@ -794,20 +800,20 @@ static void resolve_stmt(Stmt *s)
 	}
 }
 
-static void check_var_init(Var *v)
+static void check_var_init(Check *ck, Var *v)
 {
 	if (v->init) {
-		resolve_expr(v->init);
+		resolve_expr(ck, v->init);
 		if (v->arrlen && v->kind == TY_CHAN) diag_error(v->pos, "bad initializer");
 		if (v->kind != TY_RECORD) {
 			char ctx[160];
 			snprintf(ctx, sizeof ctx, "the initialiser of '%s'", v->name);
-			flow(v->init->pos, vtype_of(M, v->init), vtype_var(v), is_zero(v->init), ctx);
+			flow(ck->m, v->init->pos, vtype_of(ck->m, v->init), vtype_var(v), is_zero(v->init), ctx);
 		}
 	}
 	if (v->chan) {
 		if (v->kind != TY_CHAN) diag_error(v->pos, "'%s' is not a channel", v->name);
-		chanspec(v->chan);
+		chanspec(ck->m, v->chan);
 	}
 	if (v->kind == TY_RECORD && v->init) diag_error(v->pos, "a record cannot have an initializer");
 }
@@ -816,15 +822,15 @@ static void check_var_init(Var *v)
  * object new makes of its class, that value (vm/).  As in SPIN it is a
  * constant (mtype names included; SPIN does not resolve variables
  * there), and a reference field's is null. */
-static void check_field_inits(Record *r)
+static void check_field_inits(Check *ck, Record *r)
 {
 	for (int i = 0; i < r->nfields; i++) {
 		Var *f = r->fields[i];
 		if (!f->init)
 			continue;
-		check_var_init(f);
+		check_var_init(ck, f);
 		int ok = 1;
-		if (f->kind != TY_RECORD && f->kind != TY_REF && (const_eval(f->init, &ok), !ok))
+		if (f->kind != TY_RECORD && f->kind != TY_REF && (const_eval(ck->m, f->init, &ok), !ok))
 			diag_error(f->init->pos, "the initialiser of field '%s' of '%s' must be a constant", f->name, r->name);
 	}
 }
@@ -855,8 +861,6 @@ static void collect_chans(Var **vs, int n, int base, int **out, int *nout) { col
 /* ---- calls inside expressions are hoisted into call steps before the
  * statement, left to right, innermost first, into temporaries ---- */
 
-static Stmt **HOIST; static int NHOIST;
-
 static int is_lazy(const Expr *e)
 {
 	return (e->k == E_BIN && (e->op == OP_AND || e->op == OP_OR)) || e->k == E_COND;
@@ -865,20 +869,20 @@ static int is_lazy(const Expr *e)
 /* Hoists the calls every evaluation of e makes: not those in the right
  * operand of && / || or a branch of ( -> : ), which lower_lazy turns
  * into control flow. */
-static void hoist_expr(Expr *e, int top_ok)
+static void hoist_expr(Check *ck, Expr *e, int top_ok)
 {
 	if (!e) return;
-	hoist_expr(e->a, 0);
-	if (!is_lazy(e)) { hoist_expr(e->b, 0); hoist_expr(e->c, 0); }
-	for (int i = 0; i < e->nargs; i++) hoist_expr(e->args[i], 0);
+	hoist_expr(ck, e->a, 0);
+	if (!is_lazy(e)) { hoist_expr(ck, e->b, 0); hoist_expr(ck, e->c, 0); }
+	for (int i = 0; i < e->nargs; i++) hoist_expr(ck, e->args[i], 0);
 	if (e->k != E_CALL || top_ok || !e->ptype) return;
 	if (e->ptype->ret_kind == TY_NONE) { diag_error(e->pos, "'%s' returns no value", e->ptype->name); return; }
 	char *name = xalloc(32);
-	snprintf(name, 32, "_call%d", CUR->ntemps++);
+	snprintf(name, 32, "_call%d", ck->cur->ntemps++);
 	Var *t = NEW(Var);
 	t->name = name; t->pos = e->pos; t->kind = e->ptype->ret_kind; t->rec = e->ptype->ret_rec;
-	t->scope = SC_LOCAL; t->in_func = CUR->is_func; t->hidden = 1;
-	PUSH(CUR->locals, CUR->nlocals, t);
+	t->scope = SC_LOCAL; t->in_func = ck->cur->is_func; t->hidden = 1;
+	PUSH(ck->cur->locals, ck->cur->nlocals, t);
 	Expr *call = NEW(Expr); *call = *e;
 	Stmt *cs = NEW(Stmt);
 	cs->k = S_CALL; cs->pos = e->pos; cs->rhs = call;
@@ -887,17 +891,17 @@ static void hoist_expr(Expr *e, int top_ok)
 	char *txt = xalloc(strlen(e->ptype->name) + 48);
 	sprintf(txt, "%s = %s(...)", name, e->ptype->name);
 	cs->text = txt;
-	PUSH(HOIST, NHOIST, cs);
+	PUSH(ck->hoist, ck->nhoist, cs);
 	/* the call's value is now the temporary */
 	memset(e, 0, sizeof *e);
 	e->k = E_VAR; e->var = t; e->pos = cs->pos; e->type = t->kind;
 }
 
-static Stmt *hoist_stmt(Stmt *s);
+static Stmt *hoist_stmt(Check *ck, Stmt *s);
 
-static void hoist_list(Stmt **body, int n)
+static void hoist_list(Check *ck, Stmt **body, int n)
 {
-	for (int i = 0; i < n; i++) body[i] = hoist_stmt(body[i]);
+	for (int i = 0; i < n; i++) body[i] = hoist_stmt(ck, body[i]);
 }
 
 /* A call that hoisting would move away from where it is needed is
@@ -918,10 +922,10 @@ static int first_call(Visitor *v, Expr *e, Use use)
 }
 
 /* the first call in e: outermost first, then left to right */
-static const Expr *find_call(Expr *e)
+static const Expr *find_call(Proctype *pt, Expr *e)
 {
 	const Expr *found = NULL;
-	Visitor v = { first_call, &found, CUR, IN_BODY };
+	Visitor v = { first_call, &found, pt, IN_BODY };
 	visit_expr(&v, e, USE_READ);
 	return found;
 }
@@ -948,14 +952,14 @@ static int lazy_node(Visitor *v, Expr *e, Use use)
 	Expr **found = v->ctx;
 	if (*found) return 1;
 	if (!is_lazy(e)) return 0;
-	if (find_call(e->b) || (e->k == E_COND && find_call(e->c))) { *found = e; return 1; }
+	if (find_call(v->scope, e->b) || (e->k == E_COND && find_call(v->scope, e->c))) { *found = e; return 1; }
 	return 0;
 }
 
-static Expr *find_lazy(Stmt *s)
+static Expr *find_lazy(Check *ck, Stmt *s)
 {
 	Expr *found = NULL;
-	Visitor v = { lazy_node, &found, CUR, IN_BODY };
+	Visitor v = { lazy_node, &found, ck->cur, IN_BODY };
 	if (s->lhs) visit_expr(&v, s->lhs, USE_READ);
 	if (!found && s->rhs) visit_expr(&v, s->rhs, USE_READ);
 	for (int i = 0; i < s->nargs && !found; i++) visit_expr(&v, s->args[i], USE_READ);
@@ -1008,30 +1012,29 @@ static Expr *truth_of(Expr *r)
 	return e;
 }
 
-static Stmt *lower_basic(Stmt *s);
+static Stmt *lower_basic(Check *ck, Stmt *s);
 
 /* each lowering copies the statement twice: a statement with many
  * independent lazy calls (`(a && f()) + (b && g()) + ...`) would grow
  * exponentially, so the number of lowerings per statement is bounded */
 #define MAXLAZY 64
-static int NLAZY;
 
-static Stmt *lower_lazy(Stmt *s, Expr *n)
+static Stmt *lower_lazy(Check *ck, Stmt *s, Expr *n)
 {
-	if (++NLAZY > MAXLAZY) {
-		if (NLAZY == MAXLAZY + 1)
+	if (++ck->nlazy > MAXLAZY) {
+		if (ck->nlazy == MAXLAZY + 1)
 			diag_error(s->pos, "too many calls under && / || / ( -> : ) in one statement (at most %d lowerings); compute some of them in statements of their own", MAXLAZY);
 		return s;
 	}
 	Stmt *pre = NULL;
-	if (find_call(n->a)) {
+	if (find_call(ck->cur, n->a)) {
 		/* the left side makes a lazy call of its own: compute it first */
 		char *name = xalloc(32);
-		snprintf(name, 32, "_lazy%d", CUR->ntemps++);
+		snprintf(name, 32, "_lazy%d", ck->cur->ntemps++);
 		Var *t = NEW(Var);
 		t->name = name; t->pos = n->a->pos; t->kind = TY_INT;
-		t->scope = SC_LOCAL; t->in_func = CUR->is_func; t->hidden = 1;
-		PUSH(CUR->locals, CUR->nlocals, t);
+		t->scope = SC_LOCAL; t->in_func = ck->cur->is_func; t->hidden = 1;
+		PUSH(ck->cur->locals, ck->cur->nlocals, t);
 		Stmt *as = NEW(Stmt);
 		as->k = S_ASSIGN; as->pos = n->a->pos; as->text = s->text;
 		as->lhs = NEW(Expr);
@@ -1040,7 +1043,7 @@ static Stmt *lower_lazy(Stmt *s, Expr *n)
 		Expr *tv = NEW(Expr);
 		*tv = *as->lhs;
 		n->a = tv;
-		pre = lower_basic(as);
+		pre = lower_basic(ck, as);
 	}
 	const char *op = n->k == E_COND ? "( -> : )" : n->op == OP_AND ? "&&" : "||";
 	Expr *when_true, *when_false;
@@ -1054,8 +1057,8 @@ static Stmt *lower_lazy(Stmt *s, Expr *n)
 	snprintf(gt, 64, "left of %s holds", op);
 	snprintf(et, 64, "else: left of %s fails", op);
 	guard->text = gt; els->text = et;
-	Stmt *st = lower_basic(copy_replacing(s, n, when_true));
-	Stmt *sf = lower_basic(copy_replacing(s, n, when_false));
+	Stmt *st = lower_basic(ck, copy_replacing(s, n, when_true));
+	Stmt *sf = lower_basic(ck, copy_replacing(s, n, when_false));
 	Stmt *ifs = NEW(Stmt);
 	ifs->k = S_IF; ifs->pos = s->pos; ifs->text = "if"; ifs->nopts = 2;
 	ifs->opts = xalloc(2 * sizeof(Stmt **)); ifs->optlen = xalloc(2 * sizeof(int));
@@ -1071,17 +1074,17 @@ static Stmt *lower_lazy(Stmt *s, Expr *n)
 
 /* a basic statement: its calls hoisted into call steps before it, and
  * those under && / || / ( -> : ) lowered into an if */
-static Stmt *lower_basic(Stmt *s)
+static Stmt *lower_basic(Check *ck, Stmt *s)
 {
-	Stmt **saved = HOIST; int nsaved = NHOIST;
-	HOIST = NULL; NHOIST = 0;
-	hoist_expr(s->lhs, 0);
-	hoist_expr(s->rhs, s->k == S_CALL);
-	for (int i = 0; i < s->nargs; i++) hoist_expr(s->args[i], 0);
-	Stmt **mine = HOIST; int nmine = NHOIST;
-	HOIST = saved; NHOIST = nsaved;
-	Expr *n = find_lazy(s);
-	Stmt *last = n ? lower_lazy(s, n) : s;
+	Stmt **saved = ck->hoist; int nsaved = ck->nhoist;
+	ck->hoist = NULL; ck->nhoist = 0;
+	hoist_expr(ck, s->lhs, 0);
+	hoist_expr(ck, s->rhs, s->k == S_CALL);
+	for (int i = 0; i < s->nargs; i++) hoist_expr(ck, s->args[i], 0);
+	Stmt **mine = ck->hoist; int nmine = ck->nhoist;
+	ck->hoist = saved; ck->nhoist = nsaved;
+	Expr *n = find_lazy(ck, s);
+	Stmt *last = n ? lower_lazy(ck, s, n) : s;
 	if (!nmine) return last;
 	Stmt *seq = NEW(Stmt);
 	seq->k = S_SEQ; seq->pos = s->pos;
@@ -1097,37 +1100,37 @@ static const Stmt *first_stmt(const Stmt *s)
 	return s;
 }
 
-static void check_guard(const Stmt *g)
+static void check_guard(Check *ck, const Stmt *g)
 {
 	g = first_stmt(g);
 	if (!g) return;
 	/* statements that are always executable choose nothing */
 	if (g->k == S_CALL || g->k == S_ASSIGN || g->k == S_INCR || g->k == S_DECR ||
 	    g->k == S_PRINTF || g->k == S_PRINTM || g->k == S_ASSERT) return;
-	const Expr *c = find_call(g->rhs);
-	if (!c) c = find_call(g->lhs);
-	for (int i = 0; i < g->nargs && !c; i++) c = find_call(g->args[i]);
+	const Expr *c = find_call(ck->cur, g->rhs);
+	if (!c) c = find_call(ck->cur, g->lhs);
+	for (int i = 0; i < g->nargs && !c; i++) c = find_call(ck->cur, g->args[i]);
 	if (c) diag_error(c->pos, "call to '%s' in a guard is not supported: it would become a step of its own, and the guard would no longer decide whether its option is taken; assign the result to a variable before the if/do", c->ptype->name);
 }
 
-static Stmt *hoist_stmt(Stmt *s)
+static Stmt *hoist_stmt(Check *ck, Stmt *s)
 {
 	if (!s) return s;
 	switch (s->k) {
-	case S_SEQ: case S_ATOMIC: case S_DSTEP: hoist_list(s->body, s->nbody); return s;
+	case S_SEQ: case S_ATOMIC: case S_DSTEP: hoist_list(ck, s->body, s->nbody); return s;
 	case S_IF: case S_DO:
 		for (int i = 0; i < s->nopts; i++) {
-			if (s->optlen[i]) check_guard(s->opts[i][0]);
-			hoist_list(s->opts[i], s->optlen[i]);
+			if (s->optlen[i]) check_guard(ck, s->opts[i][0]);
+			hoist_list(ck, s->opts[i], s->optlen[i]);
 		}
 		return s;
-	case S_UNLESS: check_guard(s->esc); s->sub = hoist_stmt(s->sub); s->esc = hoist_stmt(s->esc); return s;
-	case S_LABEL: s->sub = hoist_stmt(s->sub); return s;
-	case S_FOR: s->sub = hoist_stmt(s->sub); return s;
+	case S_UNLESS: check_guard(ck, s->esc); s->sub = hoist_stmt(ck, s->sub); s->esc = hoist_stmt(ck, s->esc); return s;
+	case S_LABEL: s->sub = hoist_stmt(ck, s->sub); return s;
+	case S_FOR: s->sub = hoist_stmt(ck, s->sub); return s;
 	default: break;
 	}
-	NLAZY = 0;
-	return lower_basic(s);
+	ck->nlazy = 0;
+	return lower_basic(ck, s);
 }
 
 /* SPIN 6.5's process priorities: each process has a `_priority` (a byte,
@@ -1136,12 +1139,12 @@ static Stmt *hoist_stmt(Stmt *s)
  * priority N` sets it in the new process (1 without it, as pan's run), get_priority
  * and set_priority read and write it by pid (vm/exec.c), and the VM lets
  * only the processes move that no enabled process outranks (vm/next_vm.c) */
-static void add_priority(Proctype *pt)
+static void add_priority(Model *m, Proctype *pt)
 {
 	int pr = 1;
 	if (pt->prio_expr) {
 		int ok = 1;
-		pr = const_eval(pt->prio_expr, &ok);
+		pr = const_eval(m, pt->prio_expr, &ok);
 		if (!ok) { diag_error(pt->prio_expr->pos, "the priority of '%s' must be a constant", pt->is_init ? "init" : pt->name); pr = 1; }
 		else if (pr < 1 || pr > 255) { diag_error(pt->prio_expr->pos, "priority %d out of range (1..255)", pr); pr = 1; }
 	}
@@ -1155,45 +1158,44 @@ static void add_priority(Proctype *pt)
 }
 
 /* resolve, hoist and lay out one proctype or function */
-static void check_scope(Proctype *pt)
+static void check_scope(Check *ck, Proctype *pt)
 {
-	CUR = pt;
+	ck->cur = pt;
 	if (pt->nparams > MAXPARAMS)
 		diag_error(pt->pos, "'%s' has %d parameters, at most %d", pt->name, pt->nparams, MAXPARAMS);
 	int loff = 0;
-	for (int j = 0; j < pt->nlocals; j++) layout_var(pt->locals[j], &loff);
+	for (int j = 0; j < pt->nlocals; j++) layout_var(ck->m, pt->locals[j], &loff);
 	for (int j = 0; j < pt->nlocals; j++) {
-		check_var_init(pt->locals[j]);
+		check_var_init(ck, pt->locals[j]);
 		if (pt->locals[j]->chan) pt->nlocal_chans += pt->locals[j]->arrlen ? pt->locals[j]->arrlen : 1;
 		if (pt->is_func && pt->locals[j]->chan)
 			diag_error(pt->locals[j]->pos, "channels cannot be declared in functions");
 	}
 	if (pt->active_expr) {
 		int ok = 1;
-		pt->active = const_eval(pt->active_expr, &ok);
+		pt->active = const_eval(ck->m, pt->active_expr, &ok);
 		if (!ok) diag_error(pt->active_expr->pos, "the active count of '%s' must be a constant", pt->name);
 		else if (pt->active < 0 || pt->active > MAXPROC)
 			diag_error(pt->active_expr->pos, "active count of '%s' out of range (0..%d): %d", pt->name, MAXPROC, pt->active);
 		if (!ok || pt->active < 0 || pt->active > MAXPROC) pt->active = 1;
 	}
-	if (pt->provided) resolve_expr(pt->provided);
-	resolve_stmt(pt->body);
-	pt->body = hoist_stmt(pt->body);
+	if (pt->provided) resolve_expr(ck, pt->provided);
+	resolve_stmt(ck, pt->body);
+	pt->body = hoist_stmt(ck, pt->body);
 	/* temporaries were added: lay the block out again */
 	loff = 0;
-	for (int j = 0; j < pt->nlocals; j++) layout_var(pt->locals[j], &loff);
+	for (int j = 0; j < pt->nlocals; j++) layout_var(ck->m, pt->locals[j], &loff);
 	pt->localsize = loff;
 	collect_refs(pt->locals, pt->nlocals, 0, &pt->refoffs, &pt->nrefoffs);
 	collect_chans(pt->locals, pt->nlocals, 0, &pt->chanoffs, &pt->nchanoffs);
-	CUR = NULL;
+	ck->cur = NULL;
 }
 
 int check_model(Model *m)
 {
-	M = m;
-	CUR = NULL;
+	Check c = { .m = m }, *ck = &c;
 	int before = diag_count;
-	for (int i = 0; i < m->nrecords; i++) layout_record(m->records[i]);
+	for (int i = 0; i < m->nrecords; i++) layout_record(m, m->records[i]);
 	if (m->never) {
 		/* the claim's location is part of the state, as in SPIN */
 		Var *v = NEW(Var);
@@ -1205,11 +1207,11 @@ int check_model(Model *m)
 	int off = 0;
 	for (int i = 0; i < m->nglobals; i++) {
 		Var *v = m->globals[i];
-		layout_var(v, &off);
-		check_var_init(v);
+		layout_var(m, v, &off);
+		check_var_init(ck, v);
 		if (v->init && v->scope == SC_GLOBAL) {
 			int ok = 1;
-			const_eval(v->init, &ok);
+			const_eval(m, v->init, &ok);
 			(void)ok; /* SPIN allows any expression of earlier globals */
 		}
 	}
@@ -1221,7 +1223,7 @@ int check_model(Model *m)
 	for (int i = 0; i < m->nrecords; i++) {
 		Record *r = m->records[i];
 		if (!r->declared) diag_error(r->pos, "type '%s' is declared but never defined", r->name);
-		check_field_inits(r);
+		check_field_inits(ck, r);
 		collect_refs(r->fields, r->nfields, 0, &r->refoffs, &r->nrefoffs);
 		if (r->is_class) m->has_heap = 1;
 		collect_chans(r->fields, r->nfields, 0, &r->chanrefoffs, &r->nchanrefoffs);
@@ -1239,10 +1241,10 @@ int check_model(Model *m)
 		}
 	}
 	if (m->uses_priority)
-		for (int i = 0; i < m->nptypes; i++) add_priority(m->ptypes[i]);
-	for (int i = 0; i < m->nptypes; i++) check_scope(m->ptypes[i]);
-	if (m->never) check_scope(m->never);
-	for (int i = 0; i < m->nfuncs; i++) check_scope(m->funcs[i]);
+		for (int i = 0; i < m->nptypes; i++) add_priority(m, m->ptypes[i]);
+	for (int i = 0; i < m->nptypes; i++) check_scope(ck, m->ptypes[i]);
+	if (m->never) check_scope(ck, m->never);
+	for (int i = 0; i < m->nfuncs; i++) check_scope(ck, m->funcs[i]);
 	int nact = 0;
 	for (int i = 0; i < m->nptypes; i++) {
 		nact += m->ptypes[i]->active;
@@ -1259,4 +1261,4 @@ int check_model(Model *m)
 	return diag_count - before;
 }
 
-int const_eval_pub(Expr *e, int *ok) { return const_eval(e, ok); }
+int model_const_eval(Model *m, Expr *e, int *ok) { return const_eval(m, e, ok); }

@@ -741,10 +741,9 @@ Program *compile_model(Model *m)
 	for (int i = 0; i < p->ntrans; i++) {
 		Stmt *s = p->trans[i]->st;
 		if (s && s->k == S_SELECT) {
-			extern int const_eval_pub(Expr *e, int *ok);
 			int ok = 1;
-			p->trans[i]->select_lo = const_eval_pub(s->lo, &ok);
-			p->trans[i]->select_hi = const_eval_pub(s->hi, &ok);
+			p->trans[i]->select_lo = model_const_eval(m, s->lo, &ok);
+			p->trans[i]->select_hi = model_const_eval(m, s->hi, &ok);
 			if (!ok) diag_error(s->pos, "select range must be constant in dspin");
 		}
 	}

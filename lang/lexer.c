@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 
-static const char *kwnames[] = {
+static const char *const kwnames[] = {
 	"active", "assert", "atomic", "bit", "bool", "break", "byte",
 	"chan", "d_step", "do", "od", "else", "empty", "enabled", "eval",
 	"false", "true", "fi", "for", "full", "goto", "hidden", "if", "\001in",

@@ -66,9 +66,8 @@ void sv_copy(State *dst, const State *src)
  * is null) reject the initializers this cannot take before it runs; the
  * errors here are defence in depth, so that no initializer they let
  * through is ever dropped with its field silently zero. */
-static void record_image(Record *r)
+static void record_image(Model *m, Record *r)
 {
-	extern int const_eval_pub(Expr *e, int *ok);
 	if (r->image_done) return;
 	r->image_done = 1;
 	uint8_t *img = xalloc(r->size ? (size_t)r->size : 1);   /* zeroed */
@@ -77,7 +76,7 @@ static void record_image(Record *r)
 		int n = f->arrlen ? f->arrlen : 1;
 		if (f->kind == TY_RECORD) {
 			if (f->init) { diag_error(f->init->pos, "field '%s': a record cannot have an initializer", f->name); continue; }
-			record_image(f->rec);
+			record_image(m, f->rec);
 			if (f->rec->image)
 				for (int k = 0; k < n; k++) memcpy(img + f->offset + k * f->elemsize, f->rec->image, (size_t)f->rec->size);
 			continue;
@@ -88,7 +87,7 @@ static void record_image(Record *r)
 			if (f->init->k != E_NULL) { diag_error(f->init->pos, "reference field '%s' can only be initialized to null", f->name); continue; }
 		} else {
 			int ok = 1;
-			val = const_eval_pub(f->init, &ok);
+			val = model_const_eval(m, f->init, &ok);
 			if (!ok) { diag_error(f->init->pos, "field '%s': the initializer must be a constant", f->name); continue; }
 		}
 		for (int k = 0; k < n; k++) vm_store(img + f->offset + k * f->elemsize, f->kind, f->bits, val);
@@ -101,7 +100,7 @@ static void record_image(Record *r)
 
 void vm_record_images(Model *m)
 {
-	for (int i = 0; i < m->nrecords; i++) record_image(m->records[i]);
+	for (int i = 0; i < m->nrecords; i++) record_image(m, m->records[i]);
 }
 
 /* an instance of record type (Var v of kind TY_RECORD, arrays element by
