@@ -1,6 +1,7 @@
 /* ast.h — the DPML abstract syntax tree and symbol tables.
  *
- * The parser builds this tree; check.c resolves names and types in place;
+ * The parser builds this tree; the checker (check.c and its passes, check.h)
+ * resolves names and types in place, lays the data out and lowers calls;
  * compile.c turns each proctype body into the control-flow graph the VM runs.
  * All nodes are allocated with Boehm GC (front end only, never the search).
  */
@@ -75,7 +76,7 @@ typedef struct ChanSpec {
 	TypeKind *ftypes;
 	int *fbits;
 	int *fmtg;                /* mtype group of each TY_MTYPE field */
-	struct Record **frec;     /* parser: the record of a TY_RECORD field (check.c flattens it) */
+	struct Record **frec;     /* parser: the record of a TY_RECORD field (layout.c flattens it) */
 	struct Record **fcls;     /* the class of each TY_REF field (NULL for the others) */
 	int *foff;                /* offset of each field inside a message */
 	int msgsize;
@@ -91,7 +92,7 @@ typedef enum {
 	E_ENABLED, E_PCVALUE, E_NP, E_EVAL, E_UNDERSCORE, E_MTYPE_NAME,
 	E_GETPRIO, E_LASTPID, E_NEW, E_NULL,
 	E_CALL,                   /* f(args) or receiver.m(args): a = receiver; ptype = the function */
-	E_SETPRIO                 /* set_priority(a, b): only as a statement (check.c) */
+	E_SETPRIO                 /* set_priority(a, b): only as a statement (resolve.c) */
 } ExprKind;
 
 /* the operator of an E_UN or E_BIN (the parser maps its token: parser.c
@@ -237,7 +238,7 @@ typedef struct Model {
 	int nerrors;
 	int nwarnings;
 	/* the first place a channel's id becomes a number or a number a
-	 * channel's id (line 0: none), and how (lang/check.c note_chan_data) */
+	 * channel's id (line 0: none), and how (lang/typecheck.c check_note_chan_data) */
 	Pos chan_data; const char *chan_data_how;
 } Model;
 

@@ -420,7 +420,7 @@ static int comp(C *c, Stmt *s, int next)
 		Stmt **o1 = xalloc(5 * sizeof(Stmt *)); o1[0] = guard; o1[1] = s->sub; o1[2] = inc;
 		int n1 = 3;
 		if (s->var) {
-			/* over a channel (check.c's for_in_chan): t = 0; do :: t <
+			/* over a channel (resolve.c's for_in_chan): t = 0; do :: t <
 			 * len(c) -> c?x; c!x; body; t++ :: else -> break od */
 			Expr *t = NEW(Expr);
 			t->k = E_VAR; t->var = s->var; t->pos = s->pos; t->type = TY_BYTE;

@@ -7,7 +7,7 @@
 #define DSPIN_LAYOUT_H
 
 /* Limits of the state layout.  Each is either checked on the model before
- * the search (lang/check.c, `file:line:col: error:`) or, where only a run
+ * the search (lang/layout.c, lang/check.c, `file:line:col: error:`) or, where only a run
  * can reach it, raised as a run-time error by the VM; docs/language.md
  * ("Limits") lists them. */
 #define MAXPROC 255     /* live processes: [u8 nproc], pids 0..254 */
@@ -27,5 +27,8 @@
 #define PHDR 4          /* process header: type, pc, call depth */
 #define FHDR 3          /* call frame header: function, call transition */
 #define CHDR 3          /* channel header: spec, creator, len */
+/* the most bytes one block of the state may take: the globals, a process's
+ * or a call's locals, an object, a channel (the whole state: MAXSTATE) */
+#define STATE_BLOCK_MAX 60000
 
 #endif

@@ -2,7 +2,7 @@
  *
  * Produces the AST of ast.h.  Names stay unresolved (E_NAME) except where the
  * grammar needs to know them (record types, inline names, proctype names for
- * remote references); check.c resolves the rest.  Errors are reported with
+ * remote references); resolve.c resolves the rest.  Errors are reported with
  * diag_error and the parser resynchronises at the next `;` or `}` so that
  * several errors can be reported in one run.
  */
@@ -237,7 +237,7 @@ static Expr *primary(P *p)
 	case K_EVAL: next(p); return chan_unop(p, E_EVAL, t);
 	case K_GET_PRIORITY: next(p); p->m->uses_priority = 1; return chan_unop(p, E_GETPRIO, t);
 	case K_SET_PRIORITY: {
-		/* set_priority(pid, prio): a statement (check.c makes it one) */
+		/* set_priority(pid, prio): a statement (resolve.c makes it one) */
 		next(p);
 		p->m->uses_priority = 1;
 		expect(p, T_LPAREN, "after 'set_priority'");
@@ -266,7 +266,7 @@ static Expr *primary(P *p)
 	}
 	case T_ID: {
 		if (!strcmp(t->s, "_")) { next(p); return mkexpr(E_UNDERSCORE, t->pos); }
-		if (!strcmp(t->s, "_priority")) p->m->uses_priority = 1;   /* every process has one (check.c) */
+		if (!strcmp(t->s, "_priority")) p->m->uses_priority = 1;   /* every process has one (check.c add_priority) */
 		if (!strcmp(t->s, "null")) { next(p); return mkexpr(E_NULL, t->pos); }
 		if (!strcmp(t->s, "new") && peekn(p, 1)->k == T_ID) {
 			next(p);
@@ -773,7 +773,7 @@ static void add_local(P *p, Var *v)
  *  - a record (or array of records) is not: the step does nothing, and
  *    the record keeps its fields' initializers from the process's start
  *    only (typedef field initializers, vm/state.c).
- * An initialized `chan c = [n] of {..}` here is rejected by check.c. */
+ * An initialized `chan c = [n] of {..}` here is rejected by resolve.c. */
 static Stmt *local_decl(P *p)
 {
 	Token *start = peek(p);

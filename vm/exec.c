@@ -580,7 +580,7 @@ int vm_die(Exec *x, int pid)
 
 int vm_send_values(Exec *x, const Stmt *s, int32_t *msg)
 {
-	int n = s->nargs < MAXFIELDS ? s->nargs : MAXFIELDS;   /* lang/check.c: nargs <= MAXFIELDS */
+	int n = s->nargs < MAXFIELDS ? s->nargs : MAXFIELDS;   /* lang/typecheck.c: nargs <= MAXFIELDS */
 	for (int i = 0; i < n; i++) msg[i] = vm_eval(x, s->args[i]);
 	return n;
 }
@@ -788,7 +788,7 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		}
 		int slot = find_msg(x, ci, s->args, s->nargs, s->random);
 		if (slot < 0) { vm_runtime_error(x, "receive on a channel with no matching message"); return; }
-		int32_t vals[MAXFIELDS];   /* lang/check.c: nfields <= MAXFIELDS */
+		int32_t vals[MAXFIELDS];   /* lang/typecheck.c: nfields <= MAXFIELDS */
 		for (int f = 0; f < c->nfields; f++) vals[f] = cfield(x, ci, slot, f);
 		for (int f = 0; f < s->nargs && f < c->nfields; f++)
 			if (!msg_field_typed(x, c, f, s->args[f], vals[f], 0)) return;

@@ -62,7 +62,7 @@ void sv_copy(State *dst, const State *src)
  * gives `byte a[3] = 5` three fives; a nested record (or array of them)
  * its own image.  Reference fields may only start null and channel
  * fields (`chan c = [1] of {..}`) are left zero: vm_heap_alloc creates
- * those.  lang/check.c (constants) and lang/types.c (a reference field's
+ * those.  lang/resolve.c (constants) and lang/types.c (a reference field's
  * is null) reject the initializers this cannot take before it runs; the
  * errors here are defence in depth, so that no initializer they let
  * through is ever dropped with its field silently zero. */
