@@ -24,10 +24,14 @@ typedef struct Esc {
 	int entry;             /* the escape's first location */
 	int atom_state;        /* it is inside an atomic sequence (SPIN's ATOM) */
 } Esc;
-static int next_esc_id;
+
+/* the ids handed out in one model: atomic blocks and unless statements
+ * are numbered across all its proctypes and functions, from 1 */
+typedef struct Ids { int esc, atomic; } Ids;
 
 typedef struct C {
 	Program *prog;
+	Ids *ids;                    /* the model's */
 	Proctype *pt;
 	Code *code;
 	Label *labels; int nlabels;
@@ -43,8 +47,6 @@ typedef struct C {
 	int in_dstep;                /* compiling a d_step body */
 	const char **dlabels; int ndlabels;  /* labels defined inside d_step bodies */
 } C;
-
-static int next_atomic_id;
 
 /* does some P@L name label of the proctype being compiled? (parser.c's
  * remote_label_seen: claims and formulas that -N or -noclaim left out
@@ -327,7 +329,7 @@ static int comp(C *c, Stmt *s, int next)
 	}
 	case S_ATOMIC: {
 		int save = c->atomic_id;
-		if (!save) c->atomic_id = ++next_atomic_id;
+		if (!save) c->atomic_id = ++c->ids->atomic;
 		int e = comp_list(c, s->body, s->nbody, next);
 		c->atomic_id = save;
 		if (e != next && !save) c->code->locs[e].atomic_entry = 1;
@@ -353,7 +355,7 @@ static int comp(C *c, Stmt *s, int next)
 		Loc *el = &c->code->locs[e];
 		c->esc_depth++;
 		es->prio = 255 - c->esc_depth;   /* outer escapes take precedence */
-		int id = ++next_esc_id;
+		int id = ++c->ids->esc;
 		es->id = id;
 		es->entry = e;
 		PUSH(c->escs, c->nescs, es);
@@ -633,10 +635,10 @@ static void comp_dstep(C *c, Stmt *s, Trans *t)
 	c->breaks = sb; c->nbreaks = nb;
 }
 
-static void compile_proc(Program *prog, Proctype *pt)
+static void compile_proc(Program *prog, Ids *ids, Proctype *pt)
 {
 	C c; memset(&c, 0, sizeof c);
-	c.prog = prog; c.pt = pt;
+	c.prog = prog; c.ids = ids; c.pt = pt;
 	Code *k = NEW(Code);
 	c.code = k;
 	k->endloc = newloc(&c, pt->body ? pt->body->pos : pt->pos);
@@ -712,9 +714,10 @@ Program *compile_model(Model *m)
 {
 	Program *p = NEW(Program);
 	p->m = m;
-	for (int i = 0; i < m->nptypes; i++) compile_proc(p, m->ptypes[i]);
-	if (m->never) { m->never->index = m->nptypes; compile_proc(p, m->never); }
-	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, m->funcs[i]);
+	Ids ids = { 0, 0 };
+	for (int i = 0; i < m->nptypes; i++) compile_proc(p, &ids, m->ptypes[i]);
+	if (m->never) { m->never->index = m->nptypes; compile_proc(p, &ids, m->never); }
+	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, &ids, m->funcs[i]);
 	for (int i = 0; i < m->nptypes; i++) number_locs(p, m->ptypes[i]->code);
 	if (m->never) number_locs(p, m->never->code);
 	for (int i = 0; i < m->nfuncs; i++) number_locs(p, m->funcs[i]->code);
