@@ -22,7 +22,7 @@ static const char *const kwnames[] = {
 
 const char *tok_name(int k)
 {
-	static const char *p[] = {
+	static const char *const p[] = {
 		"end of file", "identifier", "number", "string",
 		"'{'", "'}'", "'('", "')'", "'['", "']'", "';'", "','", "':'", "'::'",
 		"'.'", "'..'", "'->'", "'='", "'+'", "'-'", "'*'", "'/'", "'%'",
