@@ -95,7 +95,7 @@ typedef enum {
 	E_SETPRIO                 /* set_priority(a, b): only as a statement (resolve.c) */
 } ExprKind;
 
-/* the operator of an E_UN or E_BIN (the parser maps its token: parser.c
+/* the operator of an E_UN or E_BIN (the parser maps its token: parse_expr.c
  * binop_of, unop_of); what the checker, the VM and the analyses switch on */
 typedef enum Op {
 	OP_NONE,
@@ -149,7 +149,7 @@ typedef struct Stmt {
 	struct Var *var;          /* DECL */
 	int end_flags;
 	int is_block;              /* S_SEQ written as { ... } (or an inline body) */
-	int select_loop;           /* S_SELECT that SPIN expands into a loop (parser.c) */
+	int select_loop;           /* S_SELECT that SPIN expands into a loop (parse_stmt.c) */
 } Stmt;
 
 /* A proctype (or init / never claim) before and after compilation. */

@@ -49,7 +49,7 @@ typedef struct C {
 } C;
 
 /* does some P@L name label of the proctype being compiled? (parser.c's
- * remote_label_seen: claims and formulas that -N or -noclaim left out
+ * parse_remote_label_seen: claims and formulas that -N or -noclaim left out
  * count too, as in pan, whose code SPIN generates once for them all) */
 static int remote_target(const C *c, const char *label)
 {
