@@ -62,7 +62,7 @@ typedef struct Record {
 	/* the bytes of a fresh instance, its fields' initializers applied
 	 * (`typedef R { byte x = 3 }`), nested records and array elements
 	 * included; NULL when every byte is zero.  Built once by
-	 * vm_record_images (vm/state.c, called by compile_model) and copied
+	 * layout_record_images (lang/layout.c, called by compile_model) and copied
 	 * into every variable, frame and object of this type */
 	uint8_t *image;
 	int image_done;
@@ -269,5 +269,8 @@ int check_model(Model *m);             /* returns number of errors */
 /* the value of a constant expression of m (mtype names included); *ok
  * becomes 0 when it has none */
 int model_const_eval(Model *m, Expr *e, int *ok);
+/* every Record.image, once, before any state is built (compile_model
+ * calls it, lang/layout.c); reports initializers it cannot take */
+void layout_record_images(Model *m);
 
 #endif

@@ -751,8 +751,7 @@ Program *compile_model(Model *m)
 		}
 	}
 	/* every instance of a record starts as its image (field initializers) */
-	extern void vm_record_images(Model *m);
-	vm_record_images(m);
+	layout_record_images(m);
 	/* the collector can skip a step that leaves the heap canonical */
 	p->access = access_analyze(p);
 	for (int i = 0; i < p->ntrans; i++)

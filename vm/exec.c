@@ -47,38 +47,9 @@ void vm_bound_error(Exec *x, const char *fmt, ...)
 	va_end(ap);
 }
 
-int32_t vm_load(const uint8_t *a, TypeKind k, int bits)
-{
-	switch (k) {
-	case TY_SHORT: { int16_t v; memcpy(&v, a, 2); return v; }
-	case TY_CHAN: { uint16_t v; memcpy(&v, a, 2); return v; }
-	case TY_INT: { int32_t v; memcpy(&v, a, 4); return v; }
-	case TY_UNSIGNED:
-		if (bits <= 8) return a[0];
-		if (bits <= 16) { uint16_t v; memcpy(&v, a, 2); return v; }
-		{ uint32_t v; memcpy(&v, a, 4); return (int32_t)v; }
-	default: return a[0];
-	}
-}
-
-
-void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v)
-{
-	switch (k) {
-	case TY_BIT: case TY_BOOL: a[0] = (uint8_t)(v & 1); break;
-	case TY_SHORT: { int16_t s = (int16_t)v; memcpy(a, &s, 2); break; }
-	case TY_CHAN: { uint16_t s = (uint16_t)v; memcpy(a, &s, 2); break; }
-	case TY_INT: memcpy(a, &v, 4); break;
-	case TY_UNSIGNED: {
-		uint32_t u = bits >= 32 ? (uint32_t)v : ((uint32_t)v & ((1u << bits) - 1));
-		if (bits <= 8) a[0] = (uint8_t)u;
-		else if (bits <= 16) { uint16_t s = (uint16_t)u; memcpy(a, &s, 2); }
-		else memcpy(a, &u, 4);
-		break;
-	}
-	default: a[0] = (uint8_t)v; break;
-	}
-}
+/* lang/layout.h's definition: the front end's record images store the same way */
+int32_t vm_load(const uint8_t *a, TypeKind k, int bits) { return layout_load(a, k, bits); }
+void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v) { layout_store(a, k, bits, v); }
 
 static int truncates(TypeKind k, int bits, int32_t v)
 {

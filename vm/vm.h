@@ -124,9 +124,6 @@ void sv_index(const Model *m, State *s);                 /* recompute offsets fr
 void sv_copy(State *dst, const State *src);
 void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
 
-/* every Record.image, once, before any state is built (compile_model
- * calls it); reports initializers it cannot take with diag_error */
-void vm_record_images(Model *m);
 /* the record-typed variables among vs[0..n) in the block at `block` (a
  * process's locals, a call frame's) get their records' images */
 void vm_init_records(Var *const *vs, int n, uint8_t *block);
