@@ -13,8 +13,6 @@
 #include <sys/wait.h>
 #include <sys/stat.h>
 
-Model *parse_tokens(const char *fname, Token *toks, int ntok);
-
 Model *parse_string(const char *name, const char *text)
 {
 	int n;

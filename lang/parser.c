@@ -310,8 +310,8 @@ static void typedef_decl(P *p, int is_class)
 			Token *t = next(p);
 			TypeKind rk; Record *rr;
 			return_type(p, t, &rk, &rr);
-			Token *n = next(p);
-			func_decl(p, n, rk, rr, r, 0);
+			Token *fname = next(p);
+			func_decl(p, fname, rk, rr, r, 0);
 		} else parse_declaration(p, &r->fields, &r->nfields, SC_FIELD);
 		while (accept(p, T_SEMI)) ;
 	}
