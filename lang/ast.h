@@ -1,6 +1,7 @@
 /* ast.h — the DPML abstract syntax tree and symbol tables.
  *
- * The parser builds this tree; check.c resolves names and types in place;
+ * The parser builds this tree; the checker (check.c and its passes, check.h)
+ * resolves names and types in place, lays the data out and lowers calls;
  * compile.c turns each proctype body into the control-flow graph the VM runs.
  * All nodes are allocated with Boehm GC (front end only, never the search).
  */
@@ -8,8 +9,10 @@
 #define DSPIN_AST_H
 #include <stdint.h>
 #include <stddef.h>
+#include "pos.h"
+#include "diag.h"
+#include "alloc.h"
 
-typedef struct Pos { const char *file; int line, col; } Pos;
 
 typedef enum {
 	TY_NONE, TY_BIT, TY_BOOL, TY_BYTE, TY_SHORT, TY_INT, TY_UNSIGNED,
@@ -59,7 +62,7 @@ typedef struct Record {
 	/* the bytes of a fresh instance, its fields' initializers applied
 	 * (`typedef R { byte x = 3 }`), nested records and array elements
 	 * included; NULL when every byte is zero.  Built once by
-	 * vm_record_images (vm/state.c, called by compile_model) and copied
+	 * layout_record_images (lang/layout.c, called by compile_model) and copied
 	 * into every variable, frame and object of this type */
 	uint8_t *image;
 	int image_done;
@@ -73,7 +76,7 @@ typedef struct ChanSpec {
 	TypeKind *ftypes;
 	int *fbits;
 	int *fmtg;                /* mtype group of each TY_MTYPE field */
-	struct Record **frec;     /* parser: the record of a TY_RECORD field (check.c flattens it) */
+	struct Record **frec;     /* parser: the record of a TY_RECORD field (layout.c flattens it) */
 	struct Record **fcls;     /* the class of each TY_REF field (NULL for the others) */
 	int *foff;                /* offset of each field inside a message */
 	int msgsize;
@@ -89,13 +92,24 @@ typedef enum {
 	E_ENABLED, E_PCVALUE, E_NP, E_EVAL, E_UNDERSCORE, E_MTYPE_NAME,
 	E_GETPRIO, E_LASTPID, E_NEW, E_NULL,
 	E_CALL,                   /* f(args) or receiver.m(args): a = receiver; ptype = the function */
-	E_SETPRIO                 /* set_priority(a, b): only as a statement (check.c) */
+	E_SETPRIO                 /* set_priority(a, b): only as a statement (resolve.c) */
 } ExprKind;
+
+/* the operator of an E_UN or E_BIN (the parser maps its token: parse_expr.c
+ * binop_of, unop_of); what the checker, the VM and the analyses switch on */
+typedef enum Op {
+	OP_NONE,
+	OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,   /* + - * / % */
+	OP_SHL, OP_SHR, OP_BAND, OP_BOR, OP_BXOR, /* << >> & | ^ */
+	OP_EQ, OP_NE, OP_LT, OP_GT, OP_LE, OP_GE, /* == != < > <= >= */
+	OP_AND, OP_OR,                            /* && || */
+	OP_NEG, OP_NOT, OP_BNOT                   /* unary - ! ~ */
+} Op;
 
 typedef struct Expr {
 	ExprKind k;
 	Pos pos;
-	int op;                   /* token for E_UN / E_BIN */
+	Op op;                    /* E_UN / E_BIN */
 	int32_t val;              /* E_CONST */
 	const char *name;         /* E_NAME, E_RUN proctype, remote names */
 	struct Var *var;          /* E_VAR / E_FIELD field */
@@ -135,7 +149,7 @@ typedef struct Stmt {
 	struct Var *var;          /* DECL */
 	int end_flags;
 	int is_block;              /* S_SEQ written as { ... } (or an inline body) */
-	int select_loop;           /* S_SELECT that SPIN expands into a loop (parser.c) */
+	int select_loop;           /* S_SELECT that SPIN expands into a loop (parse_stmt.c) */
 } Stmt;
 
 /* A proctype (or init / never claim) before and after compilation. */
@@ -224,7 +238,7 @@ typedef struct Model {
 	int nerrors;
 	int nwarnings;
 	/* the first place a channel's id becomes a number or a number a
-	 * channel's id (line 0: none), and how (lang/check.c note_chan_data) */
+	 * channel's id (line 0: none), and how (lang/typecheck.c check_note_chan_data) */
 	Pos chan_data; const char *chan_data_how;
 } Model;
 
@@ -252,25 +266,11 @@ LtlClaim ltl_atoms(const char *formula);
 int ltl_claim_offset(const LtlClaim *c, int line, int col);
 Model *parse_string(const char *name, const char *text);
 int check_model(Model *m);             /* returns number of errors */
-void diag_error(Pos p, const char *fmt, ...);
-void diag_warn(Pos p, const char *fmt, ...);
-extern int diag_count;
-/* diag_remap, when set, maps every position before it is printed (the
- * claim made from an ltl formula reports its errors at the formula);
- * diag_quiet_warnings: warnings are not printed (a second parse of the
- * model, whose warnings were said) */
-extern Pos (*diag_remap)(Pos p);
-extern int diag_quiet_warnings;
-extern int diag_say_once;   /* each distinct error message once (front.c) */
-
-void *xalloc(size_t n);
-char *xstrdup(const char *s);
-char *xstrndup(const char *s, size_t n);
-#define NEW(T) ((T *)xalloc(sizeof(T)))
-/* growable array append: arr is T**, n is int */
-#define PUSH(arr, n, x) do { (arr) = xgrow((arr), (n) + 1, sizeof(*(arr))); (arr)[(n)++] = (x); } while (0)
-void *xgrow(void *p, int n, size_t elsz);
-/* what xalloc and xgrow do when memory is exhausted (front.c) */
-void xalloc_on_failure(void (*handler)(size_t n));
+/* the value of a constant expression of m (mtype names included); *ok
+ * becomes 0 when it has none */
+int model_const_eval(Model *m, Expr *e, int *ok);
+/* every Record.image, once, before any state is built (compile_model
+ * calls it, lang/layout.c); reports initializers it cannot take */
+void layout_record_images(Model *m);
 
 #endif

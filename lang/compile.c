@@ -9,7 +9,6 @@
  */
 #include "code.h"
 #include "access.h"
-#include "lexer.h"
 #include <string.h>
 #include <stdio.h>
 
@@ -25,10 +24,14 @@ typedef struct Esc {
 	int entry;             /* the escape's first location */
 	int atom_state;        /* it is inside an atomic sequence (SPIN's ATOM) */
 } Esc;
-static int next_esc_id;
+
+/* the ids handed out in one model: atomic blocks and unless statements
+ * are numbered across all its proctypes and functions, from 1 */
+typedef struct Ids { int esc, atomic; } Ids;
 
 typedef struct C {
 	Program *prog;
+	Ids *ids;                    /* the model's */
 	Proctype *pt;
 	Code *code;
 	Label *labels; int nlabels;
@@ -45,10 +48,8 @@ typedef struct C {
 	const char **dlabels; int ndlabels;  /* labels defined inside d_step bodies */
 } C;
 
-static int next_atomic_id;
-
 /* does some P@L name label of the proctype being compiled? (parser.c's
- * remote_label_seen: claims and formulas that -N or -noclaim left out
+ * parse_remote_label_seen: claims and formulas that -N or -noclaim left out
  * count too, as in pan, whose code SPIN generates once for them all) */
 static int remote_target(const C *c, const char *label)
 {
@@ -109,7 +110,7 @@ static Stmt *synth(StmtKind k, Pos pos, const char *text)
 	Stmt *s = NEW(Stmt); s->k = k; s->pos = pos; s->text = text; return s;
 }
 static Expr *synth_const(int v, Pos pos) { Expr *e = NEW(Expr); e->k = E_CONST; e->val = v; e->pos = pos; e->type = TY_INT; return e; }
-static Expr *synth_bin(int op, Expr *a, Expr *b, Pos pos) { Expr *e = NEW(Expr); e->k = E_BIN; e->op = op; e->a = a; e->b = b; e->pos = pos; e->type = TY_INT; return e; }
+static Expr *synth_bin(Op op, Expr *a, Expr *b, Pos pos) { Expr *e = NEW(Expr); e->k = E_BIN; e->op = op; e->a = a; e->b = b; e->pos = pos; e->type = TY_INT; return e; }
 
 /* copy the first transitions of option entry e into loc (its escapes
  * come later, add_escapes) */
@@ -328,7 +329,7 @@ static int comp(C *c, Stmt *s, int next)
 	}
 	case S_ATOMIC: {
 		int save = c->atomic_id;
-		if (!save) c->atomic_id = ++next_atomic_id;
+		if (!save) c->atomic_id = ++c->ids->atomic;
 		int e = comp_list(c, s->body, s->nbody, next);
 		c->atomic_id = save;
 		if (e != next && !save) c->code->locs[e].atomic_entry = 1;
@@ -354,7 +355,7 @@ static int comp(C *c, Stmt *s, int next)
 		Loc *el = &c->code->locs[e];
 		c->esc_depth++;
 		es->prio = 255 - c->esc_depth;   /* outer escapes take precedence */
-		int id = ++next_esc_id;
+		int id = ++c->ids->esc;
 		es->id = id;
 		es->entry = e;
 		PUSH(c->escs, c->nescs, es);
@@ -411,7 +412,7 @@ static int comp(C *c, Stmt *s, int next)
 			hi = synth_const(s->lo->var->arrlen ? s->lo->var->arrlen - 1 : 0, s->pos);
 		}
 		Stmt *init = synth(S_ASSIGN, s->pos, "for-init"); init->lhs = i; init->rhs = lo;
-		Stmt *guard = synth(S_EXPR, s->pos, "for-test"); guard->rhs = synth_bin(T_LE, i, hi, s->pos);
+		Stmt *guard = synth(S_EXPR, s->pos, "for-test"); guard->rhs = synth_bin(OP_LE, i, hi, s->pos);
 		Stmt *inc = synth(S_INCR, s->pos, "for-incr"); inc->lhs = i;
 		Stmt *els = synth(S_ELSE, s->pos, "else");
 		Stmt *brk = synth(S_BREAK, s->pos, "break");
@@ -421,14 +422,14 @@ static int comp(C *c, Stmt *s, int next)
 		Stmt **o1 = xalloc(5 * sizeof(Stmt *)); o1[0] = guard; o1[1] = s->sub; o1[2] = inc;
 		int n1 = 3;
 		if (s->var) {
-			/* over a channel (check.c's for_in_chan): t = 0; do :: t <
+			/* over a channel (resolve.c's for_in_chan): t = 0; do :: t <
 			 * len(c) -> c?x; c!x; body; t++ :: else -> break od */
 			Expr *t = NEW(Expr);
 			t->k = E_VAR; t->var = s->var; t->pos = s->pos; t->type = TY_BYTE;
 			Expr *len = NEW(Expr);
 			len->k = E_LEN; len->a = s->lo; len->pos = s->pos; len->type = TY_INT;
 			init->lhs = t; init->rhs = synth_const(0, s->pos);
-			guard->rhs = synth_bin(T_LT, t, len, s->pos);
+			guard->rhs = synth_bin(OP_LT, t, len, s->pos);
 			inc->lhs = t;
 			o1[1] = s->body[0]; o1[2] = s->body[1]; o1[3] = s->sub; o1[4] = inc;
 			n1 = 5;
@@ -443,9 +444,9 @@ static int comp(C *c, Stmt *s, int next)
 			/* x = lo; do :: break :: x < hi -> x = x + 1 od, as SPIN */
 			Stmt *init = synth(S_ASSIGN, s->pos, "select-init"); init->lhs = s->lhs; init->rhs = s->lo;
 			Stmt *brk = synth(S_BREAK, s->pos, "break");
-			Stmt *guard = synth(S_EXPR, s->pos, "select-test"); guard->rhs = synth_bin(T_LT, s->lhs, s->hi, s->pos);
+			Stmt *guard = synth(S_EXPR, s->pos, "select-test"); guard->rhs = synth_bin(OP_LT, s->lhs, s->hi, s->pos);
 			Stmt *inc = synth(S_ASSIGN, s->pos, "select-next"); inc->lhs = s->lhs;
-			inc->rhs = synth_bin(T_PLUS, s->lhs, synth_const(1, s->pos), s->pos);
+			inc->rhs = synth_bin(OP_ADD, s->lhs, synth_const(1, s->pos), s->pos);
 			Stmt *d = synth(S_DO, s->pos, "do");
 			d->nopts = 2;
 			d->opts = xalloc(2 * sizeof(Stmt **)); d->optlen = xalloc(2 * sizeof(int));
@@ -634,10 +635,10 @@ static void comp_dstep(C *c, Stmt *s, Trans *t)
 	c->breaks = sb; c->nbreaks = nb;
 }
 
-static void compile_proc(Program *prog, Proctype *pt)
+static void compile_proc(Program *prog, Ids *ids, Proctype *pt)
 {
 	C c; memset(&c, 0, sizeof c);
-	c.prog = prog; c.pt = pt;
+	c.prog = prog; c.ids = ids; c.pt = pt;
 	Code *k = NEW(Code);
 	c.code = k;
 	k->endloc = newloc(&c, pt->body ? pt->body->pos : pt->pos);
@@ -713,9 +714,10 @@ Program *compile_model(Model *m)
 {
 	Program *p = NEW(Program);
 	p->m = m;
-	for (int i = 0; i < m->nptypes; i++) compile_proc(p, m->ptypes[i]);
-	if (m->never) { m->never->index = m->nptypes; compile_proc(p, m->never); }
-	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, m->funcs[i]);
+	Ids ids = { 0, 0 };
+	for (int i = 0; i < m->nptypes; i++) compile_proc(p, &ids, m->ptypes[i]);
+	if (m->never) { m->never->index = m->nptypes; compile_proc(p, &ids, m->never); }
+	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, &ids, m->funcs[i]);
 	for (int i = 0; i < m->nptypes; i++) number_locs(p, m->ptypes[i]->code);
 	if (m->never) number_locs(p, m->never->code);
 	for (int i = 0; i < m->nfuncs; i++) number_locs(p, m->funcs[i]->code);
@@ -742,16 +744,14 @@ Program *compile_model(Model *m)
 	for (int i = 0; i < p->ntrans; i++) {
 		Stmt *s = p->trans[i]->st;
 		if (s && s->k == S_SELECT) {
-			extern int const_eval_pub(Expr *e, int *ok);
 			int ok = 1;
-			p->trans[i]->select_lo = const_eval_pub(s->lo, &ok);
-			p->trans[i]->select_hi = const_eval_pub(s->hi, &ok);
+			p->trans[i]->select_lo = model_const_eval(m, s->lo, &ok);
+			p->trans[i]->select_hi = model_const_eval(m, s->hi, &ok);
 			if (!ok) diag_error(s->pos, "select range must be constant in dspin");
 		}
 	}
 	/* every instance of a record starts as its image (field initializers) */
-	extern void vm_record_images(Model *m);
-	vm_record_images(m);
+	layout_record_images(m);
 	/* the collector can skip a step that leaves the heap canonical */
 	p->access = access_analyze(p);
 	for (int i = 0; i < p->ntrans; i++)

@@ -1,8 +1,9 @@
-/* front.c — diagnostics, GC-backed allocation, and the preprocessor driver.
- * The model goes through the C preprocessor first, as SPIN does. */
+/* front.c — reading a model: the file, through the C preprocessor as
+ * SPIN does (skipped when it would change nothing), then the lexer and
+ * the parser.  The entry points parse_file, parse_file_with and
+ * parse_string (ast.h). */
 #include "ast.h"
 #include "lexer.h"
-#include <gc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,77 +12,6 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <sys/stat.h>
-
-int diag_count;
-static int warn_count;
-
-/* The allocators' hundreds of callers cannot each pass a failure up, so
- * what to do when the collector's heap is exhausted is the application's
- * choice (cli/main.c reports it and ends with exit status 2).  Without a
- * handler, or if it returns, the allocation returns NULL. */
-static void (*alloc_failed)(size_t n);
-void xalloc_on_failure(void (*handler)(size_t n)) { alloc_failed = handler; }
-
-void *xalloc(size_t n)
-{
-	void *p = GC_MALLOC(n ? n : 1);
-	if (!p && alloc_failed) alloc_failed(n);
-	return p;
-}
-void *xgrow(void *p, int n, size_t elsz)
-{
-	void *q = GC_REALLOC(p, (size_t)n * elsz);
-	if (!q && alloc_failed) alloc_failed((size_t)n * elsz);
-	return q;
-}
-char *xstrndup(const char *s, size_t n)
-{
-	char *d = xalloc(n + 1);
-	memcpy(d, s, n); d[n] = 0;
-	return d;
-}
-char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
-
-Pos (*diag_remap)(Pos p);
-int diag_quiet_warnings;
-
-/* p.line 0: an error about the whole file ("FILE: error: ...").  With
- * diag_say_once, the same error at the same place is said (and counted)
- * once: a proposition of an ltl formula is pasted into several guards of
- * its claim, and cli/main.c parses and checks the model again with each
- * formula.  (Off by default: the unit tests expect an error each time.) */
-int diag_say_once;
-static char *said[64];
-static int nsaid;
-void diag_error(Pos p, const char *fmt, ...)
-{
-	char msg[1024], where[600];
-	va_list ap;
-	if (diag_remap) p = diag_remap(p);
-	if (diag_count >= 50) { diag_count++; return; }
-	if (p.line) snprintf(where, sizeof where, "%s:%d:%d: error: ", p.file ? p.file : "?", p.line, p.col);
-	else snprintf(where, sizeof where, "%s: error: ", p.file ? p.file : "?");
-	int n = snprintf(msg, sizeof msg, "%s", where);
-	va_start(ap, fmt); vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap); va_end(ap);
-	for (int i = 0; diag_say_once && i < nsaid; i++)
-		if (!strcmp(said[i], msg)) return;
-	if (diag_say_once && nsaid < 64) said[nsaid++] = xstrdup(msg);
-	fprintf(stderr, "%s\n", msg);
-	diag_count++;
-}
-
-void diag_warn(Pos p, const char *fmt, ...)
-{
-	va_list ap;
-	if (diag_quiet_warnings) return;
-	if (diag_remap) p = diag_remap(p);
-	if (warn_count++ >= 50) return;
-	fprintf(stderr, "%s:%d:%d: warning: ", p.file ? p.file : "?", p.line, p.col);
-	va_start(ap, fmt); vfprintf(stderr, fmt, ap); va_end(ap);
-	fputc('\n', stderr);
-}
-
-Model *parse_tokens(const char *fname, Token *toks, int ntok);
 
 Model *parse_string(const char *name, const char *text)
 {

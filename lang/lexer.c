@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 
-static const char *kwnames[] = {
+static const char *const kwnames[] = {
 	"active", "assert", "atomic", "bit", "bool", "break", "byte",
 	"chan", "d_step", "do", "od", "else", "empty", "enabled", "eval",
 	"false", "true", "fi", "for", "full", "goto", "hidden", "if", "\001in",
@@ -22,7 +22,7 @@ static const char *kwnames[] = {
 
 const char *tok_name(int k)
 {
-	static const char *p[] = {
+	static const char *const p[] = {
 		"end of file", "identifier", "number", "string",
 		"'{'", "'}'", "'('", "')'", "'['", "']'", "';'", "','", "':'", "'::'",
 		"'.'", "'..'", "'->'", "'='", "'+'", "'-'", "'*'", "'/'", "'%'",

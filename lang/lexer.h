@@ -39,5 +39,7 @@ typedef struct Token {
 /* Tokenize a preprocessed buffer (line markers honoured). */
 Token *lex_all(const char *buf, const char *fname, int *ntok);
 const char *tok_name(int k);
+/* The model the tokens make (parser.c; front.c's parse_string lexes first). */
+Model *parse_tokens(const char *fname, Token *toks, int ntok);
 
 #endif

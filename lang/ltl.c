@@ -174,7 +174,23 @@ static F *nnf(F *f, int neg)
 /* ---- interned subformulas and bitsets ---- */
 #define MAXF 256
 typedef struct { uint64_t w[MAXF / 64]; } Set;
-static F *TAB[MAXF]; static int NT;
+typedef struct Node { Set in; Set nw, old, next; int ninc; int *inc; } Node;
+
+/* the degeneralized automaton (below): a state's transitions, each with the
+ * literals of the node it enters */
+typedef struct { Set pos, neg; } Lab;      /* a conjunction of literals (atom ids) */
+typedef struct { Lab l; int to; } Tr;
+typedef struct { int acc, dead, univ, nt, n, j; Tr *t; } St;
+
+/* what one translation builds, passed to every step instead of kept in
+ * file-scope tables, so that translations are independent */
+typedef struct Lx {
+	F *tab[MAXF]; int nt;           /* the interned subformulas */
+	Node *nd; int nn, capn;         /* the tableau's nodes */
+	St *as; int ns;                 /* the Büchi automaton's states */
+	LtlUse *uses; int nuses;        /* where each proposition went in the claim being printed (LtlClaim.uses) */
+} Lx;
+
 static int same(F *x, F *y)
 {
 	if (x->k != y->k) return 0;
@@ -182,13 +198,13 @@ static int same(F *x, F *y)
 	if (x->k == L_TRUE || x->k == L_FALSE) return 1;
 	return x->a->id == y->a->id && (x->b ? x->b->id == y->b->id : 1);
 }
-static int intern(F *f, const char **err)
+static int intern(Lx *lx, F *f, const char **err)
 {
-	if (f->a) intern(f->a, err);
-	if (f->b) intern(f->b, err);
-	for (int i = 0; i < NT; i++) if (same(TAB[i], f)) { f->id = i; return i; }
-	if (NT >= MAXF) { *err = "formula too large"; f->id = 0; return 0; }
-	f->id = NT; TAB[NT++] = f;
+	if (f->a) intern(lx, f->a, err);
+	if (f->b) intern(lx, f->b, err);
+	for (int i = 0; i < lx->nt; i++) if (same(lx->tab[i], f)) { f->id = i; return i; }
+	if (lx->nt >= MAXF) { *err = "formula too large"; f->id = 0; return 0; }
+	f->id = lx->nt; lx->tab[lx->nt++] = f;
 	return f->id;
 }
 static int has(const Set *s, int i) { return (s->w[i / 64] >> (i % 64)) & 1; }
@@ -197,8 +213,6 @@ static int empty(const Set *s) { for (int i = 0; i < MAXF / 64; i++) if (s->w[i]
 static int first(const Set *s) { for (int i = 0; i < MAXF; i++) if (has(s, i)) return i; return -1; }
 static int seteq(const Set *a, const Set *b) { return !memcmp(a, b, sizeof *a); }
 
-typedef struct Node { Set in; Set nw, old, next; int ninc; int *inc; } Node;
-static Node *ND; static int NN, CAPN;
 #define INIT_ID (-1)
 
 static void push_inc(Node *n, int from)
@@ -209,46 +223,46 @@ static void push_inc(Node *n, int from)
 }
 
 /* GPVW expand */
-static void expand(Node q)
+static void expand(Lx *lx, Node q)
 {
 	if (empty(&q.nw)) {
-		for (int i = 0; i < NN; i++)
-			if (seteq(&ND[i].old, &q.old) && seteq(&ND[i].next, &q.next)) {
-				for (int j = 0; j < q.ninc; j++) push_inc(&ND[i], q.inc[j]);
+		for (int i = 0; i < lx->nn; i++)
+			if (seteq(&lx->nd[i].old, &q.old) && seteq(&lx->nd[i].next, &q.next)) {
+				for (int j = 0; j < q.ninc; j++) push_inc(&lx->nd[i], q.inc[j]);
 				return;
 			}
-		if (NN == CAPN) { CAPN = CAPN ? CAPN * 2 : 64; ND = xgrow(ND, CAPN, sizeof(Node)); }
-		int id = NN;
-		ND[NN++] = q;
+		if (lx->nn == lx->capn) { lx->capn = lx->capn ? lx->capn * 2 : 64; lx->nd = xgrow(lx->nd, lx->capn, sizeof(Node)); }
+		int id = lx->nn;
+		lx->nd[lx->nn++] = q;
 		Node r; memset(&r, 0, sizeof r);
 		push_inc(&r, id);
 		r.nw = q.next;
-		expand(r);
+		expand(lx, r);
 		return;
 	}
 	int fi = first(&q.nw);
-	F *f = TAB[fi];
+	F *f = lx->tab[fi];
 	q.nw.w[fi / 64] &= ~(1ull << (fi % 64));
-	if (has(&q.old, fi)) { expand(q); return; }
+	if (has(&q.old, fi)) { expand(lx, q); return; }
 	switch (f->k) {
 	case L_FALSE: return;
-	case L_TRUE: add(&q.old, fi); expand(q); return;
+	case L_TRUE: add(&q.old, fi); expand(lx, q); return;
 	case L_ATOM: case L_NOT: {
 		/* contradiction with an opposite literal already in old */
-		for (int i = 0; i < NT; i++) {
+		for (int i = 0; i < lx->nt; i++) {
 			if (!has(&q.old, i)) continue;
-			F *g = TAB[i];
+			F *g = lx->tab[i];
 			if ((f->k == L_ATOM && g->k == L_NOT && g->a->id == fi) ||
 			    (f->k == L_NOT && g->k == L_ATOM && f->a->id == i) ||
 			    (g->k == L_FALSE)) return;
 		}
-		add(&q.old, fi); expand(q); return;
+		add(&q.old, fi); expand(lx, q); return;
 	}
 	case L_AND:
 		add(&q.old, fi);
 		if (!has(&q.old, f->a->id)) add(&q.nw, f->a->id);
 		if (!has(&q.old, f->b->id)) add(&q.nw, f->b->id);
-		expand(q); return;
+		expand(lx, q); return;
 	case L_OR: case L_U: case L_R: {
 		Node q1 = q, q2 = q;
 		q1.inc = xalloc(sizeof(int) * (q.ninc + 1)); memcpy(q1.inc, q.inc, sizeof(int) * q.ninc);
@@ -256,7 +270,7 @@ static void expand(Node q)
 		if (f->k == L_OR) { add(&q1.nw, f->a->id); add(&q2.nw, f->b->id); }
 		else if (f->k == L_U) { add(&q1.nw, f->a->id); add(&q1.next, fi); add(&q2.nw, f->b->id); }
 		else { add(&q1.nw, f->b->id); add(&q1.next, fi); add(&q2.nw, f->a->id); add(&q2.nw, f->b->id); }
-		expand(q1); expand(q2); return;
+		expand(lx, q1); expand(lx, q2); return;
 	}
 	}
 }
@@ -348,10 +362,7 @@ static F *rw(F *f)
  * Each step keeps the language of the automaton, so the claim accepts the
  * same runs; DSPIN_LTL_NOSIMPLIFY=1 in the environment prints the
  * automaton as the tableau makes it (the tests compare both). */
-typedef struct { Set pos, neg; } Lab;      /* a conjunction of literals (atom ids) */
-typedef struct { Lab l; int to; } Tr;
-typedef struct { int acc, dead, univ, nt, n, j; Tr *t; } St;
-static St *AS; static int NS;
+/* the automaton's states: St (Lab, Tr) above, with Lx */
 
 static int lab_implies(const Lab *a, const Lab *b)   /* b's literals are among a's */
 {
@@ -368,51 +379,51 @@ static void add_tr(St *s, Lab l, int to)
 static void del_tr(St *s, int i) { s->t[i] = s->t[--s->nt]; }
 
 /* the literals of node n */
-static Lab node_lab(Node *n)
+static Lab node_lab(Lx *lx, Node *n)
 {
 	Lab l; memset(&l, 0, sizeof l);
-	for (int i = 0; i < NT; i++) {
+	for (int i = 0; i < lx->nt; i++) {
 		if (!has(&n->old, i)) continue;
-		if (TAB[i]->k == L_ATOM) add(&l.pos, i);
-		else if (TAB[i]->k == L_NOT && TAB[i]->a->k == L_ATOM) add(&l.neg, TAB[i]->a->id);
+		if (lx->tab[i]->k == L_ATOM) add(&l.pos, i);
+		else if (lx->tab[i]->k == L_NOT && lx->tab[i]->a->k == L_ATOM) add(&l.neg, lx->tab[i]->a->id);
 	}
 	return l;
 }
 
 /* 1: reachable states that can reach an accepting cycle */
-static int prune_states(void)
+static int prune_states(Lx *lx)
 {
 	int changed = 0;
-	char *reach = xalloc((size_t)NS * NS);   /* reach[a*NS+b]: b after one step or more from a */
-	int *stk = xalloc(sizeof(int) * (size_t)NS);
-	for (int a = 0; a < NS; a++) {
-		if (AS[a].dead) continue;
+	char *reach = xalloc((size_t)lx->ns * lx->ns);   /* reach[a*lx->ns+b]: b after one step or more from a */
+	int *stk = xalloc(sizeof(int) * (size_t)lx->ns);
+	for (int a = 0; a < lx->ns; a++) {
+		if (lx->as[a].dead) continue;
 		int sp = 0;
-		char *r = reach + (size_t)a * NS;
-		for (int i = 0; i < AS[a].nt; i++) if (!r[AS[a].t[i].to]) { r[AS[a].t[i].to] = 1; stk[sp++] = AS[a].t[i].to; }
+		char *r = reach + (size_t)a * lx->ns;
+		for (int i = 0; i < lx->as[a].nt; i++) if (!r[lx->as[a].t[i].to]) { r[lx->as[a].t[i].to] = 1; stk[sp++] = lx->as[a].t[i].to; }
 		while (sp) {
 			int q = stk[--sp];
-			for (int i = 0; i < AS[q].nt; i++) if (!r[AS[q].t[i].to]) { r[AS[q].t[i].to] = 1; stk[sp++] = AS[q].t[i].to; }
+			for (int i = 0; i < lx->as[q].nt; i++) if (!r[lx->as[q].t[i].to]) { r[lx->as[q].t[i].to] = 1; stk[sp++] = lx->as[q].t[i].to; }
 		}
 	}
-	for (int a = 1; a < NS; a++) {
-		if (AS[a].dead) continue;
+	for (int a = 1; a < lx->ns; a++) {
+		if (lx->as[a].dead) continue;
 		int live = reach[a];   /* reachable from the initial state */
 		if (live) {
 			live = 0;
-			for (int b = 0; b < NS && !live; b++)
-				if ((b == a || reach[(size_t)a * NS + b]) && AS[b].acc && reach[(size_t)b * NS + b]) live = 1;
+			for (int b = 0; b < lx->ns && !live; b++)
+				if ((b == a || reach[(size_t)a * lx->ns + b]) && lx->as[b].acc && reach[(size_t)b * lx->ns + b]) live = 1;
 		}
-		if (!live) { AS[a].dead = 1; AS[a].nt = 0; changed = 1; }
+		if (!live) { lx->as[a].dead = 1; lx->as[a].nt = 0; changed = 1; }
 	}
-	for (int a = 0; a < NS; a++)
-		for (int i = 0; i < AS[a].nt; i++)
-			if (AS[AS[a].t[i].to].dead) { del_tr(&AS[a], i--); changed = 1; }
+	for (int a = 0; a < lx->ns; a++)
+		for (int i = 0; i < lx->as[a].nt; i++)
+			if (lx->as[lx->as[a].t[i].to].dead) { del_tr(&lx->as[a], i--); changed = 1; }
 	return changed;
 }
 
 /* 2: guards of transitions to the same state */
-static int merge_guards(St *s)
+static int merge_guards(Lx *lx, St *s)
 {
 	int changed = 0, again = 1;
 	while (again) {
@@ -424,7 +435,7 @@ static int merge_guards(St *s)
 				if (lab_implies(a, b)) { del_tr(s, i); again = 1; break; }
 				/* c && p, c && !p: c */
 				int diff = -1, ok = 1;
-				for (int x = 0; x < NT && ok; x++) {
+				for (int x = 0; x < lx->nt && ok; x++) {
 					int ap = has(&a->pos, x), an = has(&a->neg, x), bp = has(&b->pos, x), bn = has(&b->neg, x);
 					if (ap == bp && an == bn) continue;
 					if (diff < 0 && ap && !an && bn && !bp) diff = x;
@@ -441,47 +452,47 @@ static int merge_guards(St *s)
 }
 
 /* 3: direct simulation; merge equivalent states, drop little brothers */
-static int simulate(void)
+static int simulate(Lx *lx)
 {
-	if (NS > 4000) return 0;
-	char *sim = xalloc((size_t)NS * NS);   /* sim[a*NS+b]: b simulates a */
-	for (int a = 0; a < NS; a++)
-		for (int b = 0; b < NS; b++)
-			sim[(size_t)a * NS + b] = !AS[a].dead && !AS[b].dead && (!AS[a].acc || AS[b].acc);
+	if (lx->ns > 4000) return 0;
+	char *sim = xalloc((size_t)lx->ns * lx->ns);   /* sim[a*lx->ns+b]: b simulates a */
+	for (int a = 0; a < lx->ns; a++)
+		for (int b = 0; b < lx->ns; b++)
+			sim[(size_t)a * lx->ns + b] = !lx->as[a].dead && !lx->as[b].dead && (!lx->as[a].acc || lx->as[b].acc);
 	for (int again = 1; again; ) {
 		again = 0;
-		for (int a = 0; a < NS; a++)
-			for (int b = 0; b < NS; b++) {
-				if (a == b || !sim[(size_t)a * NS + b]) continue;
-				for (int i = 0; i < AS[a].nt; i++) {
+		for (int a = 0; a < lx->ns; a++)
+			for (int b = 0; b < lx->ns; b++) {
+				if (a == b || !sim[(size_t)a * lx->ns + b]) continue;
+				for (int i = 0; i < lx->as[a].nt; i++) {
 					int found = 0;
-					for (int k = 0; k < AS[b].nt && !found; k++)
-						found = lab_implies(&AS[a].t[i].l, &AS[b].t[k].l) && sim[(size_t)AS[a].t[i].to * NS + AS[b].t[k].to];
-					if (!found) { sim[(size_t)a * NS + b] = 0; again = 1; break; }
+					for (int k = 0; k < lx->as[b].nt && !found; k++)
+						found = lab_implies(&lx->as[a].t[i].l, &lx->as[b].t[k].l) && sim[(size_t)lx->as[a].t[i].to * lx->ns + lx->as[b].t[k].to];
+					if (!found) { sim[(size_t)a * lx->ns + b] = 0; again = 1; break; }
 				}
 			}
 	}
 	int changed = 0;
 	/* equivalent states: the lowest stands for the others */
-	int *rep = xalloc(sizeof(int) * (size_t)NS);
-	for (int a = 0; a < NS; a++) {
+	int *rep = xalloc(sizeof(int) * (size_t)lx->ns);
+	for (int a = 0; a < lx->ns; a++) {
 		rep[a] = a;
-		if (AS[a].dead) continue;
+		if (lx->as[a].dead) continue;
 		for (int b = 0; b < a; b++)
-			if (!AS[b].dead && rep[b] == b && sim[(size_t)a * NS + b] && sim[(size_t)b * NS + a]) { rep[a] = b; break; }
+			if (!lx->as[b].dead && rep[b] == b && sim[(size_t)a * lx->ns + b] && sim[(size_t)b * lx->ns + a]) { rep[a] = b; break; }
 	}
-	for (int a = 0; a < NS; a++)
-		if (!AS[a].dead && rep[a] != a) { AS[a].dead = 1; AS[a].nt = 0; changed = 1; }
-	for (int a = 0; a < NS; a++)
-		for (int i = 0; i < AS[a].nt; i++) AS[a].t[i].to = rep[AS[a].t[i].to];
+	for (int a = 0; a < lx->ns; a++)
+		if (!lx->as[a].dead && rep[a] != a) { lx->as[a].dead = 1; lx->as[a].nt = 0; changed = 1; }
+	for (int a = 0; a < lx->ns; a++)
+		for (int i = 0; i < lx->as[a].nt; i++) lx->as[a].t[i].to = rep[lx->as[a].t[i].to];
 	/* little brothers, one at a time against the transitions left */
-	for (int a = 0; a < NS; a++) {
-		St *s = &AS[a];
+	for (int a = 0; a < lx->ns; a++) {
+		St *s = &lx->as[a];
 		for (int i = 0; i < s->nt; i++)
 			for (int k = 0; k < s->nt; k++) {
 				if (i == k) continue;
 				Tr *t = &s->t[i], *u = &s->t[k];
-				if (!lab_implies(&t->l, &u->l) || !sim[(size_t)t->to * NS + u->to]) continue;
+				if (!lab_implies(&t->l, &u->l) || !sim[(size_t)t->to * lx->ns + u->to]) continue;
 				if (lab_eq(&t->l, &u->l) && t->to == u->to && k > i) continue;   /* twins: keep the first */
 				del_tr(s, i--); changed = 1; break;
 			}
@@ -489,39 +500,38 @@ static int simulate(void)
 	return changed;
 }
 
-static void simplify(void)
+static void simplify(Lx *lx)
 {
 	for (int again = 1, rounds = 0; again && rounds < 100; rounds++) {
-		again = prune_states();
-		for (int a = 0; a < NS; a++) if (!AS[a].dead) again |= merge_guards(&AS[a]);
-		again |= simulate();
+		again = prune_states(lx);
+		for (int a = 0; a < lx->ns; a++) if (!lx->as[a].dead) again |= merge_guards(lx, &lx->as[a]);
+		again |= simulate(lx);
 	}
 }
 
-/* where each proposition went in the claim being printed (LtlClaim.uses) */
-static LtlUse *USES; static int NUSES;
-static void use_at(size_t claim_off, const F *atom)
+/* a proposition printed at claim_off of the claim */
+static void use_at(Lx *lx, size_t claim_off, const F *atom)
 {
-	USES = xgrow(USES, NUSES + 1, sizeof(LtlUse));
-	USES[NUSES].claim_off = (int)claim_off;
-	USES[NUSES].text_off = atom->off;
-	USES[NUSES].len = (int)strlen(atom->atom);
-	NUSES++;
+	lx->uses = xgrow(lx->uses, lx->nuses + 1, sizeof(LtlUse));
+	lx->uses[lx->nuses].claim_off = (int)claim_off;
+	lx->uses[lx->nuses].text_off = atom->off;
+	lx->uses[lx->nuses].len = (int)strlen(atom->atom);
+	lx->nuses++;
 }
 
 /* a guard as Promela */
-static void lab_str(const Lab *l, char **out, size_t *cap, size_t *len)
+static void lab_str(Lx *lx, const Lab *l, char **out, size_t *cap, size_t *len)
 {
 	size_t need = 8;
-	for (int i = 0; i < NT; i++) if (has(&l->pos, i) || has(&l->neg, i)) need += 8 + strlen(TAB[i]->atom);
+	for (int i = 0; i < lx->nt; i++) if (has(&l->pos, i) || has(&l->neg, i)) need += 8 + strlen(lx->tab[i]->atom);
 	if (*len + need >= *cap) { *cap = *cap * 2 + need; *out = xgrow(*out, (int)*cap, 1); }
 	size_t n0 = *len;
-	for (int i = 0; i < NT; i++) {
+	for (int i = 0; i < lx->nt; i++) {
 		for (int neg = 0; neg < 2; neg++) {
 			if (!has(neg ? &l->neg : &l->pos, i)) continue;
 			const char *pre = *len > n0 ? " && " : "";
-			use_at(*len + strlen(pre) + (size_t)neg + 1, TAB[i]);
-			*len += (size_t)snprintf(*out + *len, *cap - *len, "%s%s(%s)", pre, neg ? "!" : "", TAB[i]->atom);
+			use_at(lx, *len + strlen(pre) + (size_t)neg + 1, lx->tab[i]);
+			*len += (size_t)snprintf(*out + *len, *cap - *len, "%s%s(%s)", pre, neg ? "!" : "", lx->tab[i]->atom);
 		}
 	}
 	if (*len == n0) *len += (size_t)snprintf(*out + *len, *cap - *len, "(1)");
@@ -548,40 +558,42 @@ char *ltl_to_never(const char *text, const char **err)
 }
 
 /* the formula's tree into *f; 0 with the error in c */
-static int parse_formula(const char *text, LtlClaim *c, F **f)
+static int parse_formula(Lx *lx, const char *text, LtlClaim *c, F **f)
 {
 	LP p = { text, 0, NULL, 0, 0, 0 };
 	*f = parse_or(&p);
 	ws(&p);
 	if (!p.err && p.s[p.i]) perr(&p, "unexpected text in the formula");
 	if (p.err) { c->err = p.err; c->err_off = p.erri; return 0; }
-	USES = NULL; NUSES = 0;
+	lx->uses = NULL; lx->nuses = 0;
 	return 1;
 }
 
 LtlClaim ltl_translate(const char *text, int terminate)
 {
 	LtlClaim c; memset(&c, 0, sizeof c);
+	Lx l0; memset(&l0, 0, sizeof l0);
+	Lx *lx = &l0;
 	F *f;
-	if (!parse_formula(text, &c, &f)) return c;
+	if (!parse_formula(lx, text, &c, &f)) return c;
 	const char *ns = getenv("DSPIN_LTL_NOSIMPLIFY");
 	int simp = !(ns && *ns && strcmp(ns, "0"));
 	F *g = nnf(f, 1);          /* the claim accepts the violations */
 	if (simp) g = rw(g);
-	NT = 0; NN = 0;
+	lx->nt = 0; lx->nn = 0;
 	const char *e2 = NULL;
-	intern(g, &e2);
+	intern(lx, g, &e2);
 	if (e2) { c.err = e2; return c; }
 	Node q; memset(&q, 0, sizeof q);
 	push_inc(&q, INIT_ID);
 	add(&q.nw, g->id);
-	expand(q);
+	expand(lx, q);
 	/* acceptance sets: one per until subformula */
 	int us[MAXF], nu = 0;
-	for (int i = 0; i < NT; i++) if (TAB[i]->k == L_U) us[nu++] = i;
+	for (int i = 0; i < lx->nt; i++) if (lx->tab[i]->k == L_U) us[nu++] = i;
 	int k = nu ? nu : 1;
 	/* F_j contains node n when the until is not pending or its goal holds */
-	#define INF(n, j) (!nu || !has(&ND[n].old, us[j]) || has(&ND[n].old, TAB[us[j]]->b->id))
+	#define INF(n, j) (!nu || !has(&lx->nd[n].old, us[j]) || has(&lx->nd[n].old, lx->tab[us[j]]->b->id))
 	/* the degeneralized automaton: state 0 is the initial one.
 	 * Unsimplified: 1 + n*k + j is node n with counter j, which waits for
 	 * F_j and moves on by one when it leaves a node of F_j; accepting:
@@ -592,50 +604,50 @@ LtlClaim ltl_translate(const char *text, int terminate)
 	 * either when it meets every F_j infinitely often; the second needs
 	 * no step per set (a node in every F_j accepts at once). */
 	int kk = simp ? k + 1 : k;
-	NS = 1 + NN * kk;
-	AS = xalloc(sizeof(St) * (size_t)NS);
-	Lab *nl = xalloc(sizeof(Lab) * (size_t)(NN ? NN : 1));
-	for (int m = 0; m < NN; m++) nl[m] = node_lab(&ND[m]);
+	lx->ns = 1 + lx->nn * kk;
+	lx->as = xalloc(sizeof(St) * (size_t)lx->ns);
+	Lab *nl = xalloc(sizeof(Lab) * (size_t)(lx->nn ? lx->nn : 1));
+	for (int m = 0; m < lx->nn; m++) nl[m] = node_lab(lx, &lx->nd[m]);
 	#define ADV(m, j0) ({ int _j = (j0); while (_j < k && INF(m, _j)) _j++; _j; })
-	for (int m = 0; m < NN; m++)
-		for (int i = 0; i < ND[m].ninc; i++)
-			if (ND[m].inc[i] == INIT_ID) add_tr(&AS[0], nl[m], 1 + m * kk + (simp ? ADV(m, 0) : 0));
-	for (int n = 0; n < NN; n++)
+	for (int m = 0; m < lx->nn; m++)
+		for (int i = 0; i < lx->nd[m].ninc; i++)
+			if (lx->nd[m].inc[i] == INIT_ID) add_tr(&lx->as[0], nl[m], 1 + m * kk + (simp ? ADV(m, 0) : 0));
+	for (int n = 0; n < lx->nn; n++)
 		for (int j = 0; j < kk; j++) {
-			St *s = &AS[1 + n * kk + j];
+			St *s = &lx->as[1 + n * kk + j];
 			s->n = n; s->j = j;
 			s->acc = simp ? j == k : j == 0 && INF(n, 0);
 			int nj = INF(n, j % k) ? (j + 1) % k : j;
-			for (int m = 0; m < NN; m++)
-				for (int i = 0; i < ND[m].ninc; i++)
-					if (ND[m].inc[i] == n) add_tr(s, nl[m], 1 + m * kk + (simp ? ADV(m, j == k ? 0 : j) : nj));
+			for (int m = 0; m < lx->nn; m++)
+				for (int i = 0; i < lx->nd[m].ninc; i++)
+					if (lx->nd[m].inc[i] == n) add_tr(s, nl[m], 1 + m * kk + (simp ? ADV(m, j == k ? 0 : j) : nj));
 		}
-	if (simp) simplify();
+	if (simp) simplify(lx);
 	/* terminate: the universal states are one end, `accept_all: skip`,
 	 * printed last so that no other state's block falls into it */
 	int sink = 0;
-	for (int a = 0; a < NS && terminate; a++)
-		if (!AS[a].dead && universal(&AS[a], a)) { AS[a].univ = 1; sink = 1; }
+	for (int a = 0; a < lx->ns && terminate; a++)
+		if (!lx->as[a].dead && universal(&lx->as[a], a)) { lx->as[a].univ = 1; sink = 1; }
 	size_t cap = 1 << 16, len = 0;
 	char *out = xalloc(cap);
 	#define EMIT(...) do { int _w = snprintf(out + len, cap - len, __VA_ARGS__); \
 		if (_w < 0 || (size_t)_w >= cap - len) { cap = cap * 2 + (size_t)_w; out = xgrow(out, (int)cap, 1); \
 		_w = snprintf(out + len, cap - len, __VA_ARGS__); } len += (size_t)_w; } while (0)
 	EMIT("never {\n");
-	if (AS[0].univ) {
+	if (lx->as[0].univ) {
 		/* every run violates the formula (the claim for `false`) */
 		EMIT("T0_init:\n\tskip\n}\n");
-		c.text = out; c.uses = USES; c.nuses = NUSES;
+		c.text = out; c.uses = lx->uses; c.nuses = lx->nuses;
 		return c;
 	}
-	for (int a = 0; a < NS; a++) {
-		St *s = &AS[a];
+	for (int a = 0; a < lx->ns; a++) {
+		St *s = &lx->as[a];
 		if (s->dead || s->univ) continue;
 		if (a == 0) EMIT("T0_init:\n\tif\n");
 		else EMIT("%sS%d_%d:\n\tif\n", s->acc ? "accept_" : "", s->n, s->j);
 		/* transitions to the same state: one, its guards joined by ||
 		 * (simplified) */
-		char *done = xalloc((size_t)NS);
+		char *done = xalloc((size_t)lx->ns);
 		for (int i = 0; i < s->nt; i++) {
 			int to = s->t[i].to;
 			if (simp && done[to]) continue;
@@ -647,19 +659,19 @@ LtlClaim ltl_translate(const char *text, int terminate)
 				if (s->t[x].to != to || (!simp && x != i)) continue;
 				if (x > i) EMIT(" || ");
 				if (nd > 1) EMIT("(");
-				lab_str(&s->t[x].l, &out, &cap, &len);
+				lab_str(lx, &s->t[x].l, &out, &cap, &len);
 				if (nd > 1) EMIT(")");
 			}
 			if (to == 0) EMIT(" -> goto T0_init\n");
-			else if (AS[to].univ) EMIT(" -> goto accept_all\n");
-			else EMIT(" -> goto %sS%d_%d\n", AS[to].acc ? "accept_" : "", AS[to].n, AS[to].j);
+			else if (lx->as[to].univ) EMIT(" -> goto accept_all\n");
+			else EMIT(" -> goto %sS%d_%d\n", lx->as[to].acc ? "accept_" : "", lx->as[to].n, lx->as[to].j);
 		}
 		if (!s->nt) EMIT("\t:: (0) -> skip\n");
 		EMIT("\tfi;\n");
 	}
 	if (sink) EMIT("accept_all:\n\tskip\n");
 	EMIT("}\n");
-	c.text = out; c.uses = USES; c.nuses = NUSES;
+	c.text = out; c.uses = lx->uses; c.nuses = lx->nuses;
 	return c;
 }
 
@@ -675,8 +687,10 @@ static void atoms_of(F *f, F ***v, int *n)
 LtlClaim ltl_atoms(const char *text)
 {
 	LtlClaim c; memset(&c, 0, sizeof c);
+	Lx l0; memset(&l0, 0, sizeof l0);
+	Lx *lx = &l0;
 	F *f;
-	if (!parse_formula(text, &c, &f)) return c;
+	if (!parse_formula(lx, text, &c, &f)) return c;
 	F **v = NULL; int n = 0;
 	atoms_of(f, &v, &n);
 	size_t cap = 64, len = 0;
@@ -684,11 +698,11 @@ LtlClaim ltl_atoms(const char *text)
 	char *out = xalloc(cap);
 	len += (size_t)snprintf(out + len, cap - len, "never {\n\tdo\n\t:: skip\n");
 	for (int i = 0; i < n; i++) {
-		use_at(len + 5, v[i]);   /* after "\t:: (" */
+		use_at(lx, len + 5, v[i]);   /* after "\t:: (" */
 		len += (size_t)snprintf(out + len, cap - len, "\t:: (%s)\n", v[i]->atom);
 	}
 	snprintf(out + len, cap - len, "\tod\n}\n");
-	c.text = out; c.uses = USES; c.nuses = NUSES;
+	c.text = out; c.uses = lx->uses; c.nuses = lx->nuses;
 	return c;
 }
 

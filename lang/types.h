@@ -8,7 +8,7 @@
  * class.  No conversion between the two: a reference's number is where its
  * object happens to live (heap symmetry renumbers it, -por=si reorders
  * allocations), and an object taken for another class's is read and
- * written past its end.  check.c calls these at every place a value flows
+ * written past its end.  typecheck.c calls these at every place a value flows
  * (docs/language.md, "Reference types"). */
 #ifndef DSPIN_TYPES_H
 #define DSPIN_TYPES_H

@@ -63,7 +63,6 @@
  */
 #include "por.h"
 #include "../lang/access.h"
-#include "../lang/lexer.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,14 +180,14 @@ static int collect_terms(const ChanTable *ct, const Expr *e, Guard *g)
 
 static int timeout_conjunct(const Expr *e)
 {
-	if (e->k == E_BIN && e->op == T_ANDAND)
+	if (e->k == E_BIN && e->op == OP_AND)
 		return timeout_conjunct(e->a) || timeout_conjunct(e->b);
 	return e->k == E_TIMEOUT;
 }
 
 static int conjuncts(const ChanTable *ct, const Expr *e, Guard *g)
 {
-	if (e->k == E_BIN && e->op == T_ANDAND)
+	if (e->k == E_BIN && e->op == OP_AND)
 		return conjuncts(ct, e->a, g) && conjuncts(ct, e->b, g);
 	if (e->k == E_TIMEOUT)
 		return 1;
@@ -273,7 +272,7 @@ static int test_kind(const Expr *e, const void *ch, int pos)
 		if (e->k == E_LEN || e->k == E_POLL)
 			return SITE_T;
 	}
-	int p = pos && e->k == E_BIN && (e->op == T_ANDAND || e->op == T_OROR);
+	int p = pos && e->k == E_BIN && (e->op == OP_AND || e->op == OP_OR);
 	int k = test_kind(e->a, ch, p);
 	if (!k)
 		k = test_kind(e->b, ch, p);

@@ -26,7 +26,6 @@
  * control passes to the receiver), it knows nothing. */
 #include "por.h"
 #include "../lang/access.h"
-#include "../lang/lexer.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +106,7 @@ static void guard_facts(const ChanTable *ct, Keys *ks, const Expr *e, Facts *o)
 {
 	if (!e)
 		return;
-	if (e->k == E_BIN && e->op == T_ANDAND) {
+	if (e->k == E_BIN && e->op == OP_AND) {
 		guard_facts(ct, ks, e->a, o);
 		guard_facts(ct, ks, e->b, o);
 		return;

@@ -13,7 +13,6 @@
 #include "reduce.h"
 #include "../heap/heap.h"
 #include "../lang/access.h"
-#include "../lang/lexer.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -73,8 +72,8 @@ int procsym_alone_test(const Expr *e)
 		return 0;
 	int op = e->op;
 	if (flipped)
-		op = op == T_GE ? T_LE : op == T_GT ? T_LT : op == T_LE ? T_GE : op == T_LT ? T_GT : op;
-	return (op == T_EQ && c->val == 1) || (op == T_LE && c->val == 1) || (op == T_LT && c->val == 2);
+		op = op == OP_GE ? OP_LE : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_LT ? OP_GT : op;
+	return (op == OP_EQ && c->val == 1) || (op == OP_LE && c->val == 1) || (op == OP_LT && c->val == 2);
 }
 
 /* created only as an initial process (active or init), never by run */
@@ -139,9 +138,9 @@ static const Expr *waiting_test(const Expr *e, int bound)
 		return NULL;
 	int op = e->op;
 	if (flipped)
-		op = op == T_GE ? T_LE : op == T_GT ? T_LT : op == T_LE ? T_GE : op == T_LT ? T_GT : op;
+		op = op == OP_GE ? OP_LE : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_LT ? OP_GT : op;
 	long k = c->val;
-	if ((op == T_EQ && k <= bound) || (op == T_LE && k <= bound) || (op == T_LT && k <= (long)bound + 1))
+	if ((op == OP_EQ && k <= bound) || (op == OP_LE && k <= bound) || (op == OP_LT && k <= (long)bound + 1))
 		return nr;
 	return NULL;
 }

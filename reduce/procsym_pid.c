@@ -28,7 +28,6 @@
  * message names the first offending use by line and column. */
 #include "reduce.h"
 #include "../lang/access.h"
-#include "../lang/lexer.h"
 #include "../lang/arith.h"
 #include <stdio.h>
 #include <string.h>
@@ -87,14 +86,14 @@ static int pid_typed(const PidAna *a, const Expr *e, int *off)
 		return a->scope == a->pt;
 	if (e->k == E_VAR)
 		return e->var && holds_pids(a, e->var, off);
-	if (e->k != E_BIN || !e->a || !e->b || (e->op != T_PLUS && e->op != T_MINUS))
+	if (e->k != E_BIN || !e->a || !e->b || (e->op != OP_ADD && e->op != OP_SUB))
 		return 0;
 	if (e->b->k == E_CONST && pid_typed(a, e->a, &o))
-		return small_off(e->op == T_PLUS ? (long long)o + e->b->val : (long long)o - e->b->val, off);
-	if (e->a->k == E_CONST && e->op == T_PLUS && pid_typed(a, e->b, &o))
+		return small_off(e->op == OP_ADD ? (long long)o + e->b->val : (long long)o - e->b->val, off);
+	if (e->a->k == E_CONST && e->op == OP_ADD && pid_typed(a, e->b, &o))
 		return small_off((long long)o + e->a->val, off);
 	/* d - (q + o), q the other pid lo+hi - pid: d - lo - hi - o */
-	if (e->a->k == E_CONST && e->op == T_MINUS && a->hi == a->lo + 1 && pid_typed(a, e->b, &o))
+	if (e->a->k == E_CONST && e->op == OP_SUB && a->hi == a->lo + 1 && pid_typed(a, e->b, &o))
 		return small_off((long long)e->a->val - a->lo - a->hi - o, off);
 	return 0;
 }
@@ -300,7 +299,7 @@ static int pid_expr(Visitor *v, Expr *e, Use use)
 			snprintf(a->why, sizeof a->why, "reads _pid to index %s, which is used without an index at %d:%d", e->var->name, e->pos.line, e->pos.col);
 		return 1;
 	}
-	if (e->k == E_BIN && (e->op == T_EQ || e->op == T_NE) && e->a && e->b) {
+	if (e->k == E_BIN && (e->op == OP_EQ || e->op == OP_NE) && e->a && e->b) {
 		int oa, ob;
 		int pa = pid_typed(a, e->a, &oa), pb = pid_typed(a, e->b, &ob);
 		if ((pa && pb && oa == ob) || (pa && !pb && not_a_pid(a, e->b, oa)) || (pb && !pa && not_a_pid(a, e->a, ob))) {

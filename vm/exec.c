@@ -3,7 +3,6 @@
  * to the variable's type; run-time errors (division by zero, bad index,
  * uninitialised channel) set Exec.err and abort the step. */
 #include "vm.h"
-#include "../lang/lexer.h"
 #include "../lang/arith.h"
 #include <string.h>
 #include <stdarg.h>
@@ -49,38 +48,9 @@ void vm_bound_error(Exec *x, const char *fmt, ...)
 	va_end(ap);
 }
 
-int32_t vm_load(const uint8_t *a, TypeKind k, int bits)
-{
-	switch (k) {
-	case TY_SHORT: { int16_t v; memcpy(&v, a, 2); return v; }
-	case TY_CHAN: { uint16_t v; memcpy(&v, a, 2); return v; }
-	case TY_INT: { int32_t v; memcpy(&v, a, 4); return v; }
-	case TY_UNSIGNED:
-		if (bits <= 8) return a[0];
-		if (bits <= 16) { uint16_t v; memcpy(&v, a, 2); return v; }
-		{ uint32_t v; memcpy(&v, a, 4); return (int32_t)v; }
-	default: return a[0];
-	}
-}
-
-
-void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v)
-{
-	switch (k) {
-	case TY_BIT: case TY_BOOL: a[0] = (uint8_t)(v & 1); break;
-	case TY_SHORT: { int16_t s = (int16_t)v; memcpy(a, &s, 2); break; }
-	case TY_CHAN: { uint16_t s = (uint16_t)v; memcpy(a, &s, 2); break; }
-	case TY_INT: memcpy(a, &v, 4); break;
-	case TY_UNSIGNED: {
-		uint32_t u = bits >= 32 ? (uint32_t)v : ((uint32_t)v & ((1u << bits) - 1));
-		if (bits <= 8) a[0] = (uint8_t)u;
-		else if (bits <= 16) { uint16_t s = (uint16_t)u; memcpy(a, &s, 2); }
-		else memcpy(a, &u, 4);
-		break;
-	}
-	default: a[0] = (uint8_t)v; break;
-	}
-}
+/* lang/layout.h's definition: the front end's record images store the same way */
+int32_t vm_load(const uint8_t *a, TypeKind k, int bits) { return layout_load(a, k, bits); }
+void vm_store(uint8_t *a, TypeKind k, int bits, int32_t v) { layout_store(a, k, bits, v); }
 
 static int truncates(TypeKind k, int bits, int32_t v)
 {
@@ -407,11 +377,11 @@ int32_t vm_eval(Exec *x, const Expr *e)
 	}
 	case E_BIN: {
 		int32_t a = vm_eval(x, e->a);
-		if (e->op == T_ANDAND) return a ? vm_eval(x, e->b) != 0 : 0;
-		if (e->op == T_OROR) return a ? 1 : vm_eval(x, e->b) != 0;
+		if (e->op == OP_AND) return a ? vm_eval(x, e->b) != 0 : 0;
+		if (e->op == OP_OR) return a ? 1 : vm_eval(x, e->b) != 0;
 		int32_t b = vm_eval(x, e->b), r;
-		if (!arith_binop(e->op, a, b, &r) && !b && (e->op == T_SLASH || e->op == T_PERCENT))
-			vm_runtime_error(x, e->op == T_SLASH ? "division by zero" : "modulo by zero");
+		if (!arith_binop(e->op, a, b, &r) && !b && (e->op == OP_DIV || e->op == OP_MOD))
+			vm_runtime_error(x, e->op == OP_DIV ? "division by zero" : "modulo by zero");
 		return r;
 	}
 	case E_COND: return vm_eval(x, e->a) ? vm_eval(x, e->b) : vm_eval(x, e->c);
@@ -582,7 +552,7 @@ int vm_die(Exec *x, int pid)
 
 int vm_send_values(Exec *x, const Stmt *s, int32_t *msg)
 {
-	int n = s->nargs < MAXFIELDS ? s->nargs : MAXFIELDS;   /* lang/check.c: nargs <= MAXFIELDS */
+	int n = s->nargs < MAXFIELDS ? s->nargs : MAXFIELDS;   /* lang/typecheck.c: nargs <= MAXFIELDS */
 	for (int i = 0; i < n; i++) msg[i] = vm_eval(x, s->args[i]);
 	return n;
 }
@@ -790,7 +760,7 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		}
 		int slot = find_msg(x, ci, s->args, s->nargs, s->random);
 		if (slot < 0) { vm_runtime_error(x, "receive on a channel with no matching message"); return; }
-		int32_t vals[MAXFIELDS];   /* lang/check.c: nfields <= MAXFIELDS */
+		int32_t vals[MAXFIELDS];   /* lang/typecheck.c: nfields <= MAXFIELDS */
 		for (int f = 0; f < c->nfields; f++) vals[f] = cfield(x, ci, slot, f);
 		for (int f = 0; f < s->nargs && f < c->nfields; f++)
 			if (!msg_field_typed(x, c, f, s->args[f], vals[f], 0)) return;

@@ -36,7 +36,6 @@
  * leaves the step to the tree.
  */
 #include "vm.h"
-#include "../lang/lexer.h"
 #include "../lang/arith.h"
 #include <string.h>
 
@@ -51,7 +50,7 @@ typedef struct GOp {
 	uint8_t kind;        /* a variable's TypeKind */
 	uint8_t bits;
 	uint8_t local;       /* G_T*: a process-local variable (else global) */
-	int tok;             /* G_UN, G_BIN, G_TCMP: the operator (lexer token);
+	int tok;             /* G_UN, G_BIN, G_TCMP: the operator (ast.h Op);
 	                      * G_IDX, G_ISTORE: the element's size */
 	int32_t val;         /* G_CONST, G_TCMP: the constant; G_IDX, G_ISTORE:
 	                      * the array's length */
@@ -84,9 +83,9 @@ static int scalar(TypeKind k)
 static int binop_ok(int tok)
 {
 	switch (tok) {
-	case T_PLUS: case T_MINUS: case T_STAR: case T_SHL: case T_SHR:
-	case T_AMP: case T_PIPE: case T_CARET: case T_EQ: case T_NE:
-	case T_LT: case T_GT: case T_LE: case T_GE: case T_ANDAND: case T_OROR:
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_SHL: case OP_SHR:
+	case OP_BAND: case OP_BOR: case OP_BXOR: case OP_EQ: case OP_NE:
+	case OP_LT: case OP_GT: case OP_LE: case OP_GE: case OP_AND: case OP_OR:
 		return 1;
 	default:
 		return 0;
@@ -158,7 +157,7 @@ static int emit_expr(const Expr *e, GOp *ops, int *n)
 		(*n)++;
 		return 1;
 	case E_UN: {
-		if (e->op != T_MINUS && e->op != T_NOT && e->op != T_TILDE)
+		if (e->op != OP_NEG && e->op != OP_NOT && e->op != OP_BNOT)
 			return -1;
 		int d = emit_expr(e->a, ops, n);
 		if (d < 0 || !(o = push_op(ops, n, G_UN)))
@@ -198,17 +197,17 @@ static int plain_var(const Expr *e, GOp *o)
 
 static int is_cmp(int tok)
 {
-	return tok == T_EQ || tok == T_NE || tok == T_LT || tok == T_GT || tok == T_LE || tok == T_GE;
+	return tok == OP_EQ || tok == OP_NE || tok == OP_LT || tok == OP_GT || tok == OP_LE || tok == OP_GE;
 }
 
 /* the comparison with its operands swapped: c < v is v > c */
 static int swap_cmp(int tok)
 {
 	switch (tok) {
-	case T_LT: return T_GT;
-	case T_GT: return T_LT;
-	case T_LE: return T_GE;
-	case T_GE: return T_LE;
+	case OP_LT: return OP_GT;
+	case OP_GT: return OP_LT;
+	case OP_LE: return OP_GE;
+	case OP_GE: return OP_LE;
 	default: return tok;
 	}
 }
@@ -241,7 +240,7 @@ static int emit_conjunct(const Expr *e, GOp *ops, int *n)
 		ops[(*n)++] = o;
 		return 0;
 	}
-	if (e->k == E_UN && e->op == T_NOT && plain_var(e->a, &o)) {
+	if (e->k == E_UN && e->op == OP_NOT && plain_var(e->a, &o)) {
 		o.op = G_TNVAR;
 		ops[(*n)++] = o;
 		return 0;
@@ -272,7 +271,7 @@ static int emit_conjunct(const Expr *e, GOp *ops, int *n)
 /* the conjuncts of a top-level && chain, left to right */
 static int emit_chain(const Expr *e, GOp *ops, int *n)
 {
-	if (e->k == E_BIN && e->op == T_ANDAND)
+	if (e->k == E_BIN && e->op == OP_AND)
 		return emit_chain(e->a, ops, n) < 0 ? -1 : emit_chain(e->b, ops, n);
 	return emit_conjunct(e, ops, n);
 }
@@ -354,7 +353,7 @@ static const Guard *act_compile(const Stmt *st)
 		ops[n++] = one;
 		memset(&ops[n], 0, sizeof ops[n]);
 		ops[n].op = G_BIN;
-		ops[n++].tok = st->k == S_INCR ? T_PLUS : T_MINUS;
+		ops[n++].tok = st->k == S_INCR ? OP_ADD : OP_SUB;
 	}
 	if (n >= GMAXOPS)
 		return NULL;

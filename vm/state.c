@@ -55,55 +55,6 @@ void sv_copy(State *dst, const State *src)
 	memcpy(dst->hoff, src->hoff, sizeof(int) * (src->nslot + 1));
 }
 
-/* The image of one fresh instance of r (Record.image): each field's
- * initializer stored as an assignment stores it, so truncated to the
- * field's type as pan's C assignment truncates it (`unsigned u : 3 = 9`
- * holds 1); every element of an array field gets the value, as SPIN
- * gives `byte a[3] = 5` three fives; a nested record (or array of them)
- * its own image.  Reference fields may only start null and channel
- * fields (`chan c = [1] of {..}`) are left zero: vm_heap_alloc creates
- * those.  lang/check.c (constants) and lang/types.c (a reference field's
- * is null) reject the initializers this cannot take before it runs; the
- * errors here are defence in depth, so that no initializer they let
- * through is ever dropped with its field silently zero. */
-static void record_image(Record *r)
-{
-	extern int const_eval_pub(Expr *e, int *ok);
-	if (r->image_done) return;
-	r->image_done = 1;
-	uint8_t *img = xalloc(r->size ? (size_t)r->size : 1);   /* zeroed */
-	for (int i = 0; i < r->nfields; i++) {
-		Var *f = r->fields[i];
-		int n = f->arrlen ? f->arrlen : 1;
-		if (f->kind == TY_RECORD) {
-			if (f->init) { diag_error(f->init->pos, "field '%s': a record cannot have an initializer", f->name); continue; }
-			record_image(f->rec);
-			if (f->rec->image)
-				for (int k = 0; k < n; k++) memcpy(img + f->offset + k * f->elemsize, f->rec->image, (size_t)f->rec->size);
-			continue;
-		}
-		if (!f->init) continue;
-		int32_t val = 0;
-		if (f->kind == TY_REF) {
-			if (f->init->k != E_NULL) { diag_error(f->init->pos, "reference field '%s' can only be initialized to null", f->name); continue; }
-		} else {
-			int ok = 1;
-			val = const_eval_pub(f->init, &ok);
-			if (!ok) { diag_error(f->init->pos, "field '%s': the initializer must be a constant", f->name); continue; }
-		}
-		for (int k = 0; k < n; k++) vm_store(img + f->offset + k * f->elemsize, f->kind, f->bits, val);
-	}
-	int zero = 1;
-	for (int i = 0; i < r->size && zero; i++) zero = !img[i];
-	/* all zero: the instance's memset is its initialization */
-	r->image = zero ? NULL : img;
-}
-
-void vm_record_images(Model *m)
-{
-	for (int i = 0; i < m->nrecords; i++) record_image(m->records[i]);
-}
-
 /* an instance of record type (Var v of kind TY_RECORD, arrays element by
  * element) at a gets its fields' initial values */
 static void record_init(const Var *v, uint8_t *a)

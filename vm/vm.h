@@ -15,32 +15,11 @@
 #ifndef DSPIN_VM_H
 #define DSPIN_VM_H
 #include "../lang/code.h"
+#include "../lang/layout.h"   /* the limits and headers of the layout above */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-/* Limits of the state layout.  Each is either checked on the model before
- * the search (lang/check.c, `file:line:col: error:`) or, where only a run
- * can reach it, raised as a run-time error by the VM; docs/language.md
- * ("Limits") lists them. */
-#define MAXPROC 255     /* live processes: [u8 nproc], pids 0..254 */
-#define MAXCHAN 255     /* channels created by declarations: [u8 nchan] */
-#define MAXSTATE 65535  /* bytes in a state vector */
-#define MAXFIELDS 255   /* fields of a channel's message, arguments of a send or receive */
-#define MAXPARAMS 255   /* parameters of a proctype or function (a method's `this` included) */
-#define MAXTYPES 256    /* proctypes, functions, channel types: indexed by a u8 */
-#define MAXCLASSES 255  /* records that `new` allocates: [u8 class], 0xFF marks a free slot */
-#define MAXLOCS 65535   /* locations in one proctype's or function's code: [u16 pc] */
-#define MAXSELECT 65536 /* values of one select range: each is a successor */
-#define GOFF 4          /* globals start */
-#define MAXOBJ 255
-#define CHAN_OBJ 256    /* channel ids >= CHAN_OBJ: channel fields of objects */
-#define CHAN_SLOTS 16   /* id = CHAN_OBJ + (location-1)*CHAN_SLOTS + channel field slot */
-#define FREE_SLOT 0xFF
-#define PHDR 4          /* process header: type, pc, call depth */
-#define FHDR 3          /* call frame header: function, call transition */
-#define CHDR 3          /* channel header: spec, creator, len */
 
 typedef struct State {
 	uint8_t *b;
@@ -155,9 +134,6 @@ void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
 /* the same, and the error building it raised (ERR_*, message in msg) */
 int vm_initial_raise(VM *vm, State *s, uint8_t *buf, char *msg, size_t len);
 
-/* every Record.image, once, before any state is built (compile_model
- * calls it); reports initializers it cannot take with diag_error */
-void vm_record_images(Model *m);
 /* the record-typed variables among vs[0..n) in the block at `block` (a
  * process's locals, a call frame's) get their records' images */
 void vm_init_records(Var *const *vs, int n, uint8_t *block);

@@ -1,4 +1,4 @@
-/* test_checker.c — lang/check.c (and compile.c's own checks): name
+/* test_checker.c — lang/check.c and its passes (and compile.c's own checks): name
  * resolution, channel use, run arity, constant sizes, data layout. */
 #include "unit_helpers.h"
 
@@ -134,4 +134,49 @@ Test(checker, layout)
 	}
 	cr_expect_eq(m->globsize, 22);
 	cr_expect_eq(m->ptypes[0]->localsize, 5);
+}
+
+/* The front end keeps no state between models (issue 38): the same model
+ * read, checked and compiled again, after another one, gets the same
+ * layout, the same temporaries, the same atomic and unless ids, and the
+ * same claim from its ltl formula. */
+static Program *front_once(const char *src)
+{
+	int before = diag_count;
+	capture_stderr_begin();
+	Model *m = parse_string("t.pml", src);
+	Program *p = NULL;
+	if (diag_count == before) check_model(m);
+	if (diag_count == before) p = compile_model(m);
+	char *t = capture_stderr_end();
+	cr_assert_eq(diag_count, before, "front-end errors:\n%s\n%s", src, t);
+	return p;
+}
+
+Test(checker, front_end_runs_twice_alike)
+{
+	const char *src =
+		"typedef R { byte a; int b }; R r; chan c = [2] of { R };\n"
+		"function f(byte x) : byte { return x + 1 }\n"
+		"active proctype p() { byte y; atomic { y = f(y) && f(2) }; { y++ } unless { y > 3 }; c!r }\n"
+		"ltl q { [](r.a < 5) }\n";
+	const char *other =
+		"byte z; active proctype o() { atomic { z = 1 }; atomic { z = 2 } unless { z > 7 } }\n";
+	Program *a = front_once(src);
+	(void)front_once(other);
+	Program *b = front_once(src);
+	cr_assert_eq(a->ntrans, b->ntrans);
+	cr_expect_eq(a->m->globsize, b->m->globsize);
+	cr_expect_eq(a->m->ptypes[0]->localsize, b->m->ptypes[0]->localsize);
+	cr_expect_eq(a->m->ptypes[0]->nlocals, b->m->ptypes[0]->nlocals);
+	for (int i = 0; i < a->ntrans; i++) {
+		cr_expect_eq(a->trans[i]->atomic_id, b->trans[i]->atomic_id, "transition %d", i);
+		cr_expect_eq(a->trans[i]->esc_id, b->trans[i]->esc_id, "transition %d", i);
+	}
+	LtlClaim c1 = ltl_translate("[](r.a < 5) && <>(y > 2)", 1);
+	(void)ltl_translate("p U (q || <>[]s)", 0);
+	LtlClaim c2 = ltl_translate("[](r.a < 5) && <>(y > 2)", 1);
+	cr_assert_not_null(c1.text);
+	cr_expect_str_eq(c1.text, c2.text);
+	cr_expect_eq(c1.nuses, c2.nuses);
 }

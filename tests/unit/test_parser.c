@@ -95,20 +95,20 @@ Test(parser, expression_precedence)
 	cr_expect_eq(s->lhs->k, E_NAME);
 	cr_expect_str_eq(s->lhs->name, "x");
 	Expr *e = s->rhs;
-	cr_assert_eq(e->k, E_BIN); cr_expect_eq(e->op, T_MINUS);
-	cr_assert_eq(e->a->k, E_BIN); cr_expect_eq(e->a->op, T_PLUS);
+	cr_assert_eq(e->k, E_BIN); cr_expect_eq(e->op, OP_SUB);
+	cr_assert_eq(e->a->k, E_BIN); cr_expect_eq(e->a->op, OP_ADD);
 	cr_expect_eq(e->a->a->val, 1);
-	cr_assert_eq(e->a->b->k, E_BIN); cr_expect_eq(e->a->b->op, T_STAR);
+	cr_assert_eq(e->a->b->k, E_BIN); cr_expect_eq(e->a->b->op, OP_MUL);
 	cr_expect_eq(e->b->val, 4);
 	/* (1 + 2) * 3 */
 	e = nth_stmt(p->body, 1)->rhs;
-	cr_assert_eq(e->k, E_BIN); cr_expect_eq(e->op, T_STAR);
-	cr_assert_eq(e->a->k, E_BIN); cr_expect_eq(e->a->op, T_PLUS);
+	cr_assert_eq(e->k, E_BIN); cr_expect_eq(e->op, OP_MUL);
+	cr_assert_eq(e->a->k, E_BIN); cr_expect_eq(e->a->op, OP_ADD);
 	/* -x + !x: unary binds tighter */
 	e = nth_stmt(p->body, 2)->rhs;
-	cr_assert_eq(e->k, E_BIN); cr_expect_eq(e->op, T_PLUS);
-	cr_expect_eq(e->a->k, E_UN); cr_expect_eq(e->a->op, T_MINUS);
-	cr_expect_eq(e->b->k, E_UN); cr_expect_eq(e->b->op, T_NOT);
+	cr_assert_eq(e->k, E_BIN); cr_expect_eq(e->op, OP_ADD);
+	cr_expect_eq(e->a->k, E_UN); cr_expect_eq(e->a->op, OP_NEG);
+	cr_expect_eq(e->b->k, E_UN); cr_expect_eq(e->b->op, OP_NOT);
 }
 
 Test(parser, logical_and_comparison_precedence)
@@ -116,11 +116,11 @@ Test(parser, logical_and_comparison_precedence)
 	Model *m = parse_ok("byte x, y; active proctype p() { x < 1 || y == 2 && x != y }");
 	Expr *e = nth_stmt(ptype(m, "p")->body, 0)->rhs;
 	/* || lowest, then &&, then comparisons */
-	cr_assert_eq(e->k, E_BIN); cr_expect_eq(e->op, T_OROR);
-	cr_expect_eq(e->a->op, T_LT);
-	cr_assert_eq(e->b->k, E_BIN); cr_expect_eq(e->b->op, T_ANDAND);
-	cr_expect_eq(e->b->a->op, T_EQ);
-	cr_expect_eq(e->b->b->op, T_NE);
+	cr_assert_eq(e->k, E_BIN); cr_expect_eq(e->op, OP_OR);
+	cr_expect_eq(e->a->op, OP_LT);
+	cr_assert_eq(e->b->k, E_BIN); cr_expect_eq(e->b->op, OP_AND);
+	cr_expect_eq(e->b->a->op, OP_EQ);
+	cr_expect_eq(e->b->b->op, OP_NE);
 }
 
 Test(parser, conditional_expression)
@@ -128,7 +128,7 @@ Test(parser, conditional_expression)
 	Model *m = parse_ok("byte x; active proctype p() { x = (x > 0 -> 1 : 2) }");
 	Expr *e = nth_stmt(ptype(m, "p")->body, 0)->rhs;
 	cr_assert_eq(e->k, E_COND);
-	cr_expect_eq(e->a->op, T_GT);
+	cr_expect_eq(e->a->op, OP_GT);
 	cr_expect_eq(e->b->val, 1);
 	cr_expect_eq(e->c->val, 2);
 }

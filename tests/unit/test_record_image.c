@@ -1,8 +1,9 @@
-/* test_record_image.c — vm/state.c's record images (issue 36): the bytes
+/* test_record_image.c — lang/layout.c's record images (issue 36): the bytes
  * a fresh instance of a typedef or class starts with, its fields'
  * initializers applied, and that instances get them.  The expected bytes
- * are worked out by hand from vm.h's encoding (little-endian; bit and
- * bool one byte holding the low bit; `unsigned x : n` its low n bits). */
+ * are worked out by hand from the state's encoding (lang/layout.h
+ * layout_store: little-endian; bit and bool one byte holding the low bit;
+ * `unsigned x : n` its low n bits). */
 #include "unit_helpers.h"
 
 static Model *compiled(const char *src)
