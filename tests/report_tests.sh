@@ -59,8 +59,8 @@ d=$(dom list.html 4)
 check "list_null: #step=4 selected" "$(attr selected "$d")" 4
 h=$(svg heap "$d")
 check "list_null: heap objects at step 4" "$(objects "$h")" "Node#1 Node#2"
-check "list_null: Node#2 new in step 4" "$(count 'class="obj new" data-name="Node#2"' "$h")" 1
-check "list_null: Node#1 not new in step 4" "$(count 'class="obj" data-name="Node#1"' "$h")" 1
+check "list_null: Node#2 new in step 4" "$(count 'class="obj new[^"]*" data-name="Node#2"' "$h")" 1
+check "list_null: Node#1 not new in step 4" "$(count 'class="obj[^"n]*" data-name="Node#1"' "$h")" 1
 check "list_null: init's n moved in step 4" "$(count 'class="root changed" data-name="init:0 n"' "$h")" 1
 h=$(svg heap "$(dom list.html 7)")
 check "list_null: init's n set to null in step 7" "$(count 'class="root changed null" data-name="init:0 n"' "$h")" 1
