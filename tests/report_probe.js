@@ -5,8 +5,9 @@
  * chromium --dump-dom prints.  It uses only what the page had before
  * issue 40 too (#msc-pane, .lane-name, .stmt, .hit[data-step], #heap-pane,
  * g.obj[data-name]), so the same checks run against the old page.
- * Optional: window.PROBE_OBJ, the heap object to look for; PROBE_STEP,
- * a step to click after the error step was measured. */
+ * Optional: window.PROBE_OBJ, the heap object to look for at the error
+ * step; PROBE_STEP, a step to click after that, and PROBE_STEP_OBJ, the
+ * object to look for there (PROBE_OBJ if not given). */
 (function () {
   const out = [];
   const put = (k, v) => out.push(k + '=' + v);
@@ -64,8 +65,7 @@
   };
   const chanRows = () => [...document.querySelectorAll('#vars-pane tr')].filter(tr => tr.closest('table').previousElementSibling &&
     tr.closest('table').previousElementSibling.textContent === 'channels').map(tr => tr.textContent.replace(/\s+/g, ' '));
-  const heapVisible = tag => {
-    const obj = window.PROBE_OBJ;
+  const heapVisible = (tag, obj) => {
     if (!obj) return;
     const g = document.querySelector('#heap g.obj[data-name="' + obj + '"]');
     if (!g) { put(tag + '_obj', 'missing'); return; }
@@ -80,12 +80,12 @@
   walk(document.body);
   put('paren0', texts.join(' ').includes('(0)') ? 1 : 0);
   put('chan_rows', chanRows().join(' | '));
-  heapVisible('error');
+  heapVisible('error', window.PROBE_OBJ);
   if (window.PROBE_STEP !== undefined) {
     const hit = document.querySelector('.hit[data-step="' + window.PROBE_STEP + '"]');
     if (hit) hit.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     put('selected', document.body.dataset.selected);
-    heapVisible('step');
+    heapVisible('step', window.PROBE_STEP_OBJ || window.PROBE_OBJ);
   }
   const pre = document.createElement('pre');
   pre.id = 'probe';

@@ -149,16 +149,16 @@ chrome --screenshot="$OUT/many16_error.png" "file://$TMP/many16.html" >/dev/null
 
 #    a long list (long_list.dpml, 239 steps): at the error step (assert on
 #    p.key, p the last node) Node#30 is highlighted and inside the heap
-#    pane's visible area; so is Node#30 when step 174 (its allocation) is
-#    clicked in the chart.
+#    pane's visible area; so is Node#29, far right in the drawing too, when
+#    step 176 (p.next = n, writing Node#29's next) is clicked in the chart.
 "$DSPIN" -report ll.html long_list.dpml >/dev/null; rc=$?
 check "long_list: exit" "$rc" 1
-p=$(probe ll.html 'PROBE_OBJ="Node#30"; PROBE_STEP=174')
+p=$(probe ll.html 'PROBE_OBJ="Node#30"; PROBE_STEP=176; PROBE_STEP_OBJ="Node#29"')
 check "long_list: Node#30 in view at the error step" "$(val error_obj_visible "$p")" 1
 check "long_list: Node#30 highlighted at the error step" "$(val error_obj_class "$p")" "obj focus"
-check "long_list: step 174 selected by a click" "$(val selected "$p")" 174
-check "long_list: Node#30 in view at step 174" "$(val step_obj_visible "$p")" 1
-check "long_list: Node#30 highlighted (and new) at step 174" "$(val step_obj_class "$p")" "obj new focus"
+check "long_list: step 176 selected by a click" "$(val selected "$p")" 176
+check "long_list: Node#29 in view at step 176" "$(val step_obj_visible "$p")" 1
+check "long_list: Node#29 highlighted at step 176" "$(val step_obj_class "$p")" "obj focus"
 rm -f "$OUT"/long_list_error.png
 chrome --screenshot="$OUT/long_list_error.png" "file://$TMP/ll.html" >/dev/null
 [ -s "$OUT/long_list_error.png" ] && ok "screenshot of long_list" || bad "no screenshot of long_list"
