@@ -167,6 +167,14 @@ function buildMsc(steps, errorStep, cycleStart, onSelect) {
         if (y < pane.scrollTop + MSC.head || y > pane.scrollTop + pane.clientHeight - 2 * MSC.row) {
           pane.scrollTop = y - pane.clientHeight / 2;
         }
+        /* and sideways to the moving process's lane when it is out of view */
+        const st = steps[k];
+        if (st && st.pid !== undefined && laneOf.has(st.pid)) {
+          const x = laneX(st.pid);
+          if (x < pane.scrollLeft + MSC.stepW || x > pane.scrollLeft + pane.clientWidth - laneW / 2) {
+            pane.scrollLeft = x - pane.clientWidth / 2;
+          }
+        }
       }
     },
   };
