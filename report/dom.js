@@ -36,6 +36,24 @@ function procName(name) {
   return name.replace(/^:(\w+):$/, '$1');
 }
 
+/* A channel's contents, the same wherever the page shows a channel (the
+ * variables, a channel field in the heap, the chart's messages) and as
+ * dspin -t prints them: each message in brackets, its fields comma
+ * separated ("[1,2][3]"), "empty" for none.  report/snapshot.c writes a
+ * channel field of an object in the same form. */
+function msgText(m) {
+  return '[' + m + ']';
+}
+
+function chanText(msgs) {
+  return msgs.length ? msgs.map(msgText).join('') : 'empty';
+}
+
+/* a channel's name and size: "q (capacity 2)", "r (rendezvous)" */
+function chanLabel(c) {
+  return c.name + (c.cap ? ' (capacity ' + c.cap + ')' : ' (rendezvous)');
+}
+
 function clip(s, n) {
   return s.length > n ? s.slice(0, n - 1) + '\u2026' : s;
 }

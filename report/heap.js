@@ -58,8 +58,9 @@ function fieldText(f) {
 }
 
 /* Draw snap's heap into a new <svg>; prev: the state before (or null);
- * idp: a prefix for the SVG's ids.  Returns the element. */
-function drawHeap(snap, prev, idp) {
+ * idp: a prefix for the SVG's ids; focus: the numbers of the objects to
+ * highlight (the ones the step concerns), or null.  Returns the element. */
+function drawHeap(snap, prev, idp, focus) {
   const prevRoots = prev ? new Map(heapRoots(prev).map(r => [r.key, r.ref])) : null;
   /* a null root only in the step that made it null */
   const roots = heapRoots(snap).filter(r => r.ref || (prevRoots && prevRoots.has(r.key) && prevRoots.get(r.key) !== 0));
@@ -144,8 +145,10 @@ function drawHeap(snap, prev, idp) {
     const before = prevObjs ? prevObjs.get(id) : null;
     const fresh = prevObjs && (!before || before.cls !== o.cls);
     const name = o.cls + '#' + o.id;
-    const g = svgEl('g', { class: 'obj' + (fresh ? ' new' : ''), 'data-name': name }, svg);
-    svgEl('title', {}, g, name + (fresh ? ' (allocated in this step)' : ''));
+    const focused = focus && focus.has(id);
+    const g = svgEl('g', { class: 'obj' + (fresh ? ' new' : '') + (focused ? ' focus' : ''), 'data-name': name }, svg);
+    svgEl('title', {}, g, name + (fresh ? ' (allocated in this step)' : '') + (focused ? ' (the step concerns it)' : ''));
+    if (focused) svgEl('rect', { x: b.x - 4, y: b.y - 4, width: b.w + 8, height: b.h + 8, rx: 6, class: 'halo' }, g);
     svgEl('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 3, class: 'box' }, g);
     svgEl('rect', { x: b.x, y: b.y, width: b.w, height: HEAP.line + 2, rx: 3, class: 'head' }, g);
     svgEl('text', { x: b.x + HEAP.pad, y: b.y + HEAP.line - 3, class: 'cls' }, g, name + (fresh ? '  new' : ''));
@@ -168,4 +171,79 @@ function heapCollected(snap, prev) {
   if (!prev) return [];
   const now = new Map(snap.h.map(o => [o.id, o.cls]));
   return prev.h.filter(o => now.get(o.id) !== o.cls).map(o => o.cls + '#' + o.id);
+}
+
+/* The objects a step concerns, the ones the page highlights and scrolls
+ * to (the first of them): first the ones it changed, then the ones its
+ * statement names.  Changed: the objects the step allocated or whose
+ * fields it wrote, and those a root it moved now points to.  Named: every
+ * reference path in the statement's text (p, p.next.key, head.next.next)
+ * followed from a variable of the moving process (its innermost call
+ * frame first, then its locals) or a global, field by field while the
+ * fields are references, in the state the statement ran in (the state
+ * before the step); the last object reached is the one concerned (for
+ * p.key, p's object; for a null dereference of head.next.next.key, the
+ * object whose next is null; not a variable assigned to, n in n = ...).  At the error step nothing changed (the
+ * state shown is the one the failing statement ran in), so the objects
+ * are those its statement names.  st: the step; snap, prev: the states
+ * after and before it (prev null for the initial state). */
+function heapFocus(st, snap, prev) {
+  const named = [];
+  const changed = [];
+  const add = (list, id) => { if (id > 0 && !named.includes(id) && !changed.includes(id)) list.push(id); };
+  const texts = [];
+  if (st.pid !== undefined && !st.term && st.text) texts.push([st.pid, st.text]);
+  if (st.rv && st.rv.text) texts.push([st.rv.pid, st.rv.text]);
+  if (prev) {
+    const before = new Map(prev.h.map(o => [o.id, o]));
+    for (const o of snap.h) {
+      const b = before.get(o.id);
+      if (!b || b.cls !== o.cls || o.f.some((f, k) => !b.f[k] || b.f[k][1] !== f[1])) add(changed, o.id);
+    }
+    const was = new Map(heapRoots(prev).map(r => [r.key, r.ref]));
+    for (const r of heapRoots(snap)) if (r.ref > 0 && was.get(r.key) !== r.ref) add(changed, r.ref);
+  }
+  const s = prev || snap;
+  {
+    const objs = new Map(s.h.map(o => [o.id, o]));
+    for (const [pid, text] of texts) {
+      const p = s.p.find(q => q.pid === pid);
+      const scopes = p ? [...p.f.map(fr => fr.v).reverse(), p.v, s.g] : [s.g];
+      const lookup = name => {
+        for (const vs of scopes) {
+          const v = vs.find(x => x[0] === name);
+          if (v) return v;
+        }
+        return null;
+      };
+      /* a variable assigned to (n = new Node) is not read: its old object is not concerned */
+      const bare = /^\s*([A-Za-z_]\w*)\s*=(?!=)/.exec(text);
+      for (const m of text.replace(/"(?:[^"\\]|\\.)*"/g, '').matchAll(/[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*/g)) {
+        if (bare && m.index === text.indexOf(bare[1])) continue;
+        const path = m[0].split('.').map(x => x.trim());
+        let v = lookup(path[0]);
+        if (!v || !(v[2] > 0)) continue;
+        let id = v[2];
+        for (const f of path.slice(1)) {
+          const o = objs.get(id);
+          const fv = o && o.f.find(x => x[0] === f);
+          if (!fv || !(fv[2] > 0)) break;
+          id = fv[2];
+        }
+        if (objs.has(id) && snap.h.some(o => o.id === id)) add(named, id);
+      }
+    }
+  }
+  return changed.concat(named);
+}
+
+/* scroll the drawing's box (an element with overflow) so that the object
+ * numbered id is in view, in the middle when it was not */
+function heapScrollTo(box, svg, id) {
+  const g = [...svg.querySelectorAll('g.obj')].find(n => n.dataset.name.endsWith('#' + id));
+  if (!g) return;
+  const b = box.getBoundingClientRect();
+  const r = g.getBoundingClientRect();
+  if (r.left < b.left || r.right > b.right) box.scrollLeft += r.left - b.left - Math.max(0, (box.clientWidth - r.width) / 2);
+  if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - Math.max(0, (box.clientHeight - r.height) / 2);
 }

@@ -70,7 +70,12 @@ function stepText(st) {
 }
 
 /* Build the chart for data.steps; onSelect(k) is called on a click.
- * Returns {svg, select(k)}. */
+ * Returns {node, select(k)}: node holds the lane header (an <svg> of its
+ * own, sticky at the top of the scrolling pane, so the lanes stay
+ * labelled at any step) above the rows' <svg>.  Both are as wide as the
+ * lanes (MSC.laneMin each at least, wider for long proctype names) and
+ * the statement column after them, which holds each statement in full;
+ * the pane scrolls sideways when the chart is wider. */
 function buildMsc(steps, errorStep, cycleStart, onSelect) {
   const lanes = mscLanes(steps);
   const laneOf = new Map();
@@ -80,29 +85,34 @@ function buildMsc(steps, errorStep, cycleStart, onSelect) {
     laneW = Math.max(laneW, textWidth(l.names.join('/'), MSC.font) + 10);
   });
   const laneX = pid => MSC.stepW + laneW * (laneOf.get(pid) + 0.5);
-  const rowY = k => MSC.head + MSC.row * k + MSC.row / 2;
+  const rowY = k => MSC.row * k + MSC.row / 2;
   const textX = MSC.stepW + laneW * lanes.length + 12;
   let textW = 0;
-  for (const st of steps) textW = Math.max(textW, textWidth(clip(stepText(st), 60), MSC.font));
-  const width = textX + textW + 10;
-  const height = MSC.head + MSC.row * steps.length + 8;
-  const svg = svgEl('svg', { id: 'msc', width, height, viewBox: `0 0 ${width} ${height}`, 'data-steps': steps.length - 1 });
+  for (const st of steps) textW = Math.max(textW, textWidth(stepText(st), MSC.font));
+  const width = Math.ceil(textX + textW + 10);
+  const height = MSC.row * steps.length + 8;
+  const node = el('div', { class: 'msc-chart', style: 'width:' + width + 'px' });
+  const headBox = el('div', { class: 'msc-head' }, node);
+  const head = svgEl('svg', { id: 'msc-lanes', class: 'msc', width, height: MSC.head, viewBox: `0 0 ${width} ${MSC.head}` }, headBox);
+  const svg = svgEl('svg', { id: 'msc', class: 'msc', width, height, viewBox: `0 0 ${width} ${height}`, 'data-steps': steps.length - 1 }, node);
   const arrow = arrowMarker(svg, 'msc-arrow', 'msg-head');
-  const rowBand = (k, n, cls) => svgEl('rect', { x: 0, y: MSC.head + MSC.row * k, width, height: MSC.row * n, class: cls }, svg);
+  const rowBand = (k, n, cls) => svgEl('rect', { x: 0, y: MSC.row * k, width, height: MSC.row * n, class: cls }, svg);
   if (cycleStart >= 0) rowBand(cycleStart, steps.length - cycleStart, 'cycle');
   if (errorStep >= 0) rowBand(errorStep, 1, 'error-row');
   if (cycleStart >= 0) {
     const y1 = rowY(steps.length - 1) + MSC.row / 2 - 3;
-    const y2 = rowY(cycleStart) - MSC.row / 2 + 3;
-    const head = arrowMarker(svg, 'msc-cycle-arrow', 'cycle-head');
-    const back = svgEl('path', { d: `M16,${y1} L5,${y1} L5,${y2} L18,${y2}`, class: 'cycle-back', 'marker-end': head }, svg);
+    const y2 = Math.max(rowY(cycleStart) - MSC.row / 2 + 3, 3);
+    const cyc = arrowMarker(svg, 'msc-cycle-arrow', 'cycle-head');
+    const back = svgEl('path', { d: `M16,${y1} L5,${y1} L5,${y2} L18,${y2}`, class: 'cycle-back', 'marker-end': cyc }, svg);
     svgEl('title', {}, back, 'the cycle: after the last step the run continues with step ' + cycleStart);
   }
   /* lane heads and lifelines */
+  svgEl('text', { x: MSC.stepW - 8, y: 29, class: 'step-no' }, head, 'step');
+  svgEl('text', { x: textX, y: 29, class: 'stmt-head' }, head, 'statement');
   lanes.forEach(l => {
     const x = laneX(l.pid);
-    svgEl('text', { x, y: 14, class: 'lane-pid' }, svg, 'pid ' + l.pid);
-    svgEl('text', { x, y: 29, class: 'lane-name' }, svg, clip(l.names.join('/'), 14));
+    svgEl('text', { x, y: 14, class: 'lane-pid' }, head, 'pid ' + l.pid);
+    svgEl('text', { x, y: 29, class: 'lane-name' }, head, l.names.join('/'));
     let start = -1;
     for (let k = 0; k <= steps.length; k++) {
       const alive = k < steps.length && steps[k].s.p.some(p => p.pid === l.pid);
@@ -120,8 +130,8 @@ function buildMsc(steps, errorStep, cycleStart, onSelect) {
     const line = m.to
       ? svgEl('line', { x1, y1, x2: laneX(m.to.pid), y2: rowY(m.to.step), class: 'msg', 'marker-end': arrow }, svg)
       : svgEl('line', { x1, y1, x2: x1 + laneW / 2, y2: y1 + MSC.row, class: 'msg pending', 'marker-end': arrow }, svg);
-    svgEl('title', {}, line, `${m.chan} ! ${m.text}: sent in step ${m.from.step}` + (m.to ? `, received in step ${m.to.step}` : ', never received'));
-    svgEl('text', { x: x1 + 6, y: y1 - 4, class: 'msg-label' }, svg, clip(m.text, 12));
+    svgEl('title', {}, line, `${m.chan}: ${msgText(m.text)} sent in step ${m.from.step}` + (m.to ? `, received in step ${m.to.step}` : ', never received'));
+    svgEl('text', { x: x1 + 6, y: y1 - 4, class: 'msg-label' }, svg, clip(msgText(m.text), 14));
   }
   /* the steps */
   steps.forEach((st, k) => {
@@ -136,7 +146,7 @@ function buildMsc(steps, errorStep, cycleStart, onSelect) {
       if (st.term) svgEl('path', { d: `M${laneX(st.pid) - 5},${y - 5} l10,10 m0,-10 l-10,10`, class: 'end' }, svg);
       else svgEl('circle', { cx: laneX(st.pid), cy: y, r: 5, class: 'dot' + (k === errorStep ? ' error' : '') }, svg);
     }
-    const t = svgEl('text', { x: textX, y: y + 4, class: 'stmt' }, svg, clip(stepText(st), 60));
+    const t = svgEl('text', { x: textX, y: y + 4, class: 'stmt' }, svg, stepText(st));
     if (st.line) svgEl('title', {}, t, stepText(st) + '  (line ' + st.line + ')');
   });
   const sel = rowBand(0, 1, 'sel');
@@ -147,14 +157,23 @@ function buildMsc(steps, errorStep, cycleStart, onSelect) {
     r.addEventListener('click', () => onSelect(k));
   });
   return {
-    svg,
+    node,
     select(k) {
-      sel.setAttribute('y', MSC.head + MSC.row * k);
-      const pane = svg.parentNode;
+      sel.setAttribute('y', MSC.row * k);
+      const pane = node.parentNode;
       if (pane) {
+        /* the row's place in the pane, below the sticky lane header */
         const y = MSC.head + MSC.row * k;
         if (y < pane.scrollTop + MSC.head || y > pane.scrollTop + pane.clientHeight - 2 * MSC.row) {
           pane.scrollTop = y - pane.clientHeight / 2;
+        }
+        /* and sideways to the moving process's lane when it is out of view */
+        const st = steps[k];
+        if (st && st.pid !== undefined && laneOf.has(st.pid)) {
+          const x = laneX(st.pid);
+          if (x < pane.scrollLeft + MSC.stepW || x > pane.scrollLeft + pane.clientWidth - laneW / 2) {
+            pane.scrollLeft = x - pane.clientWidth / 2;
+          }
         }
       }
     },

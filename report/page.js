@@ -78,7 +78,7 @@
     const anyHeap = steps.some(st => st.s.h.length || heapRoots(st.s).length);
     let cur = 0;
     const msc = buildMsc(steps, errorStep, cycleStart, k => select(k));
-    mscPane.appendChild(msc.svg);
+    mscPane.appendChild(msc.node);
     select = k => {
       cur = Math.max(0, Math.min(last, k));
       const st = steps[cur];
@@ -91,8 +91,16 @@
       heapPane.hidden = !anyHeap;
       heapPane.replaceChildren(el('h2', {}, null, 'Heap after step ' + cur));
       const scroll = el('div', { class: 'scroll' }, heapPane);
-      if (st.s.h.length || heapRoots(st.s).length) scroll.appendChild(drawHeap(st.s, prev, 'heap'));
-      else el('p', { class: 'empty' }, scroll, 'no objects');
+      if (st.s.h.length || heapRoots(st.s).length) {
+        /* the objects the step concerns: highlighted, the first in view */
+        const focus = heapFocus(st, st.s, prev);
+        const svg = scroll.appendChild(drawHeap(st.s, prev, 'heap', new Set(focus)));
+        body.dataset.focus = focus.join(' ');
+        if (focus.length && !heapPane.hidden) heapScrollTo(scroll, svg, focus[0]);
+      } else {
+        el('p', { class: 'empty' }, scroll, 'no objects');
+        delete body.dataset.focus;
+      }
       const gone = heapCollected(st.s, prev);
       if (gone.length) el('p', { class: 'collected' }, heapPane, 'collected in this step: ' + gone.join(', '));
       showVars(varsPane, st.s, prev, st.pid);
@@ -175,7 +183,7 @@
       for (const v of p.v) m.set('p' + p.pid + '.' + v[0], v[1]);
       p.f.forEach((fr, d) => fr.v.forEach(v => m.set('p' + p.pid + '/' + d + '.' + v[0], v[1])));
     }
-    for (const c of snap.c) m.set('c' + c.id, c.m.join(' '));
+    for (const c of snap.c) m.set('c' + c.id, chanText(c.m));
     return m;
   }
 
@@ -201,11 +209,10 @@
       el('h3', {}, pane, 'channels');
       const t = el('table', {}, pane);
       for (const c of snap.c) {
-        const text = c.m.length ? c.m.map(m => '[' + m + ']').join(' ') : 'empty';
-        const changed = before && before.get('c' + c.id) !== c.m.join(' ');
+        const changed = before && before.get('c' + c.id) !== chanText(c.m);
         const tr = el('tr', { class: changed ? 'changed' : '' }, t);
-        el('td', {}, tr, c.name + ' (' + c.cap + ')');
-        el('td', {}, tr, text);
+        el('td', {}, tr, chanLabel(c));
+        el('td', {}, tr, chanText(c.m));
       }
     }
   }

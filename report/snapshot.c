@@ -45,7 +45,9 @@ static void msg_text(VM *vm, const ChanSpec *cs, const uint8_t *msg, char *out, 
 	}
 }
 
-/* an embedded channel's contents on one line: "(1,2) (3)" or "empty" */
+/* an embedded channel's contents on one line, as the page writes every
+ * channel's (report/dom.js chanText) and dspin -t prints them: "[1,2][3]",
+ * "empty" for none */
 static void chan_text(VM *vm, const ChanSpec *cs, const uint8_t *cb, char *out, size_t n)
 {
 	size_t k = 0;
@@ -55,7 +57,7 @@ static void chan_text(VM *vm, const ChanSpec *cs, const uint8_t *cb, char *out, 
 	for (int i = 0; i < cb[2] && k + 4 < n; i++) {
 		char msg[128];
 		msg_text(vm, cs, cb + CHDR + i * cs->msgsize, msg, sizeof msg);
-		k += (size_t)snprintf(out + k, n - k, "%s(%s)", i ? " " : "", msg);
+		k += (size_t)snprintf(out + k, n - k, "[%s]", msg);
 	}
 }
 
