@@ -147,9 +147,11 @@
  * and, in 10% of the programs (a ninth stream, before all the others):
  *   rules    the soundness rules of issue 37: reads of _nr_pr beside
  *            terminating symmetric proctypes, object channel ids as data,
- *            _pid near the 32-bit wrap (rules_program); `norules` turns it
+ *            _pid near the 32-bit wrap, references where heap symmetry
+ *            renumbers them (rules_program); `norules` turns it
  *            off, `rules` puts it in every program, `rules-nr`,
- *            `rules-chan`, `rules-pid` in every program with that kind.
+ *            `rules-chan`, `rules-pid`, `rules-heap` in every program
+ *            with that kind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -3370,6 +3372,19 @@ static int ill_choose(unsigned long seed, const char *want)
  *         representative would let the instance that must wait move.
  *         Also stored in a local and waited on, as an atomic
  *         sequence's guard, and as an unless escape.
+ *   heap  heap symmetry's canonical numbering (heap/gc.c, rules_heap; a
+ *         quarter of the rules programs, drawn on a tenth stream): y's
+ *         object is stored in one place a reference can stand (a global,
+ *         a process local, a called function's local or parameter, a
+ *         field, an element of a global or local array, a typedef's
+ *         field, a buffered or rendezvous message, a message in an
+ *         object's own channel, a returned value, inside atomic or
+ *         d_step, read in an unless escape, a run argument, or the id of
+ *         its channel in a chan variable), then the heap moves it
+ *         (allocation order against visiting order, or an earlier object
+ *         collected), then the place is read (X.v == 1, or X == y); a
+ *         place the renumbering or the marking leaves alone makes the
+ *         -sym=heap verdict differ.
  * Decided on a ninth random stream before every other shape. */
 static int F_RULES = 1;     /* 0 norules, 1 in 10% of the programs, 2 (rules) in all */
 static int rules_kind = -1; /* rules-nr, rules-chan, rules-pid: only that kind */
@@ -3380,8 +3395,22 @@ static unsigned rnd9(unsigned n)
 	return n ? (unsigned)((rs9 >> 11) % n) : 0;
 }
 
-enum { RK_NR, RK_CHAN, RK_PID, NRK };
-static const char *const rk_name[NRK] = { "nr", "chan", "pid" };
+enum { RK_NR, RK_CHAN, RK_PID, RK_HEAP, NRK };
+static const char *const rk_name[NRK] = { "nr", "chan", "pid", "heap" };
+/* heap programs are drawn on a tenth stream, so that the other rules
+ * programs stay what they were before heap existed */
+static uint64_t rs10;
+static unsigned rnd10(unsigned n)
+{
+	rs10 ^= rs10 << 13; rs10 ^= rs10 >> 7; rs10 ^= rs10 << 17;
+	return n ? (unsigned)((rs10 >> 11) % n) : 0;
+}
+enum { RH_GLOBAL, RH_LOCAL, RH_FLOCAL, RH_PARAM, RH_FIELD, RH_GARRAY, RH_LARRAY, RH_TYPEDEF,
+       RH_BUFFERED, RH_RENDEZVOUS, RH_OBJCHAN, RH_RETURN, RH_ATOMIC, RH_DSTEP, RH_UNLESS,
+       RH_RUNARG, RH_CHANID, NRH };
+static const char *const rh_name[NRH] = { "global", "local", "function-local", "parameter",
+	"field", "global-array", "local-array", "typedef", "buffered", "rendezvous", "object-channel",
+	"return", "atomic", "dstep", "unless", "run-argument", "chan-id" };
 enum { RN_WAIT, RN_WAITBIG, RN_ASSERT, RN_IFELSE, RN_GT, RN_PROVIDED, RN_ASSIGN, RN_RUNARG,
        RN_SEND, RN_ATOMIC, RN_DSTEP, RN_UNLESS, RN_FUNC, RN_INDEX, NRN };
 static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", "if-else",
@@ -3637,9 +3666,247 @@ static void rules_pid(int pos)
 	indent--; line("}");
 }
 
+/* heap symmetry's canonical numbering (heap/gc.c): y's object, with
+ * v == 1, is put in place X (rh_name) while it is in one slot, then the
+ * heap is made to move it, and X is read: assert(X.v == 1) or X == y.
+ * The move: "order", x (declared before y, so visited first) is
+ * allocated after y, and the objects swap; "collect", an object
+ * allocated before y becomes garbage, and y's slides down one slot.  A
+ * place the renumbering leaves alone (or a root the marking misses:
+ * "dropped", y = null after the store, X the only holder) then names
+ * another object, a free slot or none, and -sym=heap reports an error
+ * the unreduced search does not have, or stores another count than the
+ * heap oracle. */
+static void rules_heap(int pos)
+{
+	int collect = pos == RH_RETURN || chance(40);
+	int eq = pos != RH_CHANID && pos != RH_RETURN && chance(35);   /* X == y instead of X.v == 1 */
+	int drop = !eq && pos != RH_FIELD && pos != RH_CHANID && pos != RH_OBJCHAN && chance(40);
+	int inside = (pos == RH_ATOMIC || pos == RH_DSTEP) && chance(40);   /* the read inside too */
+	int self = pos == RH_FIELD && chance(50);   /* y.nx = y, or y.nx a third object */
+	int neg = chance(20);
+	char X[32], R[96], perm[96];
+	int qb = 0;   /* the channel's message has a byte before the reference */
+	line("/* rules: heap %s, %s%s%s%s */", rh_name[pos], collect ? "collect" : "order",
+	     eq ? ", compared with ==" : "", drop ? ", dropped" : "", inside ? ", read inside" : "");
+	if (neg) line("/* violated */");
+	line("class A {"); indent++;
+	line("byte v;");
+	line("A nx;");
+	if (pos == RH_OBJCHAN) line("chan c = [1] of { A }");
+	if (pos == RH_CHANID) line("chan c = [1] of { byte }");
+	indent--; line("}");
+	if (pos == RH_TYPEDEF) {
+		line("typedef R {"); indent++;
+		line("byte k;");
+		line("A r");
+		indent--; line("}");
+	}
+	/* w, the object that becomes garbage in the collect programs, is
+	 * visited before y: y's object then slides down when w's goes */
+	line(collect && pos != RH_RETURN ? "A w, x, y;" : "A x, y;");
+	line("byte o;");
+	/* the move: in the collect programs w holds the object that becomes
+	 * garbage, allocated before y */
+	if (collect) snprintf(perm, sizeof perm, "w = null");
+	else snprintf(perm, sizeof perm, "x = new A; x.v = 2");
+	switch (pos) {
+	case RH_GLOBAL: line("A z;"); strcpy(X, "z"); break;
+	case RH_GARRAY: line("A ga[2];"); strcpy(X, "ga[1]"); break;
+	case RH_TYPEDEF: line("R gr[2];"); strcpy(X, chance(50) ? "gr[1].r" : "gr[0].r"); break;
+	case RH_BUFFERED: case RH_RENDEZVOUS:
+		qb = chance(40);
+		line("chan q = [%d] of { %sA };", pos == RH_BUFFERED ? 1 + (int)rnd(2) : 0, qb ? "byte, " : "");
+		break;
+	default: break;
+	}
+	/* the read, as an assertion on the value */
+	/* neg: the assertion is violated in the unreduced search (and a
+	 * stale X, naming x's object, would make it hold) */
+	#define RH_READ(x) (eq ? snprintf(R, sizeof R, "assert(%s %s y)", x, neg ? "!=" : "==") \
+	                       : snprintf(R, sizeof R, "assert(%s.v %s 1)", x, neg ? "!=" : "=="))
+	if (pos == RH_FLOCAL) {
+		line("byte fl() {"); indent++;
+		line("A l;");
+		line("l = y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		if (eq) { line("if"); line(":: l == y -> return 1"); line(":: else -> return 0"); line("fi"); }
+		else line("return l.v");
+		indent--; line("}");
+	}
+	if (pos == RH_PARAM) {
+		line("byte fp(A p) {"); indent++;
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		if (eq) { line("if"); line(":: p == y -> return 1"); line(":: else -> return 0"); line("fi"); }
+		else line("return p.v");
+		indent--; line("}");
+	}
+	if (pos == RH_RETURN) {
+		/* the frame's g is garbage once mk returns, and n slides down */
+		line("A mk() {"); indent++;
+		line("A g, n;");
+		line("g = new A;");
+		line("n = new A;");
+		line("n.v = 1;");
+		line("return n");
+		indent--; line("}");
+	}
+	if (pos == RH_RUNARG) {
+		line("proctype Rd(A p) {"); indent++;
+		line("(o == 1);");
+		RH_READ("p"); line("%s", R);
+		indent--; line("}");
+	}
+	if (pos == RH_RENDEZVOUS) {
+		/* the message is in no state: it lands in Rv's local p */
+		line("active proctype Rv() {"); indent++;
+		line("A p;");
+		if (qb) { line("byte b;"); line("q?b,p;"); } else line("q?p;");
+		line("(o == 1);");
+		RH_READ("p"); line("%s", R);
+		indent--; line("}");
+	}
+	line("active proctype P() {"); indent++;
+	line("A l;");
+	if (pos == RH_LARRAY) line("A la[2];");
+	if (pos == RH_TYPEDEF && chance(50)) { line("R lr;"); strcpy(X, "lr.r"); }
+	if (pos == RH_CHANID) line("chan cc;");
+	if (collect && pos != RH_RETURN) {
+		line("w = new A;");
+		line("w.v = 3;");
+	}
+	if (pos == RH_RETURN) {
+		line("l = mk();");
+		if (!collect) line("%s;", perm);
+		RH_READ("l"); line("%s", R);
+		goto tail;
+	}
+	line("y = new A;");
+	line("y.v = 1;");
+	switch (pos) {
+	case RH_GLOBAL: case RH_GARRAY: case RH_TYPEDEF:
+		line("%s = y;", X);
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		RH_READ(X); line("%s", R);
+		break;
+	case RH_LOCAL:
+		line("l = y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		RH_READ("l"); line("%s", R);
+		break;
+	case RH_LARRAY:
+		line("la[1] = y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		RH_READ("la[1]"); line("%s", R);
+		break;
+	case RH_FLOCAL:
+		line("o = fl();");
+		line(neg ? "assert(o != 1)" : "assert(o == 1)");
+		break;
+	case RH_PARAM:
+		line("o = fp(y);");
+		line(neg ? "assert(o != 1)" : "assert(o == 1)");
+		break;
+	case RH_FIELD:
+		if (self) {
+			line("y.nx = y;");
+			line("%s;", perm);
+			line("assert(%s%s)", neg ? "!" : "", eq ? "(y.nx == y)" : "(y.nx.v == 1)");
+		} else {
+			line("y.nx = new A;");
+			line("y.nx.v = 4;");
+			line("%s;", perm);
+			line("assert(%s%s)", neg ? "!" : "", eq ? "(y.nx != y && y.nx.nx == null)" : "(y.nx.v == 4)");
+		}
+		break;
+	case RH_BUFFERED:
+		line(qb ? "q!5,y;" : "q!y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		line(qb ? "q?o,l;" : "q?l;");
+		RH_READ("l"); line("%s", R);
+		break;
+	case RH_RENDEZVOUS:
+		line(qb ? "q!5,y;" : "q!y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		line("o = 1");
+		break;
+	case RH_OBJCHAN:
+		line("y.c!y;");
+		line("%s;", perm);
+		line("y.c?l;");
+		RH_READ("l"); line("%s", R);
+		break;
+	case RH_ATOMIC: case RH_DSTEP: {
+		const char *kw = pos == RH_ATOMIC ? "atomic" : "d_step";
+		if (inside) {
+			line("%s {", kw); indent++;
+			line("l = y;");
+			if (drop) line("y = null;");
+			line("%s;", perm);
+			RH_READ("l"); line("%s", R);
+			indent--; line("}");
+		} else {
+			line("%s {", kw); indent++;
+			line("l = y;");
+			if (drop) line("y = null;");
+			line("%s", perm);
+			indent--; line("};");
+			RH_READ("l"); line("%s", R);
+		}
+		break;
+	}
+	case RH_UNLESS:
+		line("{");
+		indent++;
+		line("l = y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		line("o = 1;");
+		line("end1: (false)");
+		indent--;
+		RH_READ("l");
+		line("} unless { o == 1 -> %s }", R);
+		break;
+	case RH_RUNARG:
+		line("run Rd(y);");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		line("o = 1");
+		break;
+	case RH_CHANID:
+		line("cc = y.c;");
+		line("%s;", perm);
+		if (chance(50)) { line("cc!7;"); line("assert(len(y.c) %s 1)", neg ? "!=" : "=="); }
+		else { line("y.c!7;"); line("cc?o;"); line("assert(o %s 7)", neg ? "!=" : "=="); }
+		break;
+	}
+tail:
+	indent--; line("}");
+	#undef RH_READ
+	/* something to interleave with */
+	if (chance(60)) {
+		line("active proctype Q() {"); indent++;
+		line("byte t;");
+		line("t = 1;");
+		line("t = 2");
+		indent--; line("}");
+	}
+}
+
 static void rules_program(void)
 {
-	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(NRK);
+	if (rules_kind == RK_HEAP || (rules_kind < 0 && rnd10(100) < 25)) {
+		rules_heap((int)rnd(NRH));
+		return;
+	}
+	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(RK_HEAP);
 	switch (kind) {
 	case RK_NR: rules_nr((int)rnd(NRN)); break;
 	case RK_CHAN: rules_chan((int)rnd(NCI)); break;
@@ -3663,7 +3930,7 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -3721,6 +3988,9 @@ int main(int argc, char **argv)
 	rs7 = seed * 0x9FB21C651E98DF25ull + 0xC2B2AE3D27D4EB4Full;
 	if (!rs7) rs7 = 1;
 	for (int i = 0; i < 8; i++) rnd7(2);
+	rs10 = seed * 0xF1357AEA2E62A9C5ull + 0xBB67AE8584CAA73Bull;
+	if (!rs10) rs10 = 1;
+	for (int i = 0; i < 8; i++) rnd10(2);
 	rs9 = seed * 0xD1342543DE82EF95ull + 0x6A09E667F3BCC909ull;
 	if (!rs9) rs9 = 1;
 	for (int i = 0; i < 8; i++) rnd9(2);
