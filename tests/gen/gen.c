@@ -3385,6 +3385,16 @@ static int ill_choose(unsigned long seed, const char *want)
  *         collected), then the place is read (X.v == 1, or X == y); a
  *         place the renumbering or the marking leaves alone makes the
  *         -sym=heap verdict differ.
+ *   si    heap-local independence (-por=si; rules_si, the other part of
+ *         that quarter): P allocates into its local l, publishes the
+ *         object (a global, an element of a global array, a typedef's
+ *         field, a field of a shared object, a buffered or rendezvous
+ *         message, a run argument, a message in a shared object's
+ *         channel, received into a function's local by Q), then writes
+ *         l.v = 2; l.v = 0; Q reads v (in an assertion, an if option, an
+ *         atomic, a d_step, an unless escape) and seeing 2 violates its
+ *         assertion: an object taken as P's after it is published makes
+ *         -por=si miss the violation.
  * Decided on a ninth random stream before every other shape. */
 static int F_RULES = 1;     /* 0 norules, 1 in 10% of the programs, 2 (rules) in all */
 static int rules_kind = -1; /* rules-nr, rules-chan, rules-pid: only that kind */
@@ -3395,8 +3405,8 @@ static unsigned rnd9(unsigned n)
 	return n ? (unsigned)((rs9 >> 11) % n) : 0;
 }
 
-enum { RK_NR, RK_CHAN, RK_PID, RK_HEAP, NRK };
-static const char *const rk_name[NRK] = { "nr", "chan", "pid", "heap" };
+enum { RK_NR, RK_CHAN, RK_PID, RK_HEAP, RK_SI, NRK };
+static const char *const rk_name[NRK] = { "nr", "chan", "pid", "heap", "si" };
 /* heap programs are drawn on a tenth stream, so that the other rules
  * programs stay what they were before heap existed */
 static uint64_t rs10;
@@ -3408,6 +3418,12 @@ static unsigned rnd10(unsigned n)
 enum { RH_GLOBAL, RH_LOCAL, RH_FLOCAL, RH_PARAM, RH_FIELD, RH_GARRAY, RH_LARRAY, RH_TYPEDEF,
        RH_BUFFERED, RH_RENDEZVOUS, RH_OBJCHAN, RH_RETURN, RH_ATOMIC, RH_DSTEP, RH_UNLESS,
        RH_RUNARG, RH_CHANID, NRH };
+enum { SP_GLOBAL, SP_GARRAY, SP_TYPEDEF, SP_FIELD, SP_BUFFERED, SP_RENDEZVOUS, SP_RUNARG,
+       SP_OBJCHAN, SP_FRAME, NSP };
+static const char *const sp_name[NSP] = { "global", "global-array", "typedef", "shared-field",
+	"buffered", "rendezvous", "run-argument", "object-channel", "frame" };
+enum { SR_ASSERT, SR_IF, SR_ATOMIC, SR_DSTEP, SR_UNLESS, NSR };
+static const char *const sr_name[NSR] = { "assert", "if", "atomic", "dstep", "unless" };
 static const char *const rh_name[NRH] = { "global", "local", "function-local", "parameter",
 	"field", "global-array", "local-array", "typedef", "buffered", "rendezvous", "object-channel",
 	"return", "atomic", "dstep", "unless", "run-argument", "chan-id" };
@@ -3900,10 +3916,115 @@ tail:
 	}
 }
 
+/* heap-local independence (-por=si, reduce/por.c por_loc_owned, heap/gc.c
+ * heap_owners): P allocates into its local l, publishes the object in
+ * one place another process can reach it from (sp_name), then writes
+ * l.v = 2; l.v = 0 through its local: steps that are safe only while the
+ * object is P's alone.  Q gets the reference from that place and reads
+ * v in one shape (sr_name); seeing 2 violates its assertion.  A wrong
+ * owner (the object taken as P's after it was published) makes P's
+ * writes an ample set alone, Q never sees the 2, and -por=si misses the
+ * violation the unreduced search has. */
+static void rules_si(int pos)
+{
+	int rd = (int)rnd(NSR);
+	/* global places: Q reads through the global itself, or copies it
+	 * into its local first (then the object has two holders) */
+	int direct = (pos == SP_GLOBAL || pos == SP_GARRAY || pos == SP_TYPEDEF || pos == SP_FIELD) && chance(50);
+	char from[32], M[32], C[64];
+	line("/* rules: si %s, read by %s%s */", sp_name[pos], sr_name[rd], direct ? ", directly" : "");
+	line("class A {"); indent++;
+	line("byte v;");
+	line("A nx;");
+	if (pos == SP_OBJCHAN) line("chan c = [1] of { A }");
+	indent--; line("}");
+	if (pos == SP_TYPEDEF) {
+		line("typedef R {"); indent++;
+		line("byte k;");
+		line("A r");
+		indent--; line("}");
+	}
+	line("byte done, o;");
+	switch (pos) {
+	case SP_GLOBAL: line("A g;"); strcpy(from, "g"); break;
+	case SP_GARRAY: line("A ga[2];"); strcpy(from, "ga[1]"); break;
+	case SP_TYPEDEF: line("R gr;"); strcpy(from, "gr.r"); break;
+	case SP_FIELD: case SP_OBJCHAN: line("A s;"); strcpy(from, "s.nx"); break;
+	case SP_RUNARG: strcpy(from, ""); break;
+	default:
+		line("chan c = [%d] of { A };", pos == SP_RENDEZVOUS ? 0 : 1);
+		strcpy(from, "");
+		break;
+	}
+	strcpy(M, direct ? from : (pos == SP_FRAME ? "p" : "m"));
+	snprintf(C, sizeof C, "%s.v == 2", M);
+	/* Q's read of v */
+	#define SI_READ() do { \
+		switch (rd) { \
+		case SR_ASSERT: line("assert(!(%s))", C); break; \
+		case SR_IF: line("if"); line(":: %s -> assert(false)", C); line(":: else -> skip"); line("fi"); break; \
+		case SR_ATOMIC: line("atomic { o = %s.v; assert(o != 2) }", M); break; \
+		case SR_DSTEP: line("d_step { o = %s.v; o = o + 1 };", M); line("assert(o != 3)"); break; \
+		default: line("{ end1: (done == 9) } unless { %s -> assert(false) }", C); break; \
+		} } while (0)
+	if (pos == SP_FRAME) {
+		line("byte rd() {"); indent++;
+		line("A p;");
+		line("c?p;");
+		SI_READ();
+		line("return 0");
+		indent--; line("}");
+	}
+	if (pos == SP_RUNARG) {
+		line("proctype Q(A m) {"); indent++;
+		SI_READ();
+		indent--; line("}");
+	}
+	line("active proctype P() {"); indent++;
+	line("A l;");
+	if (pos == SP_FIELD || pos == SP_OBJCHAN) { line("s = new A;"); }
+	line("l = new A;");
+	switch (pos) {
+	case SP_GLOBAL: case SP_GARRAY: case SP_TYPEDEF: case SP_FIELD: line("%s = l;", from); break;
+	case SP_OBJCHAN: line("s.c!l;"); break;
+	case SP_RUNARG: line("run Q(l);"); break;
+	default: line("c!l;"); break;
+	}
+	line("l.v = 2;");
+	line("l.v = 0;");
+	line("done = 1");
+	indent--; line("}");
+	if (pos != SP_RUNARG) {
+		line("active proctype Q() {"); indent++;
+		if (!direct && pos != SP_FRAME) line("A m;");
+		switch (pos) {
+		case SP_GLOBAL: case SP_GARRAY: case SP_TYPEDEF:
+			line("(%s != null);", from);
+			if (!direct) line("m = %s;", from);
+			break;
+		case SP_FIELD:
+			line("(s != null && s.nx != null);");
+			if (!direct) line("m = s.nx;");
+			break;
+		case SP_OBJCHAN:
+			line("(s != null);");
+			line("s.c?m;");
+			break;
+		case SP_FRAME: line("o = rd()"); break;
+		default: line("c?m;"); break;
+		}
+		if (pos != SP_FRAME) SI_READ();
+		indent--; line("}");
+	}
+	#undef SI_READ
+}
+
 static void rules_program(void)
 {
-	if (rules_kind == RK_HEAP || (rules_kind < 0 && rnd10(100) < 25)) {
-		rules_heap((int)rnd(NRH));
+	if (rules_kind == RK_HEAP || rules_kind == RK_SI || (rules_kind < 0 && rnd10(100) < 30)) {
+		int si = rules_kind == RK_SI || (rules_kind < 0 && rnd10(100) < 45);
+		if (si) rules_si((int)rnd(NSP));
+		else rules_heap((int)rnd(NRH));
 		return;
 	}
 	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(RK_HEAP);
@@ -3930,7 +4051,7 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap,rules-si] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;

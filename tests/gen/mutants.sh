@@ -72,6 +72,11 @@ pos_dstep~lang/access.c~s/for \(int l = 0; l < k->nlocs; l\+\+\)\n(\t+)for \(int
 pos_index~lang/access.c~s/(\tcase E_VAR:\n)\t\tvisit_expr\(v, e->a, index_use\(use\)\);\n/$1/~none_static_all~the visitor skips array indices
 pos_sendarg~lang/access.c~s/for \(int i = 0; i < s->nargs; i\+\+\)\n(\t\t)visit_expr\(v, s->args\[i\], arg_use/for (int i = 0; s->k != S_SEND && i < s->nargs; i++)\n$1visit_expr(v, s->args[i], arg_use/~none_static_all~the visitor skips the arguments of a send
 si_owned~reduce/por.c~s/if \(o->x\.err \|\| ref <= 0 \|\| ref > o->x\.s->nslot \|\| o->owner\[ref\] != o->pid \+ 1\)/if (0)/~_si_~heap-local independence takes every object as the mover's (no ownership check)
+si_global_owner~heap/gc.c~s/\tg->tag = OWN_SHARED;\n\tblock\(g, s->b \+ GOFF/\tg->tag = OWN_SHARED;\n\tif (!g->owner) block(g, s->b + GOFF/~_si_~heap-local independence: globals are no roots of the ownership walk, so an object a global also reaches stays its process's (rules programs si global, global-array, typedef, shared-field, object-channel)
+si_chan_owner~heap/gc.c~s/(\t+)(root\(g, cb \+ CHDR)/$1if (!g->owner) $2/~_si_~heap-local independence: a reference queued in a channel does not make its object shared (rules programs si buffered, frame)
+si_two_owners~heap/gc.c~s/g->owner\[o\] = g->owner\[o\] \? OWN_SHARED : want;/g->owner[o] = want;/~_si_~heap-local independence: an object two processes reach is owned by the last one walked instead of shared (rules programs si rendezvous, run-argument)
+si_frame_owner~heap/gc.c~s/for \(int d = 0; d < s->b\[s->poff\[pid\] \+ 3\]; d\+\+\) \{/for (int d = 0; !g->owner \&\& d < s->b[s->poff[pid] + 3]; d++) {/~_si_~heap-local independence: the ownership walk leaves out call frames, so an object another process holds only in a called function stays the mover's (rules programs si frame)
+si_field_owner~heap/gc.c~s/\tif \(!enter\(g, 0, ref\)\) return;/\tif (!enter(g, 0, ref) || g->owner) return;/~_si_~heap-local independence: ownership does not follow fields and object channels, so an object a shared object points to stays its holder's (rules programs si shared-field, object-channel)
 bfs_proviso~search/bfs.c~s/return store_has\(&b->st, s, len, state_hash\(s, len\)\);/return 0;/~none_static_all~the breadth-first search offers no proviso (an ample set may close a cycle)
 chan_else~reduce/por_chan.c~s/add_sites\(ct, r, t, at->trans\[t->id\], has_else \|\| t->escape \|\| t->dstep\);/add_sites(ct, r, t, at->trans[t->id], t->escape || t->dstep);/~none_static_all~a send or receive with an else beside it does not count as a test of its channel (its enabledness is observed)
 chan_unless~reduce/por_chan.c~s/add_sites\(ct, r, t, at->trans\[t->id\], has_else \|\| t->escape \|\| t->dstep\);/add_sites(ct, r, t, at->trans[t->id], has_else || t->dstep);/~none_static_all~a channel access in an unless escape does not count as a test of its channel
@@ -137,13 +142,18 @@ while IFS='~' read -r name file subst configs what; do
 		printf '%-22s %8s  %s\n' "$name" stale "pattern not found in $file"; rc=1
 		continue
 	fi
-	if ! cmake --build "$scratch/b" -j "$JOBS" --target dspin >/dev/null 2>&1; then
+	# the oracle is built with the mutant too: its brute-force numbering
+	# (its own rewriting of every reference) then checks the mutated
+	# heap/gc.c as it would a real bug there; built without it, as
+	# before 2026-12-02, it checked the unmutated library and caught
+	# nothing
+	if ! cmake --build "$scratch/b" -j "$JOBS" --target dspin dspin_heap_oracle >/dev/null 2>&1; then
 		printf '%-22s %8s  %s\n' "$name" stale "does not compile"; rc=1
 	else
 		# the heap oracle checks -sym=heap only: a third of the run's time
 		# spent for nothing on the other mutants
 		oracle=
-		case $configs in *heap*) oracle=$scratch/dspin_heap_oracle ;; esac
+		case $configs in *heap*) oracle=$scratch/b/tests/dspin_heap_oracle ;; esac
 		# the liveness mutants are run with the driver's -a and -a -f checks too
 		live=no
 		case $name in backedge_* | fair_* | ndfs_* | claim_* | por_plain_claim) live=yes ;; esac
