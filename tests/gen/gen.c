@@ -150,8 +150,8 @@
  *            _pid near the 32-bit wrap, references where heap symmetry
  *            renumbers them (rules_program); `norules` turns it
  *            off, `rules` puts it in every program, `rules-nr`,
- *            `rules-chan`, `rules-pid`, `rules-heap` in every program
- *            with that kind.
+ *            `rules-chan`, `rules-pid`, `rules-heap`, `rules-si`,
+ *            `rules-dead` in every program with that kind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -3385,6 +3385,20 @@ static int ill_choose(unsigned long seed, const char *want)
  *         collected), then the place is read (X.v == 1, or X == y); a
  *         place the renumbering or the marking leaves alone makes the
  *         -sym=heap verdict differ.
+ *   dead  dead variables (-deadvars, rules_dead; a fifth of the rules
+ *         programs that are not heap or si, on the tenth stream): P's
+ *         local x gets 5, two filler steps, then x is read in one place
+ *         (an assertion, a guard, an if option, an unless escape, atomic,
+ *         d_step, a send, a run or call argument, a function's own local,
+ *         an array index, a receive's eval, P's provided clause, a remote
+ *         reference P[0]:x from O, x++) or written in a way that must not
+ *         define it (an array element, a d_step's untaken branch, a
+ *         record's field) or read by a pending call's return (a[x] =
+ *         f7()); a read the analysis misses resets x, and -deadvars
+ *         reports what the unreduced search does not.
+ *         The pid kind also has, on the tenth stream (two in five pid
+ *         programs), the condition inside d_step, as a local's
+ *         initialiser, and as the provided clause (for pid 1 only).
  *   si    heap-local independence (-por=si; rules_si, the other part of
  *         that quarter): P allocates into its local l, publishes the
  *         object (a global, an element of a global array, a typedef's
@@ -3405,8 +3419,8 @@ static unsigned rnd9(unsigned n)
 	return n ? (unsigned)((rs9 >> 11) % n) : 0;
 }
 
-enum { RK_NR, RK_CHAN, RK_PID, RK_HEAP, RK_SI, NRK };
-static const char *const rk_name[NRK] = { "nr", "chan", "pid", "heap", "si" };
+enum { RK_NR, RK_CHAN, RK_PID, RK_HEAP, RK_SI, RK_DEAD, NRK };
+static const char *const rk_name[NRK] = { "nr", "chan", "pid", "heap", "si", "dead" };
 /* heap programs are drawn on a tenth stream, so that the other rules
  * programs stay what they were before heap existed */
 static uint64_t rs10;
@@ -3422,6 +3436,13 @@ enum { SP_GLOBAL, SP_GARRAY, SP_TYPEDEF, SP_FIELD, SP_BUFFERED, SP_RENDEZVOUS, S
        SP_OBJCHAN, SP_FRAME, NSP };
 static const char *const sp_name[NSP] = { "global", "global-array", "typedef", "shared-field",
 	"buffered", "rendezvous", "run-argument", "object-channel", "frame" };
+enum { DR_ASSERT, DR_GUARD, DR_IFELSE, DR_UNLESS, DR_ATOMIC, DR_DSTEP, DR_SEND, DR_RUNARG,
+       DR_CALLARG, DR_FUNC, DR_INDEX, DR_EVAL, DR_PROVIDED, DR_REMOTE, DR_INCR, DR_ARRAYDEF,
+       DR_DSTEPDEF, DR_RECORD, DR_CALLRET, NDR };
+static const char *const dr_name[NDR] = { "assert", "guard", "if-else", "unless", "atomic",
+	"dstep", "send", "run-argument", "call-argument", "function-local", "index", "eval",
+	"provided", "remote", "increment", "array-element-def", "dstep-branch-def", "record-field-def",
+	"pending-call" };
 enum { SR_ASSERT, SR_IF, SR_ATOMIC, SR_DSTEP, SR_UNLESS, NSR };
 static const char *const sr_name[NSR] = { "assert", "if", "atomic", "dstep", "unless" };
 static const char *const rh_name[NRH] = { "global", "local", "function-local", "parameter",
@@ -3435,8 +3456,9 @@ static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", 
 enum { CI_INT, CI_ARITH, CI_BYTE, CI_LESS, CI_FUNC, CI_NUMCHAN, CI_INDEX, CI_DSTEP, NCI };
 static const char *const ci_name[NCI] = { "int", "arith", "byte-send", "less", "function",
 	"number-to-chan", "index", "dstep" };
-enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, NRP };
-static const char *const rp_name[NRP] = { "guard", "if", "assign", "atomic", "unless" };
+enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, RP_DSTEP, RP_LOCALINIT, RP_PROVIDED, NRP };
+static const char *const rp_name[NRP] = { "guard", "if", "assign", "atomic", "unless", "dstep",
+	"localinit", "provided" };
 
 /* `_nr_pr OP K` as a guard that waits for k processes */
 static void nr_wait(char *out, size_t n, int k)
@@ -3557,8 +3579,19 @@ static void rules_nr(int pos)
 		break;
 	case RN_UNLESS:
 		line("(done == %d);", nw);
-		line("{ o = 1; o = 2 } unless { _nr_pr > %d -> o = 9 };", k);
-		line("assert(o != 9)");
+		if (chance(50)) {
+			/* a guard shaped like a wait (K = base + reader) as the
+			 * escape: it does not wait, the body may finish while the
+			 * finished W are still there, and o stays 2 (in the
+			 * reduction they are gone at once, the escape has
+			 * priority, and o is always 9) */
+			line("/* the escape's guard is shaped like a wait */");
+			line("{ o = 1; o = 2 } unless { (_nr_pr == %d) -> o = 9 };", k);
+			line("assert(o == 9)");
+		} else {
+			line("{ o = 1; o = 2 } unless { _nr_pr > %d -> o = 9 };", k);
+			line("assert(o != 9)");
+		}
 		break;
 	case RN_FUNC:
 		line("(done == %d);", nw);
@@ -3641,10 +3674,35 @@ static void rules_pid(int pos)
 		"_pid + 2147483647 > 0", "2147483647 + _pid < 0", "_pid - 2147483647 - 2 > 0",
 	};
 	const char *c = wrap[rnd(3)];
+	/* the clause holds for pid 1 only: where it held for pid 0 the
+	 * pc-sort kept the instance that moved at pid 0, and a wrong
+	 * symmetry lost nothing */
+	if (pos == RP_PROVIDED) c = wrap[1];
 	line("/* rules: pid %s (%s) */", rp_name[pos], c);
 	line("byte g;");
-	line("active [2] proctype P() {"); indent++;
+	if (pos == RP_PROVIDED) line("active [2] proctype P() provided (%s) {", c);
+	else line("active [2] proctype P() {");
+	indent++;
 	switch (pos) {
+	case RP_DSTEP:
+		line("d_step {"); indent++;
+		line("if");
+		line(":: %s -> g++", c);
+		line(":: else -> skip");
+		line("fi");
+		indent--; line("};");
+		break;
+	case RP_LOCALINIT:
+		line("bool t = (%s);", c);
+		line("end0:");
+		line("(t);");
+		line("g++;");
+		break;
+	case RP_PROVIDED:
+		/* only the instance the clause lets move ever moves */
+		line("end0:");
+		line("g++;");
+		break;
 	case RP_GUARD:
 		line("end0:");
 		line("(%s);", c);
@@ -4019,6 +4077,120 @@ static void rules_si(int pos)
 	#undef SI_READ
 }
 
+/* dead variables (-deadvars, reduce/deadvars.c): P's local x gets 5,
+ * two filler steps follow (t = 1; t = 2: states where x is live only
+ * because of what comes next), then x is read in one place (dr_name);
+ * the read decides an assertion, an end state or a receive.  A read the
+ * analysis misses makes x dead after x = 5, the layer resets it to 0, and
+ * -deadvars reports what the unreduced search does not.  The *-def
+ * places are writes that must not count as defining x (an array
+ * element, a d_step's branch, a record's field), the pending call a
+ * return that still reads its target's index. */
+static void rules_dead(int pos)
+{
+	int neg = pos != DR_GUARD && pos != DR_EVAL && pos != DR_UNLESS && chance(15);
+	const char *eq = neg ? "!=" : "==";
+	line("/* rules: dead %s%s */", dr_name[pos], neg ? ", violated" : "");
+	line("byte done;");
+	if (pos == DR_SEND || pos == DR_EVAL) line("chan q = [1] of { byte };");
+	if (pos == DR_INDEX) line("bit seen[8];");
+	if (pos == DR_RECORD) {
+		line("typedef R {"); indent++;
+		line("byte k;");
+		line("byte m");
+		indent--; line("}");
+	}
+	if (pos == DR_RUNARG) {
+		line("proctype Rd(byte k) {"); indent++;
+		line("assert(k %s 5)", eq);
+		indent--; line("}");
+	}
+	if (pos == DR_CALLARG) line("byte id(byte k) { return k }");
+	if (pos == DR_FUNC) {
+		line("byte fl() {"); indent++;
+		line("byte y, u;");
+		line("y = 5;");
+		line("u = 1;");
+		line("u = 2;");
+		line("return y");
+		indent--; line("}");
+	}
+	if (pos == DR_CALLRET) {
+		line("byte f7() {"); indent++;
+		line("byte y;");
+		line("y = 7;");
+		line("y = y + 0;");
+		line("return y");
+		indent--; line("}");
+	}
+	line("active proctype P()%s {", pos == DR_PROVIDED ? " provided (x == 5 || done == 0)" : ""); indent++;
+	line("byte x, t;");
+	if (pos == DR_ARRAYDEF || pos == DR_CALLRET) line("byte a[3];");
+	if (pos == DR_RECORD) line("R r;");
+	switch (pos) {
+	case DR_ARRAYDEF: line("a[1] = 5;"); break;
+	case DR_RECORD: line("r.k = 5;"); break;
+	case DR_CALLRET: line("x = 2;"); break;
+	case DR_FUNC: break;
+	default: line("x = 5;"); break;
+	}
+	line("t = 1;");
+	line("t = 2;");
+	switch (pos) {
+	case DR_ASSERT: line("assert(x %s 5)", eq); break;
+	case DR_GUARD: line("(x == 5);"); line("t = 3"); break;
+	case DR_IFELSE:
+		line("if");
+		line(":: x == 5 -> %s", neg ? "assert(false)" : "skip");
+		line(":: else -> %s", neg ? "skip" : "assert(false)");
+		line("fi");
+		break;
+	case DR_UNLESS:
+		line("{");
+		indent++; line("t = 3;"); line("(false)"); indent--;
+		line("} unless { x == 5 -> t = 4 };");
+		line("assert(t == 4)");
+		break;
+	case DR_ATOMIC: line("atomic { t = x; assert(t %s 5) }", eq); break;
+	case DR_DSTEP: line("d_step { t = x; t = t + 1 };"); line("assert(t %s 6)", eq); break;
+	case DR_SEND: line("q!x;"); line("q?t;"); line("assert(t %s 5)", eq); break;
+	case DR_RUNARG: line("run Rd(x)"); break;
+	case DR_CALLARG: line("t = id(x);"); line("assert(t %s 5)", eq); break;
+	case DR_FUNC: line("t = fl();"); line("assert(t %s 5)", eq); break;
+	case DR_INDEX: line("seen[x] = 1;"); line("assert(seen[5] %s 1)", eq); break;
+	case DR_EVAL: line("q!5;"); line("q?eval(x);"); line("t = 3"); break;
+	/* once done, P moves only while x == 5: t = 3 blocks, an invalid end state */
+	case DR_PROVIDED: line("done = 1;"); line("t = 3"); break;
+	case DR_REMOTE: line("done = 1;"); line("t = 3"); break;
+	case DR_INCR: line("x++;"); line("assert(x %s 6)", eq); break;
+	case DR_ARRAYDEF: line("a[0] = 1;"); line("assert(a[1] %s 5)", eq); break;
+	case DR_DSTEPDEF:
+		line("d_step {"); indent++;
+		line("if");
+		line(":: t == 9 -> x = 1");
+		line(":: else -> skip");
+		line("fi");
+		indent--; line("};");
+		line("assert(x %s 5)", eq);
+		break;
+	case DR_RECORD: line("r.m = 1;"); line("assert(r.k %s 5)", eq); break;
+	case DR_CALLRET: line("a[x] = f7();"); line("assert(a[2] %s 7)", eq); break;
+	}
+	indent--; line("}");
+	if (pos == DR_REMOTE) {
+		line("active proctype O() {"); indent++;
+		line("(done == 1);");
+		line("assert(P[0]:x %s 5)", eq);
+		indent--; line("}");
+	} else if (chance(50)) {
+		line("active proctype Q() {"); indent++;
+		line("byte u;");
+		line("u = 1;");
+		line("u = 2");
+		indent--; line("}");
+	}
+}
+
 static void rules_program(void)
 {
 	if (rules_kind == RK_HEAP || rules_kind == RK_SI || (rules_kind < 0 && rnd10(100) < 30)) {
@@ -4027,11 +4199,17 @@ static void rules_program(void)
 		else rules_heap((int)rnd(NRH));
 		return;
 	}
+	/* (drawn after heap and si, so that those stay on the seeds they had) */
+	if (rules_kind == RK_DEAD || (rules_kind < 0 && rnd10(100) < 20)) {
+		rules_dead((int)rnd(NDR));
+		return;
+	}
 	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(RK_HEAP);
 	switch (kind) {
 	case RK_NR: rules_nr((int)rnd(NRN)); break;
 	case RK_CHAN: rules_chan((int)rnd(NCI)); break;
-	default: rules_pid((int)rnd(NRP)); break;
+	/* the places added later on the tenth stream, the others as before */
+	default: rules_pid(rnd10(100) < 40 ? RP_DSTEP + (int)rnd10(NRP - RP_DSTEP) : (int)rnd(RP_DSTEP)); break;
 	}
 }
 
@@ -4051,7 +4229,7 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap,rules-si] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap,rules-si,rules-dead] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
