@@ -151,7 +151,7 @@
  *            renumbers them (rules_program); `norules` turns it
  *            off, `rules` puts it in every program, `rules-nr`,
  *            `rules-chan`, `rules-pid`, `rules-heap`, `rules-si`,
- *            `rules-dead` in every program with that kind.
+ *            `rules-dead`, `rules-claim` in every program with that kind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -3399,6 +3399,13 @@ static int ill_choose(unsigned long seed, const char *want)
  *         The pid kind also has, on the tenth stream (two in five pid
  *         programs), the condition inside d_step, as a local's
  *         initialiser, and as the provided clause (for pid 1 only).
+ *   claim claim visibility (vm/layer_claim.c, rules_claim; 15% of the
+ *         rules programs that are none of the above): P steps x = 1;
+ *         L: x = 2; x = 0 on its local, Q sets g; with --ltl the formula
+ *         [] !(P[0]:x == 2 && g == 1) or [] !(P[0]@L && g == 1), which
+ *         -a violates unless the moves into and out of L are taken as
+ *         invisible (in a fifth the steps loop, where the cycle proviso
+ *         expands anyway).
  *   si    heap-local independence (-por=si; rules_si, the other part of
  *         that quarter): P allocates into its local l, publishes the
  *         object (a global, an element of a global array, a typedef's
@@ -3419,8 +3426,9 @@ static unsigned rnd9(unsigned n)
 	return n ? (unsigned)((rs9 >> 11) % n) : 0;
 }
 
-enum { RK_NR, RK_CHAN, RK_PID, RK_HEAP, RK_SI, RK_DEAD, NRK };
-static const char *const rk_name[NRK] = { "nr", "chan", "pid", "heap", "si", "dead" };
+enum { RK_NR, RK_CHAN, RK_PID, RK_HEAP, RK_SI, RK_DEAD, RK_CLAIM, NRK };
+static const char *const rk_name[NRK] = { "nr", "chan", "pid", "heap", "si", "dead", "claim" };
+static int rules_ltl;       /* --ltl: a rules claim program writes its formula */
 /* heap programs are drawn on a tenth stream, so that the other rules
  * programs stay what they were before heap existed */
 static uint64_t rs10;
@@ -4191,6 +4199,41 @@ static void rules_dead(int pos)
 	}
 }
 
+/* claim visibility (vm/layer_claim.c): what an ltl formula reads makes
+ * the moves that change it visible to partial-order reduction.  P
+ * takes private-looking steps on its local x (x = 1; L: x = 2; x = 0,
+ * in a loop in half of them), Q sets the global g once; the formula
+ * (with --ltl) says P is never at the middle step while g == 1, read
+ * through P[0]:x or P[0]@L.  A move into or out of that step taken as
+ * invisible lets the reduction run P's burst before or after Q's
+ * write, never around it, and -a misses the acceptance cycle.  Without
+ * --ltl the program is the same and has no error. */
+enum { CL_VAR, CL_AT, NCL };
+static const char *const cl_name[NCL] = { "remote-var", "remote-label" };
+static void rules_claim(int pos)
+{
+	int loop = chance(20), local_q = chance(50);
+	line("/* rules: claim %s%s */", cl_name[pos], loop ? ", in a loop" : "");
+	line("byte g;");
+	line("active proctype P() {"); indent++;
+	line("byte x;");
+	if (loop) { line("end:"); line("do"); line(":: x = 1;"); indent++; }
+	else line("x = 1;");
+	line("L: x = 2;");
+	line("x = 0%s", loop ? "" : ";");
+	if (loop) { indent--; line("od"); }
+	else line("x = 3");
+	indent--; line("}");
+	line("active proctype Q() {"); indent++;
+	if (local_q) { line("byte t;"); line("t = 1;"); }
+	line("g = 1");
+	indent--; line("}");
+	if (rules_ltl) {
+		if (pos == CL_VAR) line("ltl prop { [] !(P[0]:x == 2 && g == 1) }");
+		else line("ltl prop { [] !(P[0]@L && g == 1) }");
+	}
+}
+
 static void rules_program(void)
 {
 	if (rules_kind == RK_HEAP || rules_kind == RK_SI || (rules_kind < 0 && rnd10(100) < 30)) {
@@ -4202,6 +4245,11 @@ static void rules_program(void)
 	/* (drawn after heap and si, so that those stay on the seeds they had) */
 	if (rules_kind == RK_DEAD || (rules_kind < 0 && rnd10(100) < 20)) {
 		rules_dead((int)rnd(NDR));
+		return;
+	}
+	/* (drawn after heap, si and dead, so that those stay on the seeds they had) */
+	if (rules_kind == RK_CLAIM || (rules_kind < 0 && rnd10(100) < 15)) {
+		rules_claim((int)rnd(NCL));
 		return;
 	}
 	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(RK_HEAP);
@@ -4229,7 +4277,7 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap,rules-si,rules-dead] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap,rules-si,rules-dead,rules-claim] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -4305,6 +4353,7 @@ int main(int argc, char **argv)
 	 * whose programs are refs programs) */
 	if (!ill_typed && (F_RULES == 2 || (F_RULES && rnd9(100) < 10 && !refs && F_AB != 2 && F_PIDARR != 2
 	    && F_CHAN != 2 && F_TERM != 2))) {
+		rules_ltl = want_ltl;
 		rules_program();
 		return 0;
 	}
