@@ -3398,7 +3398,9 @@ static int ill_choose(unsigned long seed, const char *want)
  *         reports what the unreduced search does not.
  *         The pid kind also has, on the tenth stream (two in five pid
  *         programs), the condition inside d_step, as a local's
- *         initialiser, and as the provided clause (for pid 1 only).
+ *         initialiser, and as the provided clause (for pid 1 only), and
+ *         (half of the local initialisers) a pid array read with a
+ *         constant index in a function (rules_pid_func).
  *   claim claim visibility (vm/layer_claim.c, rules_claim; 15% of the
  *         rules programs that are none of the above): P steps x = 1;
  *         L: x = 2; x = 0 on its local, Q sets g; with --ltl the formula
@@ -3464,9 +3466,9 @@ static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", 
 enum { CI_INT, CI_ARITH, CI_BYTE, CI_LESS, CI_FUNC, CI_NUMCHAN, CI_INDEX, CI_DSTEP, NCI };
 static const char *const ci_name[NCI] = { "int", "arith", "byte-send", "less", "function",
 	"number-to-chan", "index", "dstep" };
-enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, RP_DSTEP, RP_LOCALINIT, RP_PROVIDED, NRP };
+enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, RP_DSTEP, RP_LOCALINIT, RP_PROVIDED, RP_FUNC, NRP };
 static const char *const rp_name[NRP] = { "guard", "if", "assign", "atomic", "unless", "dstep",
-	"localinit", "provided" };
+	"localinit", "provided", "function" };
 
 /* `_nr_pr OP K` as a guard that waits for k processes */
 static void nr_wait(char *out, size_t n, int k)
@@ -3675,8 +3677,43 @@ static void rules_chan(int pos)
 	}
 }
 
+/* a pid array read with a constant index inside a function (which the
+ * _pid analysis must walk too): P's instances mark fl[_pid] and count in
+ * g; O waits for the first and asks, through peek(), whether it was pid
+ * 1.  Both answers happen; a class kept symmetric merges them, and one
+ * of the two assertions is never violated */
+static void rules_pid_func(void)
+{
+	/* == 1: a wrong representative puts the instance that moved at
+	 * position 0, peek() sees 0 where the unreduced search has pid 1
+	 * first too, and the violation's trail does not replay (asserting
+	 * == 0 the reduced search finds the same violation, in other
+	 * states) */
+	int want = 1;
+	line("/* rules: pid function (fl[1] read in peek, asserted == %d) */", want);
+	line("byte g;");
+	line("byte fl[2];");
+	line("byte peek() { return fl[1] }");
+	line("active [2] proctype P() {"); indent++;
+	line("fl[_pid] = 1;");
+	line("g++;");
+	line("end:");
+	line("do");
+	line(":: g > 5 -> g = 0");
+	line("od");
+	indent--; line("}");
+	line("active proctype O() {"); indent++;
+	line("end0:");
+	line("atomic { (g == 1) -> assert(peek() == %d) }", want);
+	indent--; line("}");
+}
+
 static void rules_pid(int pos)
 {
+	if (pos == RP_FUNC) {
+		rules_pid_func();
+		return;
+	}
 	/* true for pid 0 only, or for pid 1 only, with 32-bit wrap */
 	static const char *const wrap[] = {
 		"_pid + 2147483647 > 0", "2147483647 + _pid < 0", "_pid - 2147483647 - 2 > 0",
@@ -4257,7 +4294,14 @@ static void rules_program(void)
 	case RK_NR: rules_nr((int)rnd(NRN)); break;
 	case RK_CHAN: rules_chan((int)rnd(NCI)); break;
 	/* the places added later on the tenth stream, the others as before */
-	default: rules_pid(rnd10(100) < 40 ? RP_DSTEP + (int)rnd10(NRP - RP_DSTEP) : (int)rnd(RP_DSTEP)); break;
+	default: {
+		int pos = rnd10(100) < 40 ? RP_DSTEP + (int)rnd10(RP_FUNC - RP_DSTEP) : (int)rnd(RP_DSTEP);
+		/* (half the local initialisers, which no rule can get wrong
+		 * visibly, became the function place later) */
+		if (pos == RP_LOCALINIT && rnd10(2)) pos = RP_FUNC;
+		rules_pid(pos);
+		break;
+	}
 	}
 }
 
