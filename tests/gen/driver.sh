@@ -54,7 +54,8 @@
 # oracle's brute-force count must equal the -sym=heap -por=none count.
 # When the program has an error, each distinct reduced configuration's
 # first error (a run without -e) must come with a trail that `dspin -t`
-# replays, on the unreduced semantics, to that same error.
+# replays, on the unreduced semantics, to that same error, and the same
+# trail with its moves cut off must replay to "not reproduced" (exit 5).
 # A disagreement is shrunk (line-based delta debugging) and written to
 # DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
 set -u
@@ -356,8 +357,24 @@ trail_ok() {
 	else
 		line="dspin: $err"
 	fi
-	[[ $'\n'$out$'\n' == *$'\n'"$line"$'\n'* ]] && return 0
-	TDESC="the trail replays without reaching \"$err\""
+	if [[ $'\n'$out$'\n' != *$'\n'"$line"$'\n'* ]]; then
+		TDESC="the trail replays without reaching \"$err\""
+		return 1
+	fi
+	# the replay checks itself: the same trail without its moves ends in
+	# the initial state, where no error is (an error needs a move; a
+	# trail with no moves is not cut), so -t must say it did not
+	# reproduce the error (exit 5), or its "reproduced" proves nothing
+	local hdr= moves=0
+	while IFS= read -r line; do
+		if [[ $line == '#'* ]]; then hdr+=$line$'\n'; else moves=1; fi
+	done < "$td/m.dpml.trail"
+	[ "$moves" = 1 ] || return 0
+	cp "$td/m.dpml" "$td/cut.dpml"
+	printf '%s' "$hdr" > "$td/cut.dpml.trail"
+	out=$(cd "$td" && "$DSPIN" -t cut.dpml 2>&1); rc=$?
+	[ "$rc" = 5 ] && return 0
+	TDESC="the trail to \"$err\" without its moves replays with exit $rc, not 5 (not reproduced): $(tail -1 <<< "$out")"
 	return 1
 }
 

@@ -147,9 +147,11 @@
  * and, in 10% of the programs (a ninth stream, before all the others):
  *   rules    the soundness rules of issue 37: reads of _nr_pr beside
  *            terminating symmetric proctypes, object channel ids as data,
- *            _pid near the 32-bit wrap (rules_program); `norules` turns it
+ *            _pid near the 32-bit wrap, references where heap symmetry
+ *            renumbers them (rules_program); `norules` turns it
  *            off, `rules` puts it in every program, `rules-nr`,
- *            `rules-chan`, `rules-pid` in every program with that kind.
+ *            `rules-chan`, `rules-pid`, `rules-heap`, `rules-si`,
+ *            `rules-dead`, `rules-claim` in every program with that kind.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -3370,6 +3372,52 @@ static int ill_choose(unsigned long seed, const char *want)
  *         representative would let the instance that must wait move.
  *         Also stored in a local and waited on, as an atomic
  *         sequence's guard, and as an unless escape.
+ *   heap  heap symmetry's canonical numbering (heap/gc.c, rules_heap; a
+ *         quarter of the rules programs, drawn on a tenth stream): y's
+ *         object is stored in one place a reference can stand (a global,
+ *         a process local, a called function's local or parameter, a
+ *         field, an element of a global or local array, a typedef's
+ *         field, a buffered or rendezvous message, a message in an
+ *         object's own channel, a returned value, inside atomic or
+ *         d_step, read in an unless escape, a run argument, or the id of
+ *         its channel in a chan variable), then the heap moves it
+ *         (allocation order against visiting order, or an earlier object
+ *         collected), then the place is read (X.v == 1, or X == y); a
+ *         place the renumbering or the marking leaves alone makes the
+ *         -sym=heap verdict differ.
+ *   dead  dead variables (-deadvars, rules_dead; a fifth of the rules
+ *         programs that are not heap or si, on the tenth stream): P's
+ *         local x gets 5, two filler steps, then x is read in one place
+ *         (an assertion, a guard, an if option, an unless escape, atomic,
+ *         d_step, a send, a run or call argument, a function's own local,
+ *         an array index, a receive's eval, P's provided clause, a remote
+ *         reference P[0]:x from O, x++) or written in a way that must not
+ *         define it (an array element, a d_step's untaken branch, a
+ *         record's field) or read by a pending call's return (a[x] =
+ *         f7()); a read the analysis misses resets x, and -deadvars
+ *         reports what the unreduced search does not.
+ *         The pid kind also has, on the tenth stream (two in five pid
+ *         programs), the condition inside d_step, as a local's
+ *         initialiser, and as the provided clause (for pid 1 only), and
+ *         (half of the local initialisers) a pid array read with a
+ *         constant index in a function (rules_pid_func).
+ *   claim claim visibility (vm/layer_claim.c, rules_claim; 15% of the
+ *         rules programs that are none of the above): P steps x = 1;
+ *         L: x = 2; x = 0 on its local, Q sets g; with --ltl the formula
+ *         [] !(P[0]:x == 2 && g == 1) or [] !(P[0]@L && g == 1), which
+ *         -a violates unless the moves into and out of L are taken as
+ *         invisible (in a fifth the steps loop, where the cycle proviso
+ *         expands anyway).
+ *   si    heap-local independence (-por=si; rules_si, the other part of
+ *         that quarter): P allocates into its local l, publishes the
+ *         object (a global, an element of a global array, a typedef's
+ *         field, a field of a shared object, a buffered or rendezvous
+ *         message, a run argument, a message in a shared object's
+ *         channel, received into a function's local by Q), then writes
+ *         l.v = 2; l.v = 0; Q reads v (in an assertion, an if option, an
+ *         atomic, a d_step, an unless escape) and seeing 2 violates its
+ *         assertion: an object taken as P's after it is published makes
+ *         -por=si miss the violation.
  * Decided on a ninth random stream before every other shape. */
 static int F_RULES = 1;     /* 0 norules, 1 in 10% of the programs, 2 (rules) in all */
 static int rules_kind = -1; /* rules-nr, rules-chan, rules-pid: only that kind */
@@ -3380,8 +3428,36 @@ static unsigned rnd9(unsigned n)
 	return n ? (unsigned)((rs9 >> 11) % n) : 0;
 }
 
-enum { RK_NR, RK_CHAN, RK_PID, NRK };
-static const char *const rk_name[NRK] = { "nr", "chan", "pid" };
+enum { RK_NR, RK_CHAN, RK_PID, RK_HEAP, RK_SI, RK_DEAD, RK_CLAIM, NRK };
+static const char *const rk_name[NRK] = { "nr", "chan", "pid", "heap", "si", "dead", "claim" };
+static int rules_ltl;       /* --ltl: a rules claim program writes its formula */
+/* heap programs are drawn on a tenth stream, so that the other rules
+ * programs stay what they were before heap existed */
+static uint64_t rs10;
+static unsigned rnd10(unsigned n)
+{
+	rs10 ^= rs10 << 13; rs10 ^= rs10 >> 7; rs10 ^= rs10 << 17;
+	return n ? (unsigned)((rs10 >> 11) % n) : 0;
+}
+enum { RH_GLOBAL, RH_LOCAL, RH_FLOCAL, RH_PARAM, RH_FIELD, RH_GARRAY, RH_LARRAY, RH_TYPEDEF,
+       RH_BUFFERED, RH_RENDEZVOUS, RH_OBJCHAN, RH_RETURN, RH_ATOMIC, RH_DSTEP, RH_UNLESS,
+       RH_RUNARG, RH_CHANID, NRH };
+enum { SP_GLOBAL, SP_GARRAY, SP_TYPEDEF, SP_FIELD, SP_BUFFERED, SP_RENDEZVOUS, SP_RUNARG,
+       SP_OBJCHAN, SP_FRAME, NSP };
+static const char *const sp_name[NSP] = { "global", "global-array", "typedef", "shared-field",
+	"buffered", "rendezvous", "run-argument", "object-channel", "frame" };
+enum { DR_ASSERT, DR_GUARD, DR_IFELSE, DR_UNLESS, DR_ATOMIC, DR_DSTEP, DR_SEND, DR_RUNARG,
+       DR_CALLARG, DR_FUNC, DR_INDEX, DR_EVAL, DR_PROVIDED, DR_REMOTE, DR_INCR, DR_ARRAYDEF,
+       DR_DSTEPDEF, DR_RECORD, DR_CALLRET, NDR };
+static const char *const dr_name[NDR] = { "assert", "guard", "if-else", "unless", "atomic",
+	"dstep", "send", "run-argument", "call-argument", "function-local", "index", "eval",
+	"provided", "remote", "increment", "array-element-def", "dstep-branch-def", "record-field-def",
+	"pending-call" };
+enum { SR_ASSERT, SR_IF, SR_ATOMIC, SR_DSTEP, SR_UNLESS, NSR };
+static const char *const sr_name[NSR] = { "assert", "if", "atomic", "dstep", "unless" };
+static const char *const rh_name[NRH] = { "global", "local", "function-local", "parameter",
+	"field", "global-array", "local-array", "typedef", "buffered", "rendezvous", "object-channel",
+	"return", "atomic", "dstep", "unless", "run-argument", "chan-id" };
 enum { RN_WAIT, RN_WAITBIG, RN_ASSERT, RN_IFELSE, RN_GT, RN_PROVIDED, RN_ASSIGN, RN_RUNARG,
        RN_SEND, RN_ATOMIC, RN_DSTEP, RN_UNLESS, RN_FUNC, RN_INDEX, NRN };
 static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", "if-else",
@@ -3390,8 +3466,9 @@ static const char *const rn_name[NRN] = { "wait-ok", "wait-too-many", "assert", 
 enum { CI_INT, CI_ARITH, CI_BYTE, CI_LESS, CI_FUNC, CI_NUMCHAN, CI_INDEX, CI_DSTEP, NCI };
 static const char *const ci_name[NCI] = { "int", "arith", "byte-send", "less", "function",
 	"number-to-chan", "index", "dstep" };
-enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, NRP };
-static const char *const rp_name[NRP] = { "guard", "if", "assign", "atomic", "unless" };
+enum { RP_GUARD, RP_IF, RP_ASSIGN, RP_ATOMIC, RP_UNLESS, RP_DSTEP, RP_LOCALINIT, RP_PROVIDED, RP_FUNC, NRP };
+static const char *const rp_name[NRP] = { "guard", "if", "assign", "atomic", "unless", "dstep",
+	"localinit", "provided", "function" };
 
 /* `_nr_pr OP K` as a guard that waits for k processes */
 static void nr_wait(char *out, size_t n, int k)
@@ -3512,8 +3589,19 @@ static void rules_nr(int pos)
 		break;
 	case RN_UNLESS:
 		line("(done == %d);", nw);
-		line("{ o = 1; o = 2 } unless { _nr_pr > %d -> o = 9 };", k);
-		line("assert(o != 9)");
+		if (chance(50)) {
+			/* a guard shaped like a wait (K = base + reader) as the
+			 * escape: it does not wait, the body may finish while the
+			 * finished W are still there, and o stays 2 (in the
+			 * reduction they are gone at once, the escape has
+			 * priority, and o is always 9) */
+			line("/* the escape's guard is shaped like a wait */");
+			line("{ o = 1; o = 2 } unless { (_nr_pr == %d) -> o = 9 };", k);
+			line("assert(o == 9)");
+		} else {
+			line("{ o = 1; o = 2 } unless { _nr_pr > %d -> o = 9 };", k);
+			line("assert(o != 9)");
+		}
 		break;
 	case RN_FUNC:
 		line("(done == %d);", nw);
@@ -3589,17 +3677,77 @@ static void rules_chan(int pos)
 	}
 }
 
+/* a pid array read with a constant index inside a function (which the
+ * _pid analysis must walk too): P's instances mark fl[_pid] and count in
+ * g; O waits for the first and asks, through peek(), whether it was pid
+ * 1.  Both answers happen; a class kept symmetric merges them, and one
+ * of the two assertions is never violated */
+static void rules_pid_func(void)
+{
+	/* == 1: a wrong representative puts the instance that moved at
+	 * position 0, peek() sees 0 where the unreduced search has pid 1
+	 * first too, and the violation's trail does not replay (asserting
+	 * == 0 the reduced search finds the same violation, in other
+	 * states) */
+	int want = 1;
+	line("/* rules: pid function (fl[1] read in peek, asserted == %d) */", want);
+	line("byte g;");
+	line("byte fl[2];");
+	line("byte peek() { return fl[1] }");
+	line("active [2] proctype P() {"); indent++;
+	line("fl[_pid] = 1;");
+	line("g++;");
+	line("end:");
+	line("do");
+	line(":: g > 5 -> g = 0");
+	line("od");
+	indent--; line("}");
+	line("active proctype O() {"); indent++;
+	line("end0:");
+	line("atomic { (g == 1) -> assert(peek() == %d) }", want);
+	indent--; line("}");
+}
+
 static void rules_pid(int pos)
 {
+	if (pos == RP_FUNC) {
+		rules_pid_func();
+		return;
+	}
 	/* true for pid 0 only, or for pid 1 only, with 32-bit wrap */
 	static const char *const wrap[] = {
 		"_pid + 2147483647 > 0", "2147483647 + _pid < 0", "_pid - 2147483647 - 2 > 0",
 	};
 	const char *c = wrap[rnd(3)];
+	/* the clause holds for pid 1 only: where it held for pid 0 the
+	 * pc-sort kept the instance that moved at pid 0, and a wrong
+	 * symmetry lost nothing */
+	if (pos == RP_PROVIDED) c = wrap[1];
 	line("/* rules: pid %s (%s) */", rp_name[pos], c);
 	line("byte g;");
-	line("active [2] proctype P() {"); indent++;
+	if (pos == RP_PROVIDED) line("active [2] proctype P() provided (%s) {", c);
+	else line("active [2] proctype P() {");
+	indent++;
 	switch (pos) {
+	case RP_DSTEP:
+		line("d_step {"); indent++;
+		line("if");
+		line(":: %s -> g++", c);
+		line(":: else -> skip");
+		line("fi");
+		indent--; line("};");
+		break;
+	case RP_LOCALINIT:
+		line("bool t = (%s);", c);
+		line("end0:");
+		line("(t);");
+		line("g++;");
+		break;
+	case RP_PROVIDED:
+		/* only the instance the clause lets move ever moves */
+		line("end0:");
+		line("g++;");
+		break;
 	case RP_GUARD:
 		line("end0:");
 		line("(%s);", c);
@@ -3637,13 +3785,523 @@ static void rules_pid(int pos)
 	indent--; line("}");
 }
 
+/* heap symmetry's canonical numbering (heap/gc.c): y's object, with
+ * v == 1, is put in place X (rh_name) while it is in one slot, then the
+ * heap is made to move it, and X is read: assert(X.v == 1) or X == y.
+ * The move: "order", x (declared before y, so visited first) is
+ * allocated after y, and the objects swap; "collect", an object
+ * allocated before y becomes garbage, and y's slides down one slot.  A
+ * place the renumbering leaves alone (or a root the marking misses:
+ * "dropped", y = null after the store, X the only holder) then names
+ * another object, a free slot or none, and -sym=heap reports an error
+ * the unreduced search does not have, or stores another count than the
+ * heap oracle. */
+static void rules_heap(int pos)
+{
+	int collect = pos == RH_RETURN || chance(40);
+	int eq = pos != RH_CHANID && pos != RH_RETURN && chance(35);   /* X == y instead of X.v == 1 */
+	int drop = !eq && pos != RH_FIELD && pos != RH_CHANID && pos != RH_OBJCHAN && chance(40);
+	int inside = (pos == RH_ATOMIC || pos == RH_DSTEP) && chance(40);   /* the read inside too */
+	int self = pos == RH_FIELD && chance(50);   /* y.nx = y, or y.nx a third object */
+	int neg = chance(20);
+	char X[32], R[96], perm[96];
+	int qb = 0;   /* the channel's message has a byte before the reference */
+	line("/* rules: heap %s, %s%s%s%s */", rh_name[pos], collect ? "collect" : "order",
+	     eq ? ", compared with ==" : "", drop ? ", dropped" : "", inside ? ", read inside" : "");
+	if (neg) line("/* violated */");
+	line("class A {"); indent++;
+	line("byte v;");
+	line("A nx;");
+	if (pos == RH_OBJCHAN) line("chan c = [1] of { A }");
+	if (pos == RH_CHANID) line("chan c = [1] of { byte }");
+	indent--; line("}");
+	if (pos == RH_TYPEDEF) {
+		line("typedef R {"); indent++;
+		line("byte k;");
+		line("A r");
+		indent--; line("}");
+	}
+	/* w, the object that becomes garbage in the collect programs, is
+	 * visited before y: y's object then slides down when w's goes */
+	line(collect && pos != RH_RETURN ? "A w, x, y;" : "A x, y;");
+	line("byte o;");
+	/* the move: in the collect programs w holds the object that becomes
+	 * garbage, allocated before y */
+	if (collect) snprintf(perm, sizeof perm, "w = null");
+	else snprintf(perm, sizeof perm, "x = new A; x.v = 2");
+	switch (pos) {
+	case RH_GLOBAL: line("A z;"); strcpy(X, "z"); break;
+	case RH_GARRAY: line("A ga[2];"); strcpy(X, "ga[1]"); break;
+	case RH_TYPEDEF: line("R gr[2];"); strcpy(X, chance(50) ? "gr[1].r" : "gr[0].r"); break;
+	case RH_BUFFERED: case RH_RENDEZVOUS:
+		qb = chance(40);
+		line("chan q = [%d] of { %sA };", pos == RH_BUFFERED ? 1 + (int)rnd(2) : 0, qb ? "byte, " : "");
+		break;
+	default: break;
+	}
+	/* the read, as an assertion on the value */
+	/* neg: the assertion is violated in the unreduced search (and a
+	 * stale X, naming x's object, would make it hold) */
+	#define RH_READ(x) (eq ? snprintf(R, sizeof R, "assert(%s %s y)", x, neg ? "!=" : "==") \
+	                       : snprintf(R, sizeof R, "assert(%s.v %s 1)", x, neg ? "!=" : "=="))
+	if (pos == RH_FLOCAL) {
+		line("byte fl() {"); indent++;
+		line("A l;");
+		line("l = y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		if (eq) { line("if"); line(":: l == y -> return 1"); line(":: else -> return 0"); line("fi"); }
+		else line("return l.v");
+		indent--; line("}");
+	}
+	if (pos == RH_PARAM) {
+		line("byte fp(A p) {"); indent++;
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		if (eq) { line("if"); line(":: p == y -> return 1"); line(":: else -> return 0"); line("fi"); }
+		else line("return p.v");
+		indent--; line("}");
+	}
+	if (pos == RH_RETURN) {
+		/* the frame's g is garbage once mk returns, and n slides down */
+		line("A mk() {"); indent++;
+		line("A g, n;");
+		line("g = new A;");
+		line("n = new A;");
+		line("n.v = 1;");
+		line("return n");
+		indent--; line("}");
+	}
+	if (pos == RH_RUNARG) {
+		line("proctype Rd(A p) {"); indent++;
+		line("(o == 1);");
+		RH_READ("p"); line("%s", R);
+		indent--; line("}");
+	}
+	if (pos == RH_RENDEZVOUS) {
+		/* the message is in no state: it lands in Rv's local p */
+		line("active proctype Rv() {"); indent++;
+		line("A p;");
+		if (qb) { line("byte b;"); line("q?b,p;"); } else line("q?p;");
+		line("(o == 1);");
+		RH_READ("p"); line("%s", R);
+		indent--; line("}");
+	}
+	line("active proctype P() {"); indent++;
+	line("A l;");
+	if (pos == RH_LARRAY) line("A la[2];");
+	if (pos == RH_TYPEDEF && chance(50)) { line("R lr;"); strcpy(X, "lr.r"); }
+	if (pos == RH_CHANID) line("chan cc;");
+	if (collect && pos != RH_RETURN) {
+		line("w = new A;");
+		line("w.v = 3;");
+	}
+	if (pos == RH_RETURN) {
+		line("l = mk();");
+		if (!collect) line("%s;", perm);
+		RH_READ("l"); line("%s", R);
+		goto tail;
+	}
+	line("y = new A;");
+	line("y.v = 1;");
+	switch (pos) {
+	case RH_GLOBAL: case RH_GARRAY: case RH_TYPEDEF:
+		line("%s = y;", X);
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		RH_READ(X); line("%s", R);
+		break;
+	case RH_LOCAL:
+		line("l = y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		RH_READ("l"); line("%s", R);
+		break;
+	case RH_LARRAY:
+		line("la[1] = y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		RH_READ("la[1]"); line("%s", R);
+		break;
+	case RH_FLOCAL:
+		line("o = fl();");
+		line(neg ? "assert(o != 1)" : "assert(o == 1)");
+		break;
+	case RH_PARAM:
+		line("o = fp(y);");
+		line(neg ? "assert(o != 1)" : "assert(o == 1)");
+		break;
+	case RH_FIELD:
+		if (self) {
+			line("y.nx = y;");
+			line("%s;", perm);
+			line("assert(%s%s)", neg ? "!" : "", eq ? "(y.nx == y)" : "(y.nx.v == 1)");
+		} else {
+			line("y.nx = new A;");
+			line("y.nx.v = 4;");
+			line("%s;", perm);
+			line("assert(%s%s)", neg ? "!" : "", eq ? "(y.nx != y && y.nx.nx == null)" : "(y.nx.v == 4)");
+		}
+		break;
+	case RH_BUFFERED:
+		line(qb ? "q!5,y;" : "q!y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		line(qb ? "q?o,l;" : "q?l;");
+		RH_READ("l"); line("%s", R);
+		break;
+	case RH_RENDEZVOUS:
+		line(qb ? "q!5,y;" : "q!y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		line("o = 1");
+		break;
+	case RH_OBJCHAN:
+		line("y.c!y;");
+		line("%s;", perm);
+		line("y.c?l;");
+		RH_READ("l"); line("%s", R);
+		break;
+	case RH_ATOMIC: case RH_DSTEP: {
+		const char *kw = pos == RH_ATOMIC ? "atomic" : "d_step";
+		if (inside) {
+			line("%s {", kw); indent++;
+			line("l = y;");
+			if (drop) line("y = null;");
+			line("%s;", perm);
+			RH_READ("l"); line("%s", R);
+			indent--; line("}");
+		} else {
+			line("%s {", kw); indent++;
+			line("l = y;");
+			if (drop) line("y = null;");
+			line("%s", perm);
+			indent--; line("};");
+			RH_READ("l"); line("%s", R);
+		}
+		break;
+	}
+	case RH_UNLESS:
+		line("{");
+		indent++;
+		line("l = y;");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		line("o = 1;");
+		line("end1: (false)");
+		indent--;
+		RH_READ("l");
+		line("} unless { o == 1 -> %s }", R);
+		break;
+	case RH_RUNARG:
+		line("run Rd(y);");
+		if (drop) line("y = null;");
+		line("%s;", perm);
+		line("o = 1");
+		break;
+	case RH_CHANID:
+		line("cc = y.c;");
+		line("%s;", perm);
+		if (chance(50)) { line("cc!7;"); line("assert(len(y.c) %s 1)", neg ? "!=" : "=="); }
+		else { line("y.c!7;"); line("cc?o;"); line("assert(o %s 7)", neg ? "!=" : "=="); }
+		break;
+	}
+tail:
+	indent--; line("}");
+	#undef RH_READ
+	/* something to interleave with */
+	if (chance(60)) {
+		line("active proctype Q() {"); indent++;
+		line("byte t;");
+		line("t = 1;");
+		line("t = 2");
+		indent--; line("}");
+	}
+}
+
+/* heap-local independence (-por=si, reduce/por.c por_loc_owned, heap/gc.c
+ * heap_owners): P allocates into its local l, publishes the object in
+ * one place another process can reach it from (sp_name), then writes
+ * l.v = 2; l.v = 0 through its local: steps that are safe only while the
+ * object is P's alone.  Q gets the reference from that place and reads
+ * v in one shape (sr_name); seeing 2 violates its assertion.  A wrong
+ * owner (the object taken as P's after it was published) makes P's
+ * writes an ample set alone, Q never sees the 2, and -por=si misses the
+ * violation the unreduced search has. */
+static void rules_si(int pos)
+{
+	int rd = (int)rnd(NSR);
+	/* global places: Q reads through the global itself, or copies it
+	 * into its local first (then the object has two holders) */
+	int direct = (pos == SP_GLOBAL || pos == SP_GARRAY || pos == SP_TYPEDEF || pos == SP_FIELD) && chance(50);
+	char from[32], M[32], C[64];
+	line("/* rules: si %s, read by %s%s */", sp_name[pos], sr_name[rd], direct ? ", directly" : "");
+	line("class A {"); indent++;
+	line("byte v;");
+	line("A nx;");
+	if (pos == SP_OBJCHAN) line("chan c = [1] of { A }");
+	indent--; line("}");
+	if (pos == SP_TYPEDEF) {
+		line("typedef R {"); indent++;
+		line("byte k;");
+		line("A r");
+		indent--; line("}");
+	}
+	line("byte done, o;");
+	switch (pos) {
+	case SP_GLOBAL: line("A g;"); strcpy(from, "g"); break;
+	case SP_GARRAY: line("A ga[2];"); strcpy(from, "ga[1]"); break;
+	case SP_TYPEDEF: line("R gr;"); strcpy(from, "gr.r"); break;
+	case SP_FIELD: case SP_OBJCHAN: line("A s;"); strcpy(from, "s.nx"); break;
+	case SP_RUNARG: strcpy(from, ""); break;
+	default:
+		line("chan c = [%d] of { A };", pos == SP_RENDEZVOUS ? 0 : 1);
+		strcpy(from, "");
+		break;
+	}
+	strcpy(M, direct ? from : (pos == SP_FRAME ? "p" : "m"));
+	snprintf(C, sizeof C, "%s.v == 2", M);
+	/* Q's read of v */
+	#define SI_READ() do { \
+		switch (rd) { \
+		case SR_ASSERT: line("assert(!(%s))", C); break; \
+		case SR_IF: line("if"); line(":: %s -> assert(false)", C); line(":: else -> skip"); line("fi"); break; \
+		case SR_ATOMIC: line("atomic { o = %s.v; assert(o != 2) }", M); break; \
+		case SR_DSTEP: line("d_step { o = %s.v; o = o + 1 };", M); line("assert(o != 3)"); break; \
+		default: line("{ end1: (done == 9) } unless { %s -> assert(false) }", C); break; \
+		} } while (0)
+	if (pos == SP_FRAME) {
+		line("byte rd() {"); indent++;
+		line("A p;");
+		line("c?p;");
+		SI_READ();
+		line("return 0");
+		indent--; line("}");
+	}
+	if (pos == SP_RUNARG) {
+		line("proctype Q(A m) {"); indent++;
+		SI_READ();
+		indent--; line("}");
+	}
+	line("active proctype P() {"); indent++;
+	line("A l;");
+	if (pos == SP_FIELD || pos == SP_OBJCHAN) { line("s = new A;"); }
+	line("l = new A;");
+	switch (pos) {
+	case SP_GLOBAL: case SP_GARRAY: case SP_TYPEDEF: case SP_FIELD: line("%s = l;", from); break;
+	case SP_OBJCHAN: line("s.c!l;"); break;
+	case SP_RUNARG: line("run Q(l);"); break;
+	default: line("c!l;"); break;
+	}
+	line("l.v = 2;");
+	line("l.v = 0;");
+	line("done = 1");
+	indent--; line("}");
+	if (pos != SP_RUNARG) {
+		line("active proctype Q() {"); indent++;
+		if (!direct && pos != SP_FRAME) line("A m;");
+		switch (pos) {
+		case SP_GLOBAL: case SP_GARRAY: case SP_TYPEDEF:
+			line("(%s != null);", from);
+			if (!direct) line("m = %s;", from);
+			break;
+		case SP_FIELD:
+			line("(s != null && s.nx != null);");
+			if (!direct) line("m = s.nx;");
+			break;
+		case SP_OBJCHAN:
+			line("(s != null);");
+			line("s.c?m;");
+			break;
+		case SP_FRAME: line("o = rd()"); break;
+		default: line("c?m;"); break;
+		}
+		if (pos != SP_FRAME) SI_READ();
+		indent--; line("}");
+	}
+	#undef SI_READ
+}
+
+/* dead variables (-deadvars, reduce/deadvars.c): P's local x gets 5,
+ * two filler steps follow (t = 1; t = 2: states where x is live only
+ * because of what comes next), then x is read in one place (dr_name);
+ * the read decides an assertion, an end state or a receive.  A read the
+ * analysis misses makes x dead after x = 5, the layer resets it to 0, and
+ * -deadvars reports what the unreduced search does not.  The *-def
+ * places are writes that must not count as defining x (an array
+ * element, a d_step's branch, a record's field), the pending call a
+ * return that still reads its target's index. */
+static void rules_dead(int pos)
+{
+	int neg = pos != DR_GUARD && pos != DR_EVAL && pos != DR_UNLESS && chance(15);
+	const char *eq = neg ? "!=" : "==";
+	line("/* rules: dead %s%s */", dr_name[pos], neg ? ", violated" : "");
+	line("byte done;");
+	if (pos == DR_SEND || pos == DR_EVAL) line("chan q = [1] of { byte };");
+	if (pos == DR_INDEX) line("bit seen[8];");
+	if (pos == DR_RECORD) {
+		line("typedef R {"); indent++;
+		line("byte k;");
+		line("byte m");
+		indent--; line("}");
+	}
+	if (pos == DR_RUNARG) {
+		line("proctype Rd(byte k) {"); indent++;
+		line("assert(k %s 5)", eq);
+		indent--; line("}");
+	}
+	if (pos == DR_CALLARG) line("byte id(byte k) { return k }");
+	if (pos == DR_FUNC) {
+		line("byte fl() {"); indent++;
+		line("byte y, u;");
+		line("y = 5;");
+		line("u = 1;");
+		line("u = 2;");
+		line("return y");
+		indent--; line("}");
+	}
+	if (pos == DR_CALLRET) {
+		line("byte f7() {"); indent++;
+		line("byte y;");
+		line("y = 7;");
+		line("y = y + 0;");
+		line("return y");
+		indent--; line("}");
+	}
+	line("active proctype P()%s {", pos == DR_PROVIDED ? " provided (x == 5 || done == 0)" : ""); indent++;
+	line("byte x, t;");
+	if (pos == DR_ARRAYDEF || pos == DR_CALLRET) line("byte a[3];");
+	if (pos == DR_RECORD) line("R r;");
+	switch (pos) {
+	case DR_ARRAYDEF: line("a[1] = 5;"); break;
+	case DR_RECORD: line("r.k = 5;"); break;
+	case DR_CALLRET: line("x = 2;"); break;
+	case DR_FUNC: break;
+	default: line("x = 5;"); break;
+	}
+	line("t = 1;");
+	line("t = 2;");
+	switch (pos) {
+	case DR_ASSERT: line("assert(x %s 5)", eq); break;
+	case DR_GUARD: line("(x == 5);"); line("t = 3"); break;
+	case DR_IFELSE:
+		line("if");
+		line(":: x == 5 -> %s", neg ? "assert(false)" : "skip");
+		line(":: else -> %s", neg ? "skip" : "assert(false)");
+		line("fi");
+		break;
+	case DR_UNLESS:
+		line("{");
+		indent++; line("t = 3;"); line("(false)"); indent--;
+		line("} unless { x == 5 -> t = 4 };");
+		line("assert(t == 4)");
+		break;
+	case DR_ATOMIC: line("atomic { t = x; assert(t %s 5) }", eq); break;
+	case DR_DSTEP: line("d_step { t = x; t = t + 1 };"); line("assert(t %s 6)", eq); break;
+	case DR_SEND: line("q!x;"); line("q?t;"); line("assert(t %s 5)", eq); break;
+	case DR_RUNARG: line("run Rd(x)"); break;
+	case DR_CALLARG: line("t = id(x);"); line("assert(t %s 5)", eq); break;
+	case DR_FUNC: line("t = fl();"); line("assert(t %s 5)", eq); break;
+	case DR_INDEX: line("seen[x] = 1;"); line("assert(seen[5] %s 1)", eq); break;
+	case DR_EVAL: line("q!5;"); line("q?eval(x);"); line("t = 3"); break;
+	/* once done, P moves only while x == 5: t = 3 blocks, an invalid end state */
+	case DR_PROVIDED: line("done = 1;"); line("t = 3"); break;
+	case DR_REMOTE: line("done = 1;"); line("t = 3"); break;
+	case DR_INCR: line("x++;"); line("assert(x %s 6)", eq); break;
+	case DR_ARRAYDEF: line("a[0] = 1;"); line("assert(a[1] %s 5)", eq); break;
+	case DR_DSTEPDEF:
+		line("d_step {"); indent++;
+		line("if");
+		line(":: t == 9 -> x = 1");
+		line(":: else -> skip");
+		line("fi");
+		indent--; line("};");
+		line("assert(x %s 5)", eq);
+		break;
+	case DR_RECORD: line("r.m = 1;"); line("assert(r.k %s 5)", eq); break;
+	case DR_CALLRET: line("a[x] = f7();"); line("assert(a[2] %s 7)", eq); break;
+	}
+	indent--; line("}");
+	if (pos == DR_REMOTE) {
+		line("active proctype O() {"); indent++;
+		line("(done == 1);");
+		line("assert(P[0]:x %s 5)", eq);
+		indent--; line("}");
+	} else if (chance(50)) {
+		line("active proctype Q() {"); indent++;
+		line("byte u;");
+		line("u = 1;");
+		line("u = 2");
+		indent--; line("}");
+	}
+}
+
+/* claim visibility (vm/layer_claim.c): what an ltl formula reads makes
+ * the moves that change it visible to partial-order reduction.  P
+ * takes private-looking steps on its local x (x = 1; L: x = 2; x = 0,
+ * in a loop in half of them), Q sets the global g once; the formula
+ * (with --ltl) says P is never at the middle step while g == 1, read
+ * through P[0]:x or P[0]@L.  A move into or out of that step taken as
+ * invisible lets the reduction run P's burst before or after Q's
+ * write, never around it, and -a misses the acceptance cycle.  Without
+ * --ltl the program is the same and has no error. */
+enum { CL_VAR, CL_AT, NCL };
+static const char *const cl_name[NCL] = { "remote-var", "remote-label" };
+static void rules_claim(int pos)
+{
+	int loop = chance(20), local_q = chance(50);
+	line("/* rules: claim %s%s */", cl_name[pos], loop ? ", in a loop" : "");
+	line("byte g;");
+	line("active proctype P() {"); indent++;
+	line("byte x;");
+	if (loop) { line("end:"); line("do"); line(":: x = 1;"); indent++; }
+	else line("x = 1;");
+	line("L: x = 2;");
+	line("x = 0%s", loop ? "" : ";");
+	if (loop) { indent--; line("od"); }
+	else line("x = 3");
+	indent--; line("}");
+	line("active proctype Q() {"); indent++;
+	if (local_q) { line("byte t;"); line("t = 1;"); }
+	line("g = 1");
+	indent--; line("}");
+	if (rules_ltl) {
+		if (pos == CL_VAR) line("ltl prop { [] !(P[0]:x == 2 && g == 1) }");
+		else line("ltl prop { [] !(P[0]@L && g == 1) }");
+	}
+}
+
 static void rules_program(void)
 {
-	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(NRK);
+	if (rules_kind == RK_HEAP || rules_kind == RK_SI || (rules_kind < 0 && rnd10(100) < 30)) {
+		int si = rules_kind == RK_SI || (rules_kind < 0 && rnd10(100) < 45);
+		if (si) rules_si((int)rnd(NSP));
+		else rules_heap((int)rnd(NRH));
+		return;
+	}
+	/* (drawn after heap and si, so that those stay on the seeds they had) */
+	if (rules_kind == RK_DEAD || (rules_kind < 0 && rnd10(100) < 20)) {
+		rules_dead((int)rnd(NDR));
+		return;
+	}
+	/* (drawn after heap, si and dead, so that those stay on the seeds they had) */
+	if (rules_kind == RK_CLAIM || (rules_kind < 0 && rnd10(100) < 15)) {
+		rules_claim((int)rnd(NCL));
+		return;
+	}
+	int kind = rules_kind >= 0 ? rules_kind : (int)rnd(RK_HEAP);
 	switch (kind) {
 	case RK_NR: rules_nr((int)rnd(NRN)); break;
 	case RK_CHAN: rules_chan((int)rnd(NCI)); break;
-	default: rules_pid((int)rnd(NRP)); break;
+	/* the places added later on the tenth stream, the others as before */
+	default: {
+		int pos = rnd10(100) < 40 ? RP_DSTEP + (int)rnd10(RP_FUNC - RP_DSTEP) : (int)rnd(RP_DSTEP);
+		/* (half the local initialisers, which no rule can get wrong
+		 * visibly, became the function place later) */
+		if (pos == RP_LOCALINIT && rnd10(2)) pos = RP_FUNC;
+		rules_pid(pos);
+		break;
+	}
 	}
 }
 
@@ -3663,7 +4321,7 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap,rules-si,rules-dead,rules-claim] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -3721,6 +4379,9 @@ int main(int argc, char **argv)
 	rs7 = seed * 0x9FB21C651E98DF25ull + 0xC2B2AE3D27D4EB4Full;
 	if (!rs7) rs7 = 1;
 	for (int i = 0; i < 8; i++) rnd7(2);
+	rs10 = seed * 0xF1357AEA2E62A9C5ull + 0xBB67AE8584CAA73Bull;
+	if (!rs10) rs10 = 1;
+	for (int i = 0; i < 8; i++) rnd10(2);
 	rs9 = seed * 0xD1342543DE82EF95ull + 0x6A09E667F3BCC909ull;
 	if (!rs9) rs9 = 1;
 	for (int i = 0; i < 8; i++) rnd9(2);
@@ -3736,6 +4397,7 @@ int main(int argc, char **argv)
 	 * whose programs are refs programs) */
 	if (!ill_typed && (F_RULES == 2 || (F_RULES && rnd9(100) < 10 && !refs && F_AB != 2 && F_PIDARR != 2
 	    && F_CHAN != 2 && F_TERM != 2))) {
+		rules_ltl = want_ltl;
 		rules_program();
 		return 0;
 	}
