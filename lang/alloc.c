@@ -20,8 +20,11 @@ void *xalloc(size_t n)
 }
 void *xgrow(void *p, int n, size_t elsz)
 {
-	void *q = GC_REALLOC(p, (size_t)n * elsz);
-	if (!q && alloc_failed) alloc_failed((size_t)n * elsz);
+	/* at least one byte: GC_REALLOC to 0 bytes frees the block and returns
+	 * NULL, which read as out of memory (soak seed 12004116) */
+	size_t sz = n > 0 ? (size_t)n * elsz : 1;
+	void *q = GC_REALLOC(p, sz);
+	if (!q && alloc_failed) alloc_failed(sz);
 	return q;
 }
 char *xstrndup(const char *s, size_t n)
