@@ -106,6 +106,17 @@ static char *source_text(Token *a, Token *b, int max)
 	return out;
 }
 
+/* no space between two tokens of an inline's expansion that were not
+ * adjacent in the source (one from the body, one from the argument
+ * substituted into it) where C would write none: `cur.locked`, not
+ * `cur .locked`; `!head.locked`, not `! head .locked`; `a[i]` */
+static int glued(const Token *prev, const Token *t)
+{
+	char c = t->len == 1 ? t->src[t->off] : 0, pc = prev->len == 1 ? prev->src[prev->off] : 0;
+	return c == '.' || c == '[' || c == ']' || c == ')' || c == ',' || c == ';' ||
+	       pc == '.' || pc == '[' || pc == '(' || pc == '!' || pc == '~';
+}
+
 /* the text of tokens a..b of one stream, each token as written, a space
  * between two that were not adjacent in the source: an inline's body
  * with its arguments substituted reads `x = 3`, not the source between
@@ -120,7 +131,9 @@ static char *tokens_text(const Token *a, const Token *b, int max)
 	int j = 0;
 	for (const Token *t = a; t <= b && j < n; t++) {
 		const Token *prev = t == a ? NULL : t - 1;
-		if (prev && (prev->src != t->src || t->off != prev->off + prev->len) && j < n)
+		/* (an argument and the body are both in the file: not adjacent,
+		 * and glued() decides) */
+		if (prev && j < n && (prev->src != t->src || t->off != prev->off + prev->len) && !glued(prev, t))
 			out[j++] = ' ';
 		for (int i = 0; i < t->len && j < n; i++)
 			out[j++] = t->src[t->off + i];

@@ -186,6 +186,14 @@ run divinit_sim -simulate "$TMP/divinit.pml"
 if [ "$rc" -eq 1 ] && grep -q "division by zero in the initialiser of 'y'.*(in the initial state)" <<<"$out"; then ok init_error_simulate
 else fail init_error_simulate "rc=$rc: $out"; fi
 
+# an inline's statements read as written, arguments substituted without
+# stray spaces (issue 40: `cur .locked = false`)
+mkdir -p "$TMP/inl"
+printf 'class Node { bool locked; }\nNode n;\ninline unlock(cur) { cur.locked = false }\ninline held(c) { !c.locked }\nactive proctype p() { n = new Node; n.locked = true; unlock(n); held(n); assert(false) }\n' > "$TMP/inl/m.dpml"
+( cd "$TMP/inl" && timeout "$TO" "$DSPIN" m.dpml >/dev/null 2>&1; timeout "$TO" "$DSPIN" -t m.dpml > t.out 2>&1 )
+if grep -qF '[n.locked = false]' "$TMP/inl/t.out" && grep -qF '[!n.locked]' "$TMP/inl/t.out"; then ok inline_text_as_written
+else fail inline_text_as_written "$(grep -F 'locked' "$TMP/inl/t.out" | head -3)"; fi
+
 # references inside channels print as the heap lists them (issue 40)
 mkdir -p "$TMP/chref"
 printf 'class Msg { byte v }\nchan c = [2] of { Msg, byte };\nactive proctype p() { Msg a; a = new Msg; c!a, 1; c!null, 2; assert(false) }\n' > "$TMP/chref/m.dpml"
