@@ -126,7 +126,7 @@ val() { printf '%s\n' "$2" | grep "^$1=" | head -1 | cut -d= -f2-; }
 #    the lane header is still inside the pane (sticky); the error step's
 #    statement is in the chart in full; no "(0)" for the empty channels.
 STMT='assert(the_number_of_workers_that_have_finished_their_work == done && len(r) == 0 && nempty(q))'
-for n in 6 9 15; do
+for n in 6 8 9 15 29; do   # 7, 9, 10, 16 and 30 processes
 	procs=$((n + 1))
 	sed "s/^#define N 15\$/#define N $n/" many_procs.pml > many$procs.pml
 	"$DSPIN" -report many$procs.html many$procs.pml >/dev/null; rc=$?

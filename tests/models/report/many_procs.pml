@@ -1,5 +1,5 @@
 /* report test: many processes (issue 40).  N workers (the test also makes
- * copies with N = 6 and N = 9, for 7 and 10 processes) each put one
+ * copies with N = 6, 8, 9 and 29, for 7, 9, 10 and 30 processes) each put one
  * message into q, take one out and count themselves done; the checker
  * waits for all of them and then fails its assertion, whose text is long
  * (the statement checked in full in the chart).  Each worker moves 3
