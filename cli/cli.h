@@ -18,6 +18,7 @@ typedef struct Opts {
 	int no_unreached;       /* -n: no unreached-code report (as pan -n) */
 	int no_ends;            /* -E: no invalid end states (as pan -E) */
 	int no_asserts;         /* -A: no assertion violations (as pan -A) */
+	int ltl_nosimplify;     /* -ltl-nosimplify (tests): the formula's automaton unsimplified */
 	int max_errors;         /* -cN, N > 1: stop at the N-th error (as pan -cN) */
 	int deadvars;           /* -deadvars: reset dead locals (reduce/deadvars.c) */
 	long dfs_window;        /* -dfs-window=N (tests): 0 not given, -1 never compact, N bytes */

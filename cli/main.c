@@ -102,7 +102,7 @@ int main(int argc, char **argv)
 	diag_remap = ltl_remap;
 	for (int i = 0; i < m->nltls; i++) {
 		LtlDecl *l = m->ltls[i];
-		LtlClaim c = ltl_translate(l->text, terminate);
+		LtlClaim c = ltl_translate_opt(l->text, terminate, !o.ltl_nosimplify);
 		if (!c.text) {
 			Pos at = l->cpos[c.err_off];
 			diag_error(at, "ltl %s: %s", l->name, c.err);

@@ -26,6 +26,7 @@ static void print_usage(FILE *f)
 "  -N NAME, -ltl NAME  which never claim or ltl formula to check, in every search\n"
 "                   (as pan -N; default: the first in the file)\n"
 "  -noclaim         ignore never claims and ltl formulas (as pan -DNOCLAIM)\n"
+"  -ltl-nosimplify  (for tests) translate ltl formulas without rewriting them first\n"
 "  -safety          assertions, invalid end states, run-time errors (default); the\n"
 "                   claim or ltl formula in lockstep, its end an error (as pan)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
@@ -127,6 +128,7 @@ void parse_args(int argc, char **argv, Opts *o)
 		if (!strncmp(a, "-calldepth=", 11)) { o->call_bound = (int)num_arg("-calldepth", a + 11); if (o->call_bound < 1 || o->call_bound > 255) { fprintf(stderr, "dspin: -calldepth must be 1..255\n"); exit(2); } continue; }
 		if (!strncmp(a, "-heap=", 6)) { o->heap_bound = (int)num_arg("-heap", a + 6); if (o->heap_bound < 1 || o->heap_bound > MAXOBJ) { fprintf(stderr, "dspin: -heap must be 1..%d\n", MAXOBJ); exit(2); } continue; }
 		if (!strcmp(a, "-deadvars")) { o->deadvars = 1; continue; }
+		if (!strcmp(a, "-ltl-nosimplify")) { o->ltl_nosimplify = 1; continue; }
 		if (!strncmp(a, "-dfs-window=", 12)) { long w = num_arg("-dfs-window", a + 12); o->dfs_window = w > 0 ? w : -1; continue; }
 		if (!strcmp(a, "-simulate")) { o->simulate = 1; continue; }
 		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, argv[++i < argc ? i : argc - 1]); continue; }

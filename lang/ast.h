@@ -257,6 +257,9 @@ char *ltl_to_never(const char *formula, const char **err);   /* never-claim text
 typedef struct LtlUse { int claim_off, text_off, len; } LtlUse;
 typedef struct LtlClaim { char *text; const char *err; int err_off; LtlUse *uses; int nuses; } LtlClaim;
 LtlClaim ltl_translate(const char *formula, int terminate);
+/* simplify 0: the tableau's automaton without the rewriting of the
+ * formula (-ltl-nosimplify, for the tests that compare the two) */
+LtlClaim ltl_translate_opt(const char *formula, int terminate, int simplify);
 /* A claim that names every proposition of the formula once, whatever the
  * automaton keeps of them (`p || true` keeps none): parsed and checked
  * with the model, it resolves and type-checks every name in the formula.

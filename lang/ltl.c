@@ -571,13 +571,16 @@ static int parse_formula(Lx *lx, const char *text, LtlClaim *c, F **f)
 
 LtlClaim ltl_translate(const char *text, int terminate)
 {
+	return ltl_translate_opt(text, terminate, 1);
+}
+
+LtlClaim ltl_translate_opt(const char *text, int terminate, int simp)
+{
 	LtlClaim c; memset(&c, 0, sizeof c);
 	Lx l0; memset(&l0, 0, sizeof l0);
 	Lx *lx = &l0;
 	F *f;
 	if (!parse_formula(lx, text, &c, &f)) return c;
-	const char *ns = getenv("DSPIN_LTL_NOSIMPLIFY");
-	int simp = !(ns && *ns && strcmp(ns, "0"));
 	F *g = nnf(f, 1);          /* the claim accepts the violations */
 	if (simp) g = rw(g);
 	lx->nt = 0; lx->nn = 0;

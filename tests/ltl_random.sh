@@ -5,7 +5,7 @@
 # small models (a loop, processes that terminate, a deadlock) by pan -a -N
 # (spin's own translation, cc -DNOREDUCE) and by dspin -a -N with the
 # simplified automaton (-sym=none -por=none, and the default reductions)
-# and with the tableau's automaton as it is (DSPIN_LTL_NOSIMPLIFY=1): all
+# and with the tableau's automaton as it is (-ltl-nosimplify): all
 # four verdicts must be equal.  The loop model also runs with -a -f.  And
 # every model without -a, pan's default run against dspin's plain run
 # (the claim's end: docs/liveness.md, "ltl formulas in a plain run"):
@@ -73,7 +73,7 @@ for mi in "${!MODELS[@]}"; do
 		for i in "${!FORMULAS[@]}"; do
 			sv=$( cd "$w" && timeout 30 ./pan $mode -N "f$i" 2>&1 | verdict )
 			dv=$( cd "$w" && timeout 30 "$DSPIN" -q -sym=none -por=none $mode -N "f$i" m.pml 2>&1 | verdict )
-			uo=$( cd "$w" && DSPIN_LTL_NOSIMPLIFY=1 timeout 30 "$DSPIN" -q -sym=none -por=none $mode -N "f$i" m.pml 2>&1 )
+			uo=$( cd "$w" && timeout 30 "$DSPIN" -ltl-nosimplify -q -sym=none -por=none $mode -N "f$i" m.pml 2>&1 )
 			uv=$(echo "$uo" | verdict)
 			# the tableau's automaton can outgrow a claim's bound (32767
 			# locations) where the simplified one does not
