@@ -35,7 +35,7 @@ int heap_owners(VM *vm, State *s, uint8_t *owner);
 Layer *layer_heap(VM *vm, int canonical);
 
 /* Why heap symmetry cannot run on m, or NULL: a channel held in an object
- * has an id made of the object's slot, and somewhere (lang/check.c,
+ * has an id made of the object's slot, and somewhere (lang/check/check.c,
  * Model.chan_data) such an id becomes a number, or a number a channel's
  * id, which renumbering does not rewrite (issue 37).  The text names the
  * place (line:col). */

@@ -1,7 +1,7 @@
 /* arith.h — Promela's arithmetic on 32-bit values, the one definition
  * every part of dspin folds or evaluates with: the interpreter
  * (vm/exec.c), the flat guard code (vm/guard.c), the front end's constant
- * folding (lang/resolve.c) and the analyses that evaluate an expression for
+ * folding (lang/check/resolve.c) and the analyses that evaluate an expression for
  * every pid (reduce/procsym_pid.c).  +, -, * and << wrap as pan's C int
  * does on this machine (computed unsigned: no undefined behaviour);
  * INT32_MIN / -1 is INT32_MIN, x % -1 is 0.  A second copy folded

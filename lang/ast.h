@@ -62,7 +62,7 @@ typedef struct Record {
 	/* the bytes of a fresh instance, its fields' initializers applied
 	 * (`typedef R { byte x = 3 }`), nested records and array elements
 	 * included; NULL when every byte is zero.  Built once by
-	 * layout_record_images (lang/layout.c, called by compile_model) and copied
+	 * layout_record_images (lang/check/layout.c, called by compile_model) and copied
 	 * into every variable, frame and object of this type */
 	uint8_t *image;
 	int image_done;
@@ -238,7 +238,7 @@ typedef struct Model {
 	int nerrors;
 	int nwarnings;
 	/* the first place a channel's id becomes a number or a number a
-	 * channel's id (line 0: none), and how (lang/typecheck.c check_note_chan_data) */
+	 * channel's id (line 0: none), and how (lang/check/typecheck.c check_note_chan_data) */
 	Pos chan_data; const char *chan_data_how;
 } Model;
 
@@ -273,7 +273,7 @@ int check_model(Model *m);             /* returns number of errors */
  * becomes 0 when it has none */
 int model_const_eval(Model *m, Expr *e, int *ok);
 /* every Record.image, once, before any state is built (compile_model
- * calls it, lang/layout.c); reports initializers it cannot take */
+ * calls it, lang/check/layout.c); reports initializers it cannot take */
 void layout_record_images(Model *m);
 
 #endif

@@ -1,6 +1,6 @@
 /* layout.h — the constants of the state vector's layout (vm/vm.h draws
  * it): its limits, which the checker enforces on the model as it lays out
- * the variables (lang/layout.c), and the sizes of its headers.  Shared by
+ * the variables (lang/check/layout.c), and the sizes of its headers.  Shared by
  * lang/ and vm/, and kept here, below both, so that the front end needs
  * nothing from the VM. */
 #ifndef DSPIN_LAYOUT_H
@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* Limits of the state layout.  Each is either checked on the model before
- * the search (lang/layout.c, lang/check.c, `file:line:col: error:`) or, where only a run
+ * the search (lang/check/layout.c, lang/check/check.c, `file:line:col: error:`) or, where only a run
  * can reach it, raised as a run-time error by the VM; docs/language.md
  * ("Limits") lists them. */
 #define MAXPROC 255     /* live processes: [u8 nproc], pids 0..254 */

@@ -113,7 +113,7 @@ static uint8_t *addr(Exec *x, const Expr *e, int pid)
 	return NULL;
 }
 
-/* process pid's _priority byte (lang/check.c's add_priority), or NULL
+/* process pid's _priority byte (lang/check/check.c's add_priority), or NULL
  * when there is no such process (pan: get_priority gives 0, set_priority
  * does nothing) */
 uint8_t *vm_prio_addr(State *s, const Model *m, int pid)
@@ -268,7 +268,7 @@ static int msg_matches(Exec *x, int ci, int slot, Expr **args, int nargs)
 	return 1;
 }
 
-/* The run-time half of the type rules for messages (lang/types.c): a
+/* The run-time half of the type rules for messages (lang/check/types.c): a
  * channel operand that is a `chan` parameter or an id stored in a
  * variable has no declared message type the checker could see, so a
  * send or receive checks here that a reference goes only into a field
@@ -314,7 +314,7 @@ static int proc_enabled(Exec *x, int pid);
 static __attribute__((noinline)) int32_t eval_run(Exec *x, const Expr *e)
 {
 	int32_t args[MAXPARAMS];
-	int n = e->nargs < MAXPARAMS ? e->nargs : MAXPARAMS;   /* lang/check.c: nargs <= MAXPARAMS */
+	int n = e->nargs < MAXPARAMS ? e->nargs : MAXPARAMS;   /* lang/check/check.c: nargs <= MAXPARAMS */
 	for (int i = 0; i < n; i++) args[i] = vm_eval(x, e->args[i]);
 	/* run P() priority N; without it 1, as pan's run (the proctype's
 	 * `priority N` is for its active instances only) */
@@ -552,7 +552,7 @@ int vm_die(Exec *x, int pid)
 
 int vm_send_values(Exec *x, const Stmt *s, int32_t *msg)
 {
-	int n = s->nargs < MAXFIELDS ? s->nargs : MAXFIELDS;   /* lang/typecheck.c: nargs <= MAXFIELDS */
+	int n = s->nargs < MAXFIELDS ? s->nargs : MAXFIELDS;   /* lang/check/typecheck.c: nargs <= MAXFIELDS */
 	for (int i = 0; i < n; i++) msg[i] = vm_eval(x, s->args[i]);
 	return n;
 }
@@ -760,7 +760,7 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 		}
 		int slot = find_msg(x, ci, s->args, s->nargs, s->random);
 		if (slot < 0) { vm_runtime_error(x, "receive on a channel with no matching message"); return; }
-		int32_t vals[MAXFIELDS];   /* lang/typecheck.c: nfields <= MAXFIELDS */
+		int32_t vals[MAXFIELDS];   /* lang/check/typecheck.c: nfields <= MAXFIELDS */
 		for (int f = 0; f < c->nfields; f++) vals[f] = cfield(x, ci, slot, f);
 		for (int f = 0; f < s->nargs && f < c->nfields; f++)
 			if (!msg_field_typed(x, c, f, s->args[f], vals[f], 0)) return;
@@ -856,7 +856,7 @@ static void do_call(Exec *x, const Trans *t)
 	Proctype *f = c->ptype;
 	State *s = x->s;
 	int pid = x->pid;
-	int32_t args[MAXPARAMS]; int n = 0;   /* lang/check.c: nparams <= MAXPARAMS */
+	int32_t args[MAXPARAMS]; int n = 0;   /* lang/check/check.c: nparams <= MAXPARAMS */
 	if (f->cls) {
 		args[n++] = vm_eval(x, c->a);
 		if (!x->err && !args[0]) vm_runtime_error(x, "null dereference: method %s.%s called on null", f->cls->name, f->name);

@@ -236,7 +236,7 @@ uint8_t *vm_obj(Exec *x, int32_t ref)
 	return s->b + s->hoff[ref - 1] + 1;
 }
 
-/* Defence in depth behind the type checker (lang/types.c): a field is
+/* Defence in depth behind the type checker (lang/check/types.c): a field is
  * read or written only in an object of the class that declares it, so no
  * model can write outside an object, whatever flow the checker missed
  * (a channel parameter's messages, say, whose declared type it cannot

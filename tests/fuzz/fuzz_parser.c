@@ -1,7 +1,7 @@
 /* fuzz_parser.c — libFuzzer target for the dspin front end.
  *
  * Feeds the input, as a NUL-terminated string, through the same front-end
- * pipeline the dspin command runs (lang/front.c parse_string, check.c
+ * pipeline the dspin command runs (lang/parse/front.c parse_string, check.c
  * check_model, compile.c compile_model), stopping after the first phase that
  * reports errors, exactly as cli/main.c does.  Nothing is caught: any crash,
  * sanitizer report, or hang (-timeout) is a front-end bug.
@@ -19,7 +19,7 @@
  */
 #define _GNU_SOURCE 1  /* memmem */
 #include "../../lang/ast.h"
-#include "../../lang/lexer.h"
+#include "../../lang/parse/lexer.h"
 #include "../../lang/code.h"
 #include <gc.h>
 #include <stdint.h>

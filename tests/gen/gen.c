@@ -3356,7 +3356,7 @@ static int ill_choose(unsigned long seed, const char *want)
  *         only once the last-created W is gone: assert(fl[N] == 1)), a
  *         run argument, a send, inside atomic, inside d_step, an unless
  *         escape, a function's return value and an array index.
- *   chan  an object's channel id as data (lang/check.c note_chan_data,
+ *   chan  an object's channel id as data (lang/check/check.c note_chan_data,
  *         heap/gc.c heap_symmetry_refused): class Box { chan c }, boxes
  *         in a and b, a's collected and (always for `<`) a third
  *         allocated into d, so that canonical numbering moves b's box to

@@ -1,4 +1,4 @@
-/* test_checker.c — lang/check.c and its passes (and compile.c's own checks): name
+/* test_checker.c — lang/check/check.c and its passes (and compile.c's own checks): name
  * resolution, channel use, run arity, constant sizes, data layout. */
 #include "unit_helpers.h"
 

@@ -1,4 +1,4 @@
-/* test_lexer.c — lang/lexer.c: tokens, numbers, strings, comments, line
+/* test_lexer.c — lang/parse/lexer.c: tokens, numbers, strings, comments, line
  * markers and lexical errors. */
 #include "unit_helpers.h"
 

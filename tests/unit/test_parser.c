@@ -1,4 +1,4 @@
-/* test_parser.c — lang/parser.c: AST shapes of valid snippets, errors on
+/* test_parser.c — lang/parse/parser.c: AST shapes of valid snippets, errors on
  * invalid ones, and error recovery (several errors in one file). */
 #include "unit_helpers.h"
 

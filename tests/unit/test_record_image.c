@@ -1,4 +1,4 @@
-/* test_record_image.c — lang/layout.c's record images (issue 36): the bytes
+/* test_record_image.c — lang/check/layout.c's record images (issue 36): the bytes
  * a fresh instance of a typedef or class starts with, its fields'
  * initializers applied, and that instances get them.  The expected bytes
  * are worked out by hand from the state's encoding (lang/layout.h

@@ -1,6 +1,6 @@
 /* test_types.c — the VM's defence behind the type checker (vm/state.c
  * vm_obj_as): a field is read or written only in an object of the class
- * that declares it.  The checker (lang/types.c) leaves no well-typed way
+ * that declares it.  The checker (lang/check/types.c) leaves no well-typed way
  * to get a B into an A variable, so the test makes one: it checks a
  * well-typed model, then swaps the `null` of `a = null` for `b` before
  * compiling, as a hole in the checker would.  Hand: the one path

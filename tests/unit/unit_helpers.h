@@ -15,7 +15,7 @@
 #ifndef DSPIN_UNIT_HELPERS_H
 #define DSPIN_UNIT_HELPERS_H
 #include "../../lang/ast.h"
-#include "../../lang/lexer.h"
+#include "../../lang/parse/lexer.h"
 #include "../../lang/code.h"
 #include "../../vm/vm.h"
 #include "../../search/search.h"

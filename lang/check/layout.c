@@ -179,7 +179,7 @@ void layout_collect_chans(Var **vs, int n, int base, int **out, int *nout) { col
  * gives `byte a[3] = 5` three fives; a nested record (or array of them)
  * its own image.  Reference fields may only start null and channel
  * fields (`chan c = [1] of {..}`) are left zero: the VM creates them
- * (vm_heap_alloc).  lang/resolve.c (constants) and lang/types.c (a reference field's
+ * (vm_heap_alloc).  lang/check/resolve.c (constants) and lang/check/types.c (a reference field's
  * is null) reject the initializers this cannot take before it runs; the
  * errors here are defence in depth, so that no initializer they let
  * through is ever dropped with its field silently zero. */

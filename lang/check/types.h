@@ -12,7 +12,7 @@
  * (docs/language.md, "Reference types"). */
 #ifndef DSPIN_TYPES_H
 #define DSPIN_TYPES_H
-#include "ast.h"
+#include "../ast.h"
 
 typedef struct VType {
 	unsigned char ref;        /* a reference (else a number) */

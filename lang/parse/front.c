@@ -2,7 +2,7 @@
  * SPIN does (skipped when it would change nothing), then the lexer and
  * the parser.  The entry points parse_file, parse_file_with and
  * parse_string (ast.h). */
-#include "ast.h"
+#include "../ast.h"
 #include "lexer.h"
 #include <stdarg.h>
 #include <stdio.h>

@@ -9,9 +9,9 @@
  * Internal to lang/: the rest of dspin calls check_model (ast.h). */
 #ifndef DSPIN_CHECK_H
 #define DSPIN_CHECK_H
-#include "ast.h"
+#include "../ast.h"
 #include "types.h"
-#include "layout.h"
+#include "../layout.h"
 
 /* what the passes share while they check one model: no file-scope
  * state, so the front end can check two models in one process */

@@ -4,7 +4,7 @@
  * the left side asks for it, so that statement becomes an if.  A call in
  * a guard is refused (it would stop deciding its option). */
 #include "check.h"
-#include "access.h"
+#include "../access.h"
 #include <string.h>
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 /* lexer.h — tokens of DPML (Promela plus the dynamic extensions). */
 #ifndef DSPIN_LEXER_H
 #define DSPIN_LEXER_H
-#include "ast.h"
+#include "../ast.h"
 
 enum {
 	T_EOF = 0, T_ID, T_NUM, T_STR,

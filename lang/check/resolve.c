@@ -5,7 +5,7 @@
  * (resolve_const); every expression gets its type.  The type checks of
  * each place a value flows are typecheck.c's. */
 #include "check.h"
-#include "arith.h"
+#include "../arith.h"
 #include <string.h>
 #include <stdio.h>
 
