@@ -39,14 +39,17 @@ static int stmt_has_accept(const Stmt *s)
  * proposition that does not parse) point at the formula in the user's
  * file: the claim's line:col is mapped to the proposition it lies in,
  * else to the formula's `ltl` keyword */
-static LtlClaim ltl_map;
-static LtlDecl *ltl_map_decl;
-static const char *ltl_map_file;   /* the claim's name in positions: "<ltl NAME>" */
-static Pos ltl_remap(Pos p)
+typedef struct LtlMap {
+	LtlClaim claim;
+	LtlDecl *decl;
+	const char *file;          /* the claim's name in positions: "<ltl NAME>" */
+} LtlMap;
+static Pos ltl_remap(void *ctx, Pos p)
 {
-	if (!ltl_map_file || !p.file || strcmp(p.file, ltl_map_file)) return p;
-	int off = ltl_claim_offset(&ltl_map, p.line, p.col);
-	return off < 0 ? ltl_map_decl->pos : ltl_map_decl->cpos[off];
+	const LtlMap *lm = ctx;
+	if (!lm->file || !p.file || strcmp(p.file, lm->file)) return p;
+	int off = ltl_claim_offset(&lm->claim, p.line, p.col);
+	return off < 0 ? lm->decl->pos : lm->decl->cpos[off];
 }
 
 int main(int argc, char **argv)
@@ -99,7 +102,9 @@ int main(int argc, char **argv)
 	char *claim = NULL;
 	LtlClaim chosen_claim;
 	memset(&chosen_claim, 0, sizeof chosen_claim);
+	LtlMap lmap = { { 0 }, NULL, NULL };
 	diag_remap = ltl_remap;
+	diag_remap_ctx = &lmap;
 	for (int i = 0; i < m->nltls; i++) {
 		LtlDecl *l = m->ltls[i];
 		LtlClaim c = ltl_translate_opt(l->text, terminate, !o.ltl_nosimplify);
@@ -114,16 +119,16 @@ int main(int argc, char **argv)
 		 * may have lost some (`p || true`), and the others do not run */
 		c = ltl_atoms(l->text);
 		char nm[300]; snprintf(nm, sizeof nm, "<ltl %s>", l->name);
-		ltl_map = c; ltl_map_decl = l; ltl_map_file = xstrdup(nm);
+		lmap.claim = c; lmap.decl = l; lmap.file = xstrdup(nm);
 		diag_quiet_warnings = 1;
 		int before = diag_count;
-		Model *mk = parse_file_with(o.file, o.cpp, o.ncpp, c.text, ltl_map_file);
+		Model *mk = parse_file_with(o.file, o.cpp, o.ncpp, c.text, lmap.file);
 		if (diag_count == before) {
 			mk->never = mk->nevers[mk->nnevers - 1];
 			check_model(mk);
 		}
 		diag_quiet_warnings = 0;
-		ltl_map_file = NULL;
+		lmap.file = NULL;
 	}
 	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 	int nclaims = m->nnevers + m->nltls;
@@ -156,8 +161,8 @@ int main(int argc, char **argv)
 	if (claim) {
 		/* the chosen ltl formula becomes the never claim */
 		char nm[300]; snprintf(nm, sizeof nm, "<ltl %s>", chosen->name);
-		ltl_map = chosen_claim; ltl_map_decl = chosen; ltl_map_file = xstrdup(nm);
-		m = parse_file_with(o.file, o.cpp, o.ncpp, claim, ltl_map_file);
+		lmap.claim = chosen_claim; lmap.decl = chosen; lmap.file = xstrdup(nm);
+		m = parse_file_with(o.file, o.cpp, o.ncpp, claim, lmap.file);
 		if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
 		m->nltls = 0;
 		m->never = m->nevers[m->nnevers - 1];   /* the formula's claim comes last */

@@ -8,7 +8,8 @@
 
 int diag_count;
 DiagLog diag_log;
-Pos (*diag_remap)(Pos p);
+Pos (*diag_remap)(void *ctx, Pos p);
+void *diag_remap_ctx;
 int diag_quiet_warnings;
 
 void diag_reset(void)
@@ -28,7 +29,7 @@ void diag_error(Pos p, const char *fmt, ...)
 	char msg[1024], where[600];
 	va_list ap;
 	DiagLog *l = &diag_log;
-	if (diag_remap) p = diag_remap(p);
+	if (diag_remap) p = diag_remap(diag_remap_ctx, p);
 	if (diag_count >= 50) { diag_count++; return; }
 	if (p.line) snprintf(where, sizeof where, "%s:%d:%d: error: ", p.file ? p.file : "?", p.line, p.col);
 	else snprintf(where, sizeof where, "%s: error: ", p.file ? p.file : "?");
@@ -45,7 +46,7 @@ void diag_warn(Pos p, const char *fmt, ...)
 {
 	va_list ap;
 	if (diag_quiet_warnings) return;
-	if (diag_remap) p = diag_remap(p);
+	if (diag_remap) p = diag_remap(diag_remap_ctx, p);
 	if (diag_log.warnings++ >= 50) return;
 	fprintf(stderr, "%s:%d:%d: warning: ", p.file ? p.file : "?", p.line, p.col);
 	va_start(ap, fmt); vfprintf(stderr, fmt, ap); va_end(ap);

@@ -17,7 +17,8 @@ extern int diag_count;
  * claim made from an ltl formula reports its errors at the formula);
  * diag_quiet_warnings: warnings are not printed (a second parse of the
  * model, whose warnings were said) */
-extern Pos (*diag_remap)(Pos p);
+extern Pos (*diag_remap)(void *ctx, Pos p);
+extern void *diag_remap_ctx;   /* diag_remap's first argument */
 extern int diag_quiet_warnings;
 extern int diag_say_once;   /* each distinct error message once (diag.c) */
 
