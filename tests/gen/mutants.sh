@@ -14,13 +14,14 @@
 # of the rules programs, the shapes the procsym_wait_*, procsym_nr_bad,
 # heap_chan_id and pid_wrap64 mutants were written against; -F rules-heap,
 # rules-si, rules-dead, rules-claim, rules-pid, rules-nr: one kind, the
-# places of docs/testing.md's "Reach of every analysis", for the heap_*,
+# places of docs/testing-history.md's "Reach of every analysis", for the heap_*,
 # si_*, deadvars_*, claim_remote_*, procsym_pid_* and procsym_passable /
 # procsym_escape_both mutants).
 # -c also runs the hand-written corpus checks (tests/sym_tests.sh,
 # tests/dyn_tests.sh, tests/liveness_tests.sh, tests/model_tests.sh and
 # tests/deadvars_tests.sh) on each mutant and says whether they fail.  Not part of ctest
-# (minutes, not seconds); results are recorded in docs/testing.md.
+# (minutes, not seconds); results are recorded in docs/testing.md (how) and
+# docs/testing-history.md (what each set caught).
 #
 # A mutant that cannot be applied (its pattern no longer matches the source)
 # is reported as "stale" and makes the script exit 1, so the list is kept
