@@ -84,6 +84,11 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 			     twophase ? "Twophase" : "Improviso", dist ? "-dist" : so->cores > 1 ? "-cores" : bfs ? "-bfs" : "-a/-l");
 		twophase = improviso = 0;
 	}
+	/* pan -e's numbered trails come from the searches that keep a path
+	 * to every state (the depth-first, nested and breadth-first ones) */
+	if (o->keep_going && (dist || so->cores > 1) && !o->compare_row && !o->json)
+		note(p, 0, "-e with %s writes the first error's trail only (the depth-first, nested and breadth-first searches write one per error)",
+		     dist ? "-dist" : "-cores", NULL);
 	p->kind = so->accept ? (dist ? SEARCH_OWCTY : SEARCH_NDFS) : dist ? SEARCH_DIST : so->cores > 1 ? SEARCH_PAR
 		: bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
 	so->kind = p->kind;
