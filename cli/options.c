@@ -105,7 +105,7 @@ int valid_cache(const char *v)
 
 void parse_args(int argc, char **argv, Opts *o)
 {
-	int mem_given = 0;
+	int mem_given = 0, cache_given = 0, sim_given = 0;
 	memset(o, 0, sizeof *o);
 	o->sym = "heap"; o->por = "si"; o->cache = "all";
 	o->seed = 1; o->steps = 10000;
@@ -124,15 +124,15 @@ void parse_args(int argc, char **argv, Opts *o)
 		}
 		if (!strncmp(a, "-sym=", 5)) { o->sym = a + 5; continue; }
 		if (!strncmp(a, "-por=", 5)) { o->por = a + 5; o->por_given = 1; continue; }
-		if (!strncmp(a, "-cache=", 7)) { o->cache = a + 7; continue; }
+		if (!strncmp(a, "-cache=", 7)) { o->cache = a + 7; cache_given = 1; continue; }
 		if (!strncmp(a, "-calldepth=", 11)) { o->call_bound = (int)num_arg("-calldepth", a + 11); if (o->call_bound < 1 || o->call_bound > 255) { fprintf(stderr, "dspin: -calldepth must be 1..255\n"); exit(2); } continue; }
 		if (!strncmp(a, "-heap=", 6)) { o->heap_bound = (int)num_arg("-heap", a + 6); if (o->heap_bound < 1 || o->heap_bound > MAXOBJ) { fprintf(stderr, "dspin: -heap must be 1..%d\n", MAXOBJ); exit(2); } continue; }
 		if (!strcmp(a, "-deadvars")) { o->deadvars = 1; continue; }
 		if (!strcmp(a, "-ltl-nosimplify")) { o->ltl_nosimplify = 1; continue; }
 		if (!strncmp(a, "-dfs-window=", 12)) { long w = num_arg("-dfs-window", a + 12); o->dfs_window = w > 0 ? w : -1; continue; }
 		if (!strcmp(a, "-simulate")) { o->simulate = 1; continue; }
-		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, argv[++i < argc ? i : argc - 1]); continue; }
-		if (!strcmp(a, "-steps")) { o->steps = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }
+		if (!strcmp(a, "-seed")) { o->seed = num_arg(a, i + 1 < argc ? argv[++i] : NULL); sim_given = 1; continue; }
+		if (!strcmp(a, "-steps")) { o->steps = num_arg(a, i + 1 < argc ? argv[++i] : NULL); sim_given = 1; continue; }
 		if (!strcmp(a, "-t")) { o->replay = 1; continue; }
 		if (!strncmp(a, "-t", 2) && a[2] >= '1' && a[2] <= '9') { o->replay = 1; o->trail_num = (int)num_arg("-t", a + 2); continue; }
 		if (!strcmp(a, "-replay")) { o->replay = 1; if (i + 1 >= argc) usage(); o->trailfile = argv[++i]; continue; }
@@ -245,6 +245,12 @@ void parse_args(int argc, char **argv, Opts *o)
 		exit(2);
 	}
 	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
+	/* options that change nothing in the mode chosen: said, not ignored
+	 * silently (issue 40) */
+	if (sim_given && !o->simulate && !o->json)
+		fprintf(stderr, "dspin: warning: -seed and -steps set -simulate's run; without -simulate they have no effect\n");
+	if (cache_given && !o->compare && !o->replay && !o->json && strcmp(o->por, "twophase") && !o->accept)
+		fprintf(stderr, "dspin: warning: -cache=%s selects Twophase's caching (-por=twophase) or, with -a/-l, the nested search's; here it has no effect\n", o->cache);
 	/* a memory bound by default, as pan's MEMLIM: 3/4 of the machine's
 	 * memory, so that a runaway search stops with a message instead of
 	 * swapping or being killed (not under -dist, whose ranks share a
