@@ -232,8 +232,17 @@ static int reduced_before(void *arg, const uint8_t *b, int len)
 
 /* fill a frame's successor list; with the reduction, its choice for this
  * system state is made once and replayed after */
+/* out of memory: the search stops, incomplete (the memory bound) */
+static void nd_oom(Nd *d)
+{
+	d->r->incomplete = 2;
+	d->stop = 1;
+}
+
 static void expand(Nd *d, NFrame *f)
 {
+	if (!f)
+		return;     /* its push ran out of memory (nd_oom said so) */
 	SState ss = frame_state(f);
 	uint8_t *choice = NULL;
 	if (d->c->proviso_used || d->use_aux) {
@@ -258,7 +267,8 @@ static void expand(Nd *d, NFrame *f)
 	int n = ns_next_all(d->c, &ss, &d->sb);
 	if (choice && !had)
 		set_choice(choice, d->c->choice + 2);
-	f->nsucc = n; f->next = 0;
+	f->nsucc = 0; f->next = 0;
+	if (d->sb.oom) { nd_oom(d); return; }
 	f->skey = malloc(sizeof(uint8_t *) * (n + 1)); f->sklen = malloc(sizeof(int) * (n + 1));
 	f->smv = malloc(sizeof(Move) * (n + 1)); f->serr = malloc(sizeof(int) * (n + 1));
 	f->smsg = malloc(sizeof(char *) * (n + 1));
@@ -266,10 +276,19 @@ static void expand(Nd *d, NFrame *f)
 		f->saux = malloc(sizeof(uint8_t *) * (n + 1));
 		f->salen = malloc(sizeof(int) * (n + 1));
 	}
+	/* (free_frame frees what was made: nsucc counts the successors kept) */
+	if (!f->skey || !f->sklen || !f->smv || !f->serr || !f->smsg || (d->use_aux && (!f->saux || !f->salen))) {
+		nd_oom(d);
+		return;
+	}
 	for (int i = 0; i < n; i++) {
 		Succ *s = &d->sb.v[i];
 		f->sklen[i] = s->len + 1;
 		f->skey[i] = malloc(s->len + 1);
+		f->smsg[i] = NULL;
+		if (d->use_aux) f->saux[i] = NULL;
+		if (!f->skey[i]) { nd_oom(d); return; }
+		f->nsucc = i + 1;
 		memcpy(f->skey[i], s->b, s->len);
 		f->skey[i][s->len] = (uint8_t)(s->atomic_pid + 1);
 		f->smv[i] = s->tmv;
@@ -299,10 +318,18 @@ static void expand(Nd *d, NFrame *f)
 static NFrame *push(NFrame **fr, int *n, int *cap, const uint8_t *key, int klen, uint64_t h, const Move *in,
 		    uint8_t *paux, int palen, const uint8_t *xaux)
 {
-	if (*n == *cap) { *cap = *cap ? *cap * 2 : 256; *fr = realloc(*fr, sizeof(NFrame) * *cap); }
+	if (*n == *cap) {
+		int nc = *cap ? *cap * 2 : 256;
+		NFrame *nf = realloc(*fr, sizeof(NFrame) * (size_t)nc);
+		if (!nf) { free(paux); return NULL; }
+		*fr = nf;
+		*cap = nc;
+	}
+	uint8_t *k = malloc((size_t)klen);
+	if (!k) { free(paux); return NULL; }
 	NFrame *f = &(*fr)[(*n)++];
 	memset(f, 0, sizeof *f);
-	f->key = malloc(klen); memcpy(f->key, key, klen); f->klen = klen;
+	f->key = k; memcpy(f->key, key, klen); f->klen = klen;
 	f->h = h;
 	if (in) f->in = *in; else f->in.pid = -1;
 	f->paux = paux;
@@ -393,8 +420,11 @@ static int nested(Nd *d)
 {
 	NFrame *seed = &d->fr[d->nfr - 1];
 	d->nfr2 = 0;
-	push(&d->fr2, &d->nfr2, &d->cap2, seed->key, seed->klen, seed->h, NULL,
-	     dup_bytes(seed->paux, seed->palen), seed->palen, seed->xaux);
+	if (!push(&d->fr2, &d->nfr2, &d->cap2, seed->key, seed->klen, seed->h, NULL,
+	          dup_bytes(seed->paux, seed->palen), seed->palen, seed->xaux)) {
+		nd_oom(d);
+		return 0;
+	}
 	expand(d, &d->fr2[0]);
 	int found = 0;
 	while (d->nfr2 > 0 && !d->stop) {
@@ -430,6 +460,7 @@ static int nested(Nd *d)
 		} else
 			d->r->revisits++;
 		NFrame *c = push_succ(d, &d->fr2, &d->nfr2, &d->cap2, d->nfr2 - 1, i, h);
+		if (!c) { nd_oom(d); break; }
 		expand(d, c);
 	}
 	while (d->nfr2 > 0) free_frame(&d->fr2[--d->nfr2]);
@@ -472,6 +503,12 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		return 0;
 	}
 	uint8_t *ib = malloc((size_t)klen);
+	if (!ib) {
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
+		ns_ctx_free(d.c);
+		succbuf_free(&d.sb);
+		return -1;
+	}
 	memcpy(ib, d.sb.v[0].b, (size_t)klen - 1);
 	ib[klen - 1] = 0;     /* no atomic control */
 	size_t idx;
@@ -479,9 +516,10 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	store_insert(&d.s1, ib, klen, ih, &idx);
 	r->stored = 1;
 	r->max_vec = klen - 1;
-	push(&d.fr, &d.nfr, &d.cap, ib, klen, ih, NULL, dup_bytes(d.sb.v[0].aux, d.sb.v[0].alen), d.sb.v[0].alen, d.sb.v[0].aux);
+	NFrame *f0 = push(&d.fr, &d.nfr, &d.cap, ib, klen, ih, NULL, dup_bytes(d.sb.v[0].aux, d.sb.v[0].alen), d.sb.v[0].alen, d.sb.v[0].aux);
 	free(ib);
-	expand(&d, &d.fr[0]);
+	if (!f0) nd_oom(&d);
+	expand(&d, f0);
 	while (d.nfr > 0 && !d.stop) {
 		NFrame *f = &d.fr[d.nfr - 1];
 		if ((long)d.nfr > r->depth) r->depth = d.nfr;
@@ -517,6 +555,7 @@ int search_ndfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		} else
 			r->revisits++;
 		NFrame *c = push_succ(&d, &d.fr, &d.nfr, &d.cap, d.nfr - 1, i, h);
+		if (!c) { nd_oom(&d); break; }
 		expand(&d, c);
 	}
 	while (d.nfr > 0) free_frame(&d.fr[--d.nfr]);
