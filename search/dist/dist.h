@@ -2,7 +2,7 @@
  * (rank) per node or core, each owning the states whose hash maps to it;
  * a level-synchronous breadth-first search with the -bfs/-cores level
  * proviso.  docs/distributed.md gives the design and what it guarantees.
- * Only cli/main.c and the -dist searches include this file: they are the only
+ * Only cli/main.c, search/run.c and the -dist searches include this file: they are the only
  * parts of dspin that touch MPI, and only when -dist is given. */
 #ifndef DSPIN_DIST_H
 #define DSPIN_DIST_H

@@ -118,7 +118,7 @@
  * state's), which keeps d(s) and the choice in `sys`; a question about a
  * successor another rank owns is asked after the pass over the level and
  * the expansion made again (search/dist/dist.c's deferred expansions).
- * Refused (cli/main.c): weak fairness (as the nested search),
+ * Refused (search/plan.c): weak fairness (as the nested search),
  * -cache=backedge (an unstored node has no level or choice), process
  * symmetry (a node is expanded with its own identities, not one set per
  * system state as ndfs.c keeps them).  Trails: rank 0 finds moves by
@@ -807,7 +807,7 @@ int search_dist_owcty(VM *vm, const SearchOpts *o, SearchResult *r)
 		store_init(&w->sys, o->mem_limit);
 		w->sys.payload = 6;
 		if (ok && w->c->proviso_used) {
-			/* the reduction's layer is on (cli/main.c refuses it
+			/* the reduction's layer is on (search/plan.c refuses it
 			 * with -cache=backedge, -f and process symmetry) */
 			w->por = !w->backedge;
 			w->c->force = NS_FULL;
