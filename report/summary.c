@@ -12,6 +12,12 @@ int summary_exit_code(const SearchResult *r)
 	return r->errors ? 1 : r->incomplete ? 3 : 0;
 }
 
+/* the search stopped at an error (the first, or -cN's): not complete */
+static int stopped_at_error(const PlanOpts *o, const SearchResult *r)
+{
+	return r->errors && (!o->keep_going || (o->max_errors && r->errors >= o->max_errors));
+}
+
 static double rate_of(const SearchResult *r)
 {
 	return r->secs > 0 ? r->stored / r->secs : 0;
@@ -73,7 +79,7 @@ void summary_json(FILE *f, const Summary *s)
 	if (o->store_mode == STORE_BITSTATE)
 		fprintf(f, ",\"bitstate_bits\":%d,\"hash_factor\":%.3f,\"omission_probability\":%.6g", o->wbits,
 		        r->stored ? ldexp(1.0, o->wbits) / (double)r->stored : 0.0, r->omission);
-	int stopped = r->errors && (!o->keep_going || (o->max_errors && r->errors >= o->max_errors));
+	int stopped = stopped_at_error(o, r);
 	fprintf(f, ",\"complete\":%s,\"incomplete_reason\":", r->incomplete || stopped ? "false" : "true");
 	if (r->incomplete == 3) json_text(f, r->bound_msg);
 	else fprintf(f, "%s", r->incomplete == 1 ? "\"depth bound\"" : r->incomplete == 2 ? "\"memory bound\"" : stopped ? (o->keep_going ? "\"stopped at the -cN error\"" : "\"stopped at the first error\"") : "null");
@@ -157,7 +163,7 @@ void summary_text(FILE *f, const Summary *s)
 	if (so->improviso) fprintf(f, "%9llu phase-1 states expanded with one process (Improviso)\n", (unsigned long long)r->por_reduced);
 	if (so->cache_backedge) fprintf(f, "%9llu states explored again without being stored (-cache=backedge)\n", (unsigned long long)r->revisits);
 	/* as pan: not when the search stopped at an error */
-	if (p->reached && !o->quiet && !(r->errors && (!o->keep_going || (o->max_errors && r->errors >= o->max_errors)))) {
+	if (p->reached && !o->quiet && !stopped_at_error(o, r)) {
 		fprintf(f, "\n");
 		unreached_print(s->vm, p->reached, f);
 	}

@@ -92,6 +92,12 @@ typedef struct SearchResult {
 	DistRank *ranks;
 } SearchResult;
 
+/* the successor buffer of atomic-chain level `level` in the array *sbs of
+ * *nsbs (grown, new ones empty; NULL: out of memory).  The level-by-level
+ * searches keep one per level, so that a level's successors stay put
+ * while the deeper levels are expanded (a grown array moves the SuccBuf
+ * structs, not their arenas: re-read &(*sbs)[level] after a deeper call) */
+SuccBuf *succbuf_level(SuccBuf **sbs, int *nsbs, int level);
 /* seconds on the monotonic clock: every search's elapsed time and progress */
 double search_now(void);
 /* count an error and remember its message among the distinct ones */

@@ -447,3 +447,17 @@ double search_now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+
+SuccBuf *succbuf_level(SuccBuf **sbs, int *nsbs, int level)
+{
+	if (level >= *nsbs) {
+		int n = level + 8;
+		SuccBuf *nb = realloc(*sbs, sizeof(SuccBuf) * (size_t)n);
+		if (!nb)
+			return NULL;
+		memset(nb + *nsbs, 0, sizeof(SuccBuf) * (size_t)(n - *nsbs));
+		*sbs = nb;
+		*nsbs = n;
+	}
+	return &(*sbs)[level];
+}

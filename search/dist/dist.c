@@ -57,6 +57,7 @@
  * trail is then written exactly as -bfs writes it and replays with -t.
  */
 #include "dist.h"
+#include "../grow.h"
 #include "dist_net.h"
 #include "dist_sent.h"
 #include <stdio.h>
@@ -178,21 +179,6 @@ int dist_exit(int code)
 		nanosleep(&ts, NULL);
 	}
 	return rank == 0 ? code : 0;
-}
-
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap)
-		return 1;
-	size_t nc = *cap ? *cap : 1024;
-	while (nc < need)
-		nc *= 2;
-	void *np = realloc(*p, nc * elem);
-	if (!np)
-		return 0;
-	*p = np;
-	*cap = nc;
-	return 1;
 }
 
 /* The owner of a state of hash h (state_hash, the store's hash: one hash
@@ -346,7 +332,7 @@ static int level_proviso(void *arg, const uint8_t *b, int len)
 
 static void note_event(Dist *d, const char *msg, int np, int bound)
 {
-	if (!grow((void **)&d->errs, &d->caperrs, (size_t)d->nerrs + 1, sizeof(Note))) {
+	if (grow_to((void **)&d->errs, &d->caperrs, (size_t)d->nerrs + 1, sizeof(Note), 1024) < 0) {
 		out_of_memory(d);
 		return;
 	}
@@ -383,7 +369,7 @@ static void found(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int al
 		d->sent_states++;
 		return;
 	}
-	if (!grow((void **)&d->found, &d->capfound, (size_t)d->nfound + 1, sizeof(Found))) {
+	if (grow_to((void **)&d->found, &d->capfound, (size_t)d->nfound + 1, sizeof(Found), 1024) < 0) {
 		out_of_memory(d);
 		return;
 	}
@@ -396,26 +382,12 @@ static void found(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int al
 		out_of_memory(d);
 }
 
-static SuccBuf *succbuf_at(Dist *d, int level)
-{
-	if (level >= d->nsbs) {
-		int n = level + 8;
-		SuccBuf *nb = realloc(d->sbs, sizeof(SuccBuf) * (size_t)n);
-		if (!nb)
-			return NULL;
-		memset(nb + d->nsbs, 0, sizeof(SuccBuf) * (size_t)(n - d->nsbs));
-		d->sbs = nb;
-		d->nsbs = n;
-	}
-	return &d->sbs[level];
-}
-
 /* Expand s (reached with atomic_pid apid), following atomic
  * continuations depth-first, as search/seq/bfs.c's expand; what it finds is
  * kept in d->exp, d->errs and the exp_ counters until commit(). */
 static void expand(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
 {
-	SuccBuf *sb = succbuf_at(d, level);
+	SuccBuf *sb = succbuf_level(&d->sbs, &d->nsbs, level);
 	if (!sb) {
 		out_of_memory(d);
 		return;
@@ -453,7 +425,7 @@ static void expand(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int a
 	 * 5% of -np 2's time.  (hbuf is a stack: the expansions of atomic
 	 * continuations below put theirs above these.) */
 	size_t hb = d->hused;
-	if (!grow((void **)&d->hbuf, &d->hcap, hb + (size_t)n, sizeof(uint64_t))) {
+	if (grow_to((void **)&d->hbuf, &d->hcap, hb + (size_t)n, sizeof(uint64_t), 1024) < 0) {
 		out_of_memory(d);
 		return;
 	}
@@ -608,7 +580,7 @@ static int same_state(const uint8_t *b, int len, const uint8_t *aux, int alen, c
 static int find_moves(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid,
 		      const uint8_t *target, int tlen, int talen, int np, int level)
 {
-	SuccBuf *sb = succbuf_at(d, level);
+	SuccBuf *sb = succbuf_level(&d->sbs, &d->nsbs, level);
 	if (!sb)
 		return -1;
 	SState ss = { s, len, aux, alen, apid };
@@ -721,7 +693,7 @@ static int rebuild_trail(Dist *d, int who, Note *mine)
 			memcpy(&t32, st[i + 1] + 8, 4);
 			memcpy(&ta32, st[i + 1] + 12, 4);
 			int k = find_moves(d, st[i] + 16, (int)l32, st[i] + 16 + l32, (int)a32, -1, st[i + 1] + 16, (int)t32, (int)ta32, 0, 0);
-			if (k < 0 || !grow((void **)&mv, &capmv, nmv + (size_t)k + 1, sizeof(Move))) {
+			if (k < 0 || grow_to((void **)&mv, &capmv, nmv + (size_t)k + 1, sizeof(Move), 1024) < 0) {
 				ok = 0;
 				break;
 			}
@@ -729,7 +701,7 @@ static int rebuild_trail(Dist *d, int who, Note *mine)
 			nmv += (size_t)k;
 		}
 		d->c->force = NS_DECIDE;
-		if (ok && grow((void **)&mv, &capmv, nmv + hdr[2] + 1, sizeof(Move))) {
+		if (ok && grow_to((void **)&mv, &capmv, nmv + hdr[2] + 1, sizeof(Move), 1024) == 0) {
 			memcpy(mv + nmv, extra, sizeof(Move) * hdr[2]);
 			nmv += hdr[2];
 			wrote = trail_write(d->o, mv, (int)nmv, msg) == 0;
@@ -837,7 +809,7 @@ static void search_levels(Dist *d)
 			if (d->net.stop)
 				break;
 			if (!expand_stored(d, i)) {
-				if (!grow((void **)&d->deferred, &d->capdeferred, d->ndeferred + 1, sizeof(uint64_t)))
+				if (grow_to((void **)&d->deferred, &d->capdeferred, d->ndeferred + 1, sizeof(uint64_t), 1024) < 0)
 					out_of_memory(d);
 				else
 					d->deferred[d->ndeferred++] = i;

@@ -25,6 +25,7 @@
  * from the parent links, whichever worker stored each state.
  */
 #include "par.h"
+#include "../grow.h"
 #include "../store/shtab.h"
 #include <stdatomic.h>
 #include <pthread.h>
@@ -267,27 +268,12 @@ static int level_proviso(void *arg, const uint8_t *b, int len)
 	return m.level <= w->p->level;
 }
 
-static int grow_buf(void **buf, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap)
-		return 1;
-	size_t nc = *cap ? *cap : 1024;
-	while (nc < need)
-		nc *= 2;
-	void *nb = realloc(*buf, nc * elem);
-	if (!nb)
-		return 0;
-	*buf = nb;
-	*cap = nc;
-	return 1;
-}
-
 /* a successor outside any atomic sequence: into the table */
 static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int np, uint32_t depth, uint64_t h, uint64_t parent, const Move *path)
 {
 	Par *p = w->p;
 	int listed = np > 1 || (np == 1 && !is_plain(&path[0]));  /* the moves go in the worker's list */
-	if (listed && !grow_buf((void **)&w->moves, &w->capmoves, w->nmoves + (size_t)np, sizeof(Move))) {
+	if (listed && grow_to((void **)&w->moves, &w->capmoves, w->nmoves + (size_t)np, sizeof(Move), 1024) < 0) {
 		out_of_memory(p);
 		return;
 	}
@@ -331,7 +317,7 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 		w->depth = depth;
 	if (len > w->max_vec)
 		w->max_vec = len;
-	if (!grow_buf((void **)&w->next, &w->capnext, w->nnext + 1, sizeof(LEnt))) {
+	if (grow_to((void **)&w->next, &w->capnext, w->nnext + 1, sizeof(LEnt), 1024) < 0) {
 		out_of_memory(p);
 		return;
 	}
@@ -355,7 +341,7 @@ static uint64_t succ_hash(PWorker *w, const Succ *c)
 static int pend_push(PWorker *w, int i, uint32_t depth, uint64_t h)
 {
 	int k = (int)(w->seq % PIPE);
-	if (!grow_buf((void **)&w->pend[k], &w->cappend[k], (size_t)w->npend[k] + 1, sizeof(Pend)))
+	if (grow_to((void **)&w->pend[k], &w->cappend[k], (size_t)w->npend[k] + 1, sizeof(Pend), 1024) < 0)
 		return 0;
 	w->pend[k][w->npend[k]++] = (Pend){ i, depth, h, w->cur };
 	return 1;
@@ -398,26 +384,12 @@ static void pipe_drain(PWorker *w)
 		pend_put(w, (int)((w->seq + 1 + (unsigned long)s) % PIPE));
 }
 
-static SuccBuf *succbuf_at(PWorker *w, int level)
-{
-	if (level >= w->nsbs) {
-		int n = level + 8;
-		SuccBuf *nb = realloc(w->sbs, sizeof(SuccBuf) * (size_t)n);
-		if (!nb)
-			return NULL;
-		memset(nb + w->nsbs, 0, sizeof(SuccBuf) * (size_t)(n - w->nsbs));
-		w->sbs = nb;
-		w->nsbs = n;
-	}
-	return &w->sbs[level];
-}
-
 /* Expand state s (reached with atomic_pid apid), following atomic
  * continuations depth-first; as search/seq/bfs.c's expand. */
 static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
 {
 	Par *p = w->p;
-	SuccBuf *sb = level ? succbuf_at(w, level) : &w->ring[w->seq % PIPE];
+	SuccBuf *sb = level ? succbuf_level(&w->sbs, &w->nsbs, level) : &w->ring[w->seq % PIPE];
 	if (!sb) {
 		out_of_memory(p);
 		return;
@@ -515,7 +487,7 @@ static void level_end(void *arg)
 	size_t n = 0;
 	for (int i = 0; i < p->nw; i++)
 		n += p->w[i].nnext;
-	if (!grow_buf((void **)&p->cur, &p->capcur, n, sizeof(LEnt))) {
+	if (grow_to((void **)&p->cur, &p->capcur, n, sizeof(LEnt), 1024) < 0) {
 		p->oom = 1;
 		set_stop(p);
 		n = 0;

@@ -158,27 +158,12 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int
 	b->nmoves += nmv;
 }
 
-/* the successor buffer of chain level `level` (NULL: out of memory) */
-static SuccBuf *succbuf_at(Bfs *b, int level)
-{
-	if (level >= b->nsbs) {
-		int n = level + 8;
-		SuccBuf *nb = realloc(b->sbs, sizeof(SuccBuf) * (size_t)n);
-		if (!nb)
-			return NULL;
-		memset(nb + b->nsbs, 0, sizeof(SuccBuf) * (size_t)(n - b->nsbs));
-		b->sbs = nb;
-		b->nsbs = n;
-	}
-	return &b->sbs[level];
-}
-
 /* Expand state s (reached with atomic_pid); follow atomic continuations.
  * The successors of level `level` stay in its buffer while the deeper
  * levels are expanded (s of level + 1 is one of them). */
 static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, Move *path, int np, uint32_t depth, int level)
 {
-	SuccBuf *sb = succbuf_at(b, level);
+	SuccBuf *sb = succbuf_level(&b->sbs, &b->nsbs, level);
 	if (!sb) { b->r->incomplete = 2; b->stop = 1; return; }
 	SState ss = { s, len, aux, alen, apid };
 	int n = ns_next_all(b->c, &ss, sb);
