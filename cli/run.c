@@ -249,7 +249,7 @@ int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (o.dotfile && r.errors && r.trail_written)
 		write_dot(&vm, &o, trail, so->quiet);
 	if (o.report) {
-		ReportRun run = { plan.sym_ran, plan.por_ran, search_name(plan.kind), plan.heap_ran, plan.proc_on, plan.por_ran_static, so->twophase > 0, &r };
+		ReportRun run = { plan.sym_ran, plan.por_ran, search_name(plan.so.kind), plan.heap_ran, plan.proc_on, plan.por_ran_static, so->twophase > 0, &r };
 		write_report(&vm, &o, r.trail_written ? trail : NULL, &run, &largest);
 		report_largest_free(&largest);
 	}

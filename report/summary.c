@@ -30,7 +30,7 @@ void summary_json(FILE *f, const Summary *s)
 	const SearchResult *r = s->r;
 	const Model *m = s->vm->m;
 	const SearchOpts *so = &p->so;
-	int dist = p->kind == SEARCH_DIST || p->kind == SEARCH_OWCTY;
+	int dist = p->so.kind == SEARCH_DIST || p->so.kind == SEARCH_OWCTY;
 	fprintf(f, "{\"model\":"); json_text(f, o->file);
 	fprintf(f, ",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\",\"cores\":%d", o->sym, o->por, o->bfs || o->cores > 1 || o->dist ? "bfs" : "dfs", o->cores);
 	if (dist) {
@@ -101,7 +101,7 @@ static void text_head(FILE *f, const Summary *s)
 	const SearchResult *r = s->r;
 	const Model *m = s->vm->m;
 	const SearchOpts *so = &p->so;
-	int dist = p->kind == SEARCH_DIST || p->kind == SEARCH_OWCTY;
+	int dist = p->so.kind == SEARCH_DIST || p->so.kind == SEARCH_OWCTY;
 	fprintf(f, "\n(dspin %s)\n", DSPIN_VERSION);
 	fprintf(f, "%s statespace search for:  -sym=%s -por=%s%s\n", r->incomplete ? "Partial" : "Full",
 	        p->heap_canonical ? (p->proc_on ? "heap,proc" : "heap") : (p->proc_on ? "proc" : "none"), p->por_head, o->bfs || o->cores > 1 ? " -bfs" : "");
@@ -117,7 +117,7 @@ static void text_head(FILE *f, const Summary *s)
 	                                dist ? "OWCTY" : "nested search");
 	if (so->improviso) fprintf(f, "\tpartial-order reduction: Improviso, %d safe location%s\n", nsafe, nsafe == 1 ? "" : "s");
 	if (p->por_ran_static) fprintf(f, "\tpartial-order reduction: %d safe location%s\n", nsafe, nsafe == 1 ? "" : "s");
-	else if (p->por_refused) fprintf(f, "\tpartial-order reduction: not with %s: %s\n", search_name(p->kind), p->por_refused);
+	else if (p->por_refused) fprintf(f, "\tpartial-order reduction: not with %s: %s\n", search_name(p->so.kind), p->por_refused);
 	else if (p->pormode != POR_NONE && !so->twophase && !so->improviso) fprintf(f, "\tpartial-order reduction: no safe locations\n");
 	/* which claim ran, as pan's "never claim + (NAME)" */
 	if (!m->never) fprintf(f, "\tnever claim\t\t- (none)\n");

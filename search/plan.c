@@ -38,9 +38,9 @@ static const char *por_refused_cycles(VM *vm, const PlanOpts *o, const Plan *p)
 		return "a hand-written never claim may not be stutter-invariant (an ltl formula is)";
 	/* OWCTY keeps a level and a choice per system state of a stored node
 	 * (docs/distributed.md, "Partial-order reduction under OWCTY") */
-	if (p->kind == SEARCH_OWCTY && p->so.cache_backedge)
+	if (p->so.kind == SEARCH_OWCTY && p->so.cache_backedge)
 		return "-cache=backedge leaves nodes unstored, with no level or choice to keep";
-	if (p->kind == SEARCH_OWCTY && p->proc_on)
+	if (p->so.kind == SEARCH_OWCTY && p->proc_on)
 		return "under process symmetry OWCTY expands each node with the identities of its own first arrival, not one set per system state as the nested search does, and one choice per system state is not shown sound with that";
 	return NULL;
 }
@@ -89,9 +89,8 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 	if (o->keep_going && (dist || so->cores > 1) && !o->compare_row && !o->json)
 		note(p, 0, "-e with %s writes the first error's trail only (the depth-first, nested and breadth-first searches write one per error)",
 		     dist ? "-dist" : "-cores", NULL);
-	p->kind = so->accept ? (dist ? SEARCH_OWCTY : SEARCH_NDFS) : dist ? SEARCH_DIST : so->cores > 1 ? SEARCH_PAR
+	so->kind = so->accept ? (dist ? SEARCH_OWCTY : SEARCH_NDFS) : dist ? SEARCH_DIST : so->cores > 1 ? SEARCH_PAR
 		: bfs ? SEARCH_BFS : twophase ? SEARCH_TWOPHASE : improviso ? SEARCH_IMPROVISO : SEARCH_DFS;
-	so->kind = p->kind;
 	p->heap_canonical = strstr(o->sym, "heap") != NULL;
 	/* an object's channel id that became data: no renumbering (issue 37) */
 	p->heap_refused = p->heap_canonical && m->has_heap ? heap_symmetry_refused(m) : NULL;
@@ -117,7 +116,7 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 	if (pormode != POR_NONE && p->por_refused) {
 		/* the default -por=si says nothing; an explicit one is warned */
 		if (!o->compare_row && o->por_given)
-			note(p, 0, "partial-order reduction is not available with %s: %s; searching without it", search_name(p->kind), p->por_refused);
+			note(p, 0, "partial-order reduction is not available with %s: %s; searching without it", search_name(p->so.kind), p->por_refused);
 		pormode = POR_NONE;
 	}
 	p->pormode = pormode;
@@ -132,8 +131,8 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 	if (p->nsafe > 0 && twophase) so->twophase = !strcmp(o->cache, "all") ? 1 : !strcmp(o->cache, "backedge") ? 2 : 3;
 	so->improviso = p->nsafe > 0 && improviso;
 	/* no safe location: Twophase and Improviso are the plain search */
-	if ((p->kind == SEARCH_TWOPHASE && !so->twophase) || (p->kind == SEARCH_IMPROVISO && !so->improviso))
-		p->kind = so->kind = SEARCH_DFS;
+	if ((p->so.kind == SEARCH_TWOPHASE && !so->twophase) || (p->so.kind == SEARCH_IMPROVISO && !so->improviso))
+		so->kind = SEARCH_DFS;
 	p->por_ran_static = p->nsafe > 0 && !twophase && !improviso;
 	const char *stat = pormode == POR_SI ? "si" : "static";
 	p->por_ran = so->twophase == 1 ? "twophase cache=all" : so->twophase == 2 ? "twophase cache=backedge"
@@ -182,8 +181,8 @@ void plan_describe(const Plan *p, const PlanOpts *o, FILE *f)
 	const SearchOpts *so = &p->so;
 	const char *store = so->store_mode == STORE_TREE ? "exact, tree-compressed" : so->store_mode == STORE_HC ? "hash compaction (64-bit fingerprints)"
 		: so->store_mode == STORE_BITSTATE ? "bitstate" : "exact";
-	fprintf(f, "dspin: plan: %s", search_name(p->kind));
-	if (p->kind == SEARCH_PAR) fprintf(f, ", %d cores", so->cores);
+	fprintf(f, "dspin: plan: %s", search_name(p->so.kind));
+	if (p->so.kind == SEARCH_PAR) fprintf(f, ", %d cores", so->cores);
 	fprintf(f, "; store %s", store);
 	if (so->mem_limit) fprintf(f, ", at most %ld MB", o->mem_mb);
 	if (so->max_depth) fprintf(f, "; depth bound %ld", so->max_depth);

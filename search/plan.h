@@ -43,8 +43,8 @@ typedef struct PlanOpts {
 
 #define PLAN_MAXNOTES 4
 typedef struct Plan {
-	SearchKind kind;
-	SearchOpts so;                  /* for the search; so.stack is the built stack */
+	SearchOpts so;                  /* for the search: so.kind is the back end, so.stack
+	                                 * the built stack */
 	/* the reductions as they run */
 	int heap_canonical;             /* heap symmetry asked for and not refused */
 	int heap_ran;                   /* ... and the model has objects: renumbering happens */
