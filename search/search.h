@@ -92,16 +92,19 @@ typedef struct SearchResult {
 	DistRank *ranks;
 } SearchResult;
 
-/* the successor buffer of atomic-chain level `level` in the array *sbs of
- * *nsbs (grown, new ones empty; NULL: out of memory).  The level-by-level
- * searches keep one per level, so that a level's successors stay put
- * while the deeper levels are expanded (a grown array moves the SuccBuf
- * structs, not their arenas: re-read &(*sbs)[level] after a deeper call) */
-SuccBuf *succbuf_level(SuccBuf **sbs, int *nsbs, int level);
 /* seconds on the monotonic clock: every search's elapsed time and progress */
 double search_now(void);
 /* count an error and remember its message among the distinct ones */
 void result_note_error(SearchResult *r, const char *msg);
+/* What every search does with an error it meets (the first-error
+ * reporter): count it, remember the first one's message, print the first
+ * twenty with their depth, and tell the caller what else to do. */
+typedef struct ErrorReport {
+	int first;                 /* the first error: write o->trail_path's trail */
+	int numbered;              /* -e: write numbered trail `numbered` (0: none) */
+	int stop;                  /* the search ends here */
+} ErrorReport;
+ErrorReport result_report_error(SearchResult *r, const SearchOpts *o, const char *msg, long depth);
 /* a move stopped by a resource limit (ERR_BOUND): the search goes on
  * without it and is incomplete.  Returns 1 when the caller should write
  * the trail to the state that needed more (the first such move, and no

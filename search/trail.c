@@ -378,6 +378,23 @@ void result_note_error(SearchResult *r, const char *msg)
 	snprintf(r->kinds[r->nkinds++], sizeof r->kinds[0], "%s", msg);
 }
 
+ErrorReport result_report_error(SearchResult *r, const SearchOpts *o, const char *msg, long depth)
+{
+	ErrorReport e = { 0, 0, 0 };
+	result_note_error(r, msg);
+	if (r->errors == 1) {
+		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
+		e.first = 1;
+	}
+	if (!o->quiet && r->errors <= 20)
+		printf("dspin: %s (at depth %ld)\n", msg, depth);
+	/* -e: one numbered trail per error, the first 1000 (as pan -e) */
+	if (o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
+		e.numbered = r->errors;
+	e.stop = !o->keep_going || (o->max_errors && r->errors >= o->max_errors);
+	return e;
+}
+
 /* trail_walk: the trail's steps handed one by one to fn, for the HTML
  * report (report/).  A move line is checked against the model before it
  * is applied; the state a run-time error stopped is the state before it. */
@@ -448,16 +465,3 @@ double search_now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-SuccBuf *succbuf_level(SuccBuf **sbs, int *nsbs, int level)
-{
-	if (level >= *nsbs) {
-		int n = level + 8;
-		SuccBuf *nb = realloc(*sbs, sizeof(SuccBuf) * (size_t)n);
-		if (!nb)
-			return NULL;
-		memset(nb + *nsbs, 0, sizeof(SuccBuf) * (size_t)(n - *nsbs));
-		*sbs = nb;
-		*nsbs = n;
-	}
-	return &(*sbs)[level];
-}

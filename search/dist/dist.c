@@ -57,6 +57,7 @@
  * trail is then written exactly as -bfs writes it and replays with -t.
  */
 #include "dist.h"
+#include "../expand.h"
 #include "../grow.h"
 #include "dist_net.h"
 #include "dist_sent.h"
@@ -65,7 +66,6 @@
 #include <string.h>
 #include <time.h>
 
-#define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
 
 /* a successor in a batch: this header, the key, the aux bytes */
 typedef struct Entry {
@@ -117,19 +117,17 @@ typedef struct Dist {
 	Found *found;
 	int nfound;
 	size_t capfound;
-	uint64_t exp_matched, exp_atomic;
-	int exp_incomplete;
+	uint64_t exp_matched;      /* successors sent lately: counted as matched */
 	Note *errs;                /* its errors and bounds, in order */
 	int nerrs;
 	size_t caperrs;
-	Move path[MAXCHAIN + 1];
-	const uint8_t *chain[MAXCHAIN + 2];
-	int chainlen[MAXCHAIN + 2];
-	SuccBuf *sbs;
-	int nsbs;
+	Expander x;                /* the expansion (search/expand.h); its counters are
+	                            * the expansion's, committed with it */
 	uint8_t *scratch;          /* the state being expanded: MAXSTATE + 256 bytes */
-	uint64_t *hbuf;            /* the successors' hashes (expand) */
-	size_t hused, hcap;
+	/* the trail's rebuilding: the state find_moves looks for, and the
+	 * moves to it once found */
+	const uint8_t *target;
+	int tlen, talen, tfound;
 	/* the states deferred for the proviso's questions */
 	uint64_t *deferred;
 	size_t ndeferred, capdeferred;
@@ -330,7 +328,7 @@ static int level_proviso(void *arg, const uint8_t *b, int len)
 
 /* ---- expansion ---- */
 
-static void note_event(Dist *d, const char *msg, int np, int bound)
+static void note_event(Dist *d, const char *msg, const Move *path, int np, int bound)
 {
 	if (grow_to((void **)&d->errs, &d->caperrs, (size_t)d->nerrs + 1, sizeof(Note), 1024) < 0) {
 		out_of_memory(d);
@@ -342,7 +340,7 @@ static void note_event(Dist *d, const char *msg, int np, int bound)
 	n->mv = malloc(sizeof(Move) * ((size_t)np + 1));
 	n->n = n->mv ? np : 0;
 	if (n->mv && np)
-		memcpy(n->mv, d->path, sizeof(Move) * (size_t)np);
+		memcpy(n->mv, path, sizeof(Move) * (size_t)np);
 	snprintf(n->msg, sizeof n->msg, "%s", msg);
 }
 
@@ -382,90 +380,43 @@ static void found(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int al
 		out_of_memory(d);
 }
 
-/* Expand s (reached with atomic_pid apid), following atomic
- * continuations depth-first, as search/seq/bfs.c's expand; what it finds is
- * kept in d->exp, d->errs and the exp_ counters until commit(). */
-static void expand(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
+/* ---- the expansion's hooks (search/expand.h): what it finds is kept
+ * in d->exp, d->errs and the expander's counters until commit() ---- */
+
+static void on_store(void *arg, const ExpandFound *f, const Move *path)
 {
-	SuccBuf *sb = succbuf_level(&d->sbs, &d->nsbs, level);
-	if (!sb) {
-		out_of_memory(d);
-		return;
-	}
-	SState ss = { s, len, aux, alen, apid };
-	int n = ns_next_all(d->c, &ss, sb);
-	if (sb->oom) {
-		out_of_memory(d);
-		return;
-	}
-	if (level > 0 && !sb->from_atomic) {
-		found(d, s, len, aux, alen, depth, state_hash(s, len));
-		return;
-	}
-	if (level > 0) {
-		for (int k = 1; k < level; k++)
-			if (d->chainlen[k] == len && !memcmp(d->chain[k], s, (size_t)len)) {
-				d->exp_matched++;
-				return;
-			}
-		d->chain[level] = s;
-		d->chainlen[level] = len;
-		d->exp_atomic++;
-	}
-	if (d->o->max_depth && (long)depth >= d->o->max_depth) {
-		if (n)
-			d->exp_incomplete = 1;
-		return;
-	}
-	if (n == 0 && !ns_valid_end(d->c, &ss))
-		note_event(d, "invalid end state", np, 0);
-	/* The successors' hashes first, and the sent-lately slot (another
-	 * rank's state) or the store's bucket (this rank's) of each fetched
-	 * while the rest are hashed: found()'s look-up had waited for memory,
-	 * 5% of -np 2's time.  (hbuf is a stack: the expansions of atomic
-	 * continuations below put theirs above these.) */
-	size_t hb = d->hused;
-	if (grow_to((void **)&d->hbuf, &d->hcap, hb + (size_t)n, sizeof(uint64_t), 1024) < 0) {
-		out_of_memory(d);
-		return;
-	}
-	d->hused = hb + (size_t)n;
-	for (int i = 0; i < n; i++) {
-		Succ *c = &sb->v[i];
-		if (c->atomic_pid >= 0 || c->err == ERR_BOUND || c->err == ERR_RUNTIME)
-			continue;
-		uint64_t h = state_hash(c->b, c->len);
-		d->hbuf[hb + (size_t)i] = h;
-		if (owner_of(d, h) == d->rank)
-			store_prefetch(&d->st, h);
-		else
-			sent_prefetch(&d->sent, h);
-	}
-	for (int i = 0; i < n && !d->oom; i++) {
-		Succ *c = &sb->v[i];
-		if (np >= MAXCHAIN) {
-			note_event(d, "atomic sequence too long (does it loop?)", np, 0);
-			break;
-		}
-		d->path[np] = c->tmv;
-		if (c->err == ERR_BOUND) {
-			note_event(d, c->errmsg, np + 1, 1);
-			continue;
-		}
-		if (c->err) {
-			note_event(d, c->errmsg, np + 1, 0);
-			if (c->err == ERR_RUNTIME)
-				continue;
-		}
-		uint32_t dp = depth + 1 + (c->mv.rv_pid >= 0);
-		if (c->atomic_pid >= 0) {
-			expand(d, c->b, c->len, c->aux, c->alen, c->atomic_pid, np + 1, dp, level + 1);
-			sb = &d->sbs[level];
-		} else
-			found(d, c->b, c->len, c->aux, c->alen, dp, d->hbuf[hb + (size_t)i]);
-	}
-	d->hused = hb;
+	(void)path;                /* the trail is rebuilt from the states (find_moves) */
+	found(arg, f->b, f->len, f->aux, f->alen, f->depth, f->h);
 }
+
+static void on_error(void *arg, const char *msg, const Move *path, int np)
+{
+	note_event(arg, msg, path, np, 0);
+}
+
+static void on_bound(void *arg, const char *msg, const Move *path, int np)
+{
+	note_event(arg, msg, path, np, 1);
+}
+
+static int on_stopped(void *arg)
+{
+	return ((Dist *)arg)->oom;
+}
+
+/* the sent-lately slot (another rank's state) or the store's bucket
+ * (this rank's) fetched while the rest are hashed */
+static void on_prefetch(void *arg, uint64_t h, int len)
+{
+	Dist *d = arg;
+	(void)len;
+	if (owner_of(d, h) == d->rank)
+		store_prefetch(&d->st, h);
+	else
+		sent_prefetch(&d->sent, h);
+}
+
+static const ExpandHooks dist_hooks = { on_store, on_error, on_bound, on_stopped, on_prefetch };
 
 static void take_note(Dist *d, Note *to, Note *from)
 {
@@ -480,9 +431,9 @@ static void take_note(Dist *d, Note *to, Note *from)
 static void commit(Dist *d)
 {
 	SearchResult *r = d->r;
-	d->matched += d->exp_matched;
-	d->atomic_steps += d->exp_atomic;
-	if (d->exp_incomplete && !r->incomplete)
+	d->matched += d->exp_matched + d->x.matched;
+	d->atomic_steps += d->x.atomic_steps;
+	if (d->x.depth_cut && !r->incomplete)
 		r->incomplete = 1;
 	/* errors before successors, as the sequential search meets them in
 	 * order and stops: without -e the successors of an expansion that
@@ -547,11 +498,14 @@ static int expand_stored(Dist *d, uint64_t idx)
 	d->exp.n = 0;
 	d->nfound = 0;
 	d->nerrs = 0;
-	d->exp_matched = d->exp_atomic = 0;
-	d->exp_incomplete = 0;
+	d->exp_matched = 0;
+	d->x.matched = d->x.atomic_steps = 0;
+	d->x.depth_cut = 0;
 	NsStats keep = d->c->stats;
 	net_marks_save(&d->marks);
-	expand(d, copy, len, copy + len, alen, -1, 0, d->depth[idx], 0);
+	expand_state(&d->x, NULL, copy, len, copy + len, alen, d->depth[idx]);
+	if (d->x.oom)
+		out_of_memory(d);
 	int ok = !d->tainted;
 	if (ok)
 		commit(d);
@@ -575,41 +529,43 @@ static int same_state(const uint8_t *b, int len, const uint8_t *aux, int alen, c
 	return len == tlen && alen == talen && !memcmp(b, t, (size_t)len) && (!alen || !memcmp(aux, t + tlen, (size_t)alen));
 }
 
-/* the moves from s (reached with apid) to target (its key, then its aux
- * bytes), through atomic sequences; the number of moves in path, or -1 */
-static int find_moves(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid,
-		      const uint8_t *target, int tlen, int talen, int np, int level)
+/* The moves from the stored state s to target (its key, then its aux
+ * bytes), through atomic sequences as the search followed them: the
+ * expansion step again, its hooks looking for the target.  The number of
+ * moves (in d->x.path), or -1. */
+static void find_store(void *arg, const ExpandFound *f, const Move *path)
 {
-	SuccBuf *sb = succbuf_level(&d->sbs, &d->nsbs, level);
-	if (!sb)
-		return -1;
-	SState ss = { s, len, aux, alen, apid };
-	int n = ns_next_all(d->c, &ss, sb);
-	if (sb->oom)
-		return -1;
-	if (level > 0 && !sb->from_atomic)
-		return same_state(s, len, aux, alen, target, tlen, talen) ? np : -1;
-	if (level > 0) {
-		for (int k = 1; k < level; k++)
-			if (d->chainlen[k] == len && !memcmp(d->chain[k], s, (size_t)len))
-				return -1;
-		d->chain[level] = s;
-		d->chainlen[level] = len;
-	}
-	for (int i = 0; i < n && np < MAXCHAIN; i++) {
-		sb = &d->sbs[level];
-		Succ *c = &sb->v[i];
-		if (c->err == ERR_BOUND || c->err == ERR_RUNTIME)
-			continue;
-		d->path[np] = c->tmv;
-		if (c->atomic_pid >= 0) {
-			int k = find_moves(d, c->b, c->len, c->aux, c->alen, c->atomic_pid, target, tlen, talen, np + 1, level + 1);
-			if (k >= 0)
-				return k;
-		} else if (same_state(c->b, c->len, c->aux, c->alen, target, tlen, talen))
-			return np + 1;
-	}
-	return -1;
+	Dist *d = arg;
+	(void)path;
+	if (!d->tfound && same_state(f->b, f->len, f->aux, f->alen, d->target, d->tlen, d->talen))
+		d->tfound = f->np;
+}
+
+static void find_ignore(void *arg, const char *msg, const Move *path, int np)
+{
+	(void)arg, (void)msg, (void)path, (void)np;
+}
+
+static int find_stopped(void *arg)
+{
+	return ((Dist *)arg)->tfound > 0;
+}
+
+static const ExpandHooks find_hooks = { find_store, find_ignore, find_ignore, find_stopped, NULL };
+
+static int find_moves(Dist *d, const uint8_t *s, int len, const uint8_t *aux, int alen,
+		      const uint8_t *target, int tlen, int talen)
+{
+	d->target = target;
+	d->tlen = tlen;
+	d->talen = talen;
+	d->tfound = 0;
+	d->x.hooks = &find_hooks;
+	d->x.max_depth = 0;        /* the path's states were all expanded */
+	expand_state(&d->x, NULL, s, len, aux, alen, 0);
+	d->x.hooks = &dist_hooks;
+	d->x.max_depth = d->o->max_depth;
+	return d->x.oom || !d->tfound ? -1 : d->tfound;
 }
 
 /* Collect the path to the noted state of rank `who` (collective), and on
@@ -692,12 +648,12 @@ static int rebuild_trail(Dist *d, int who, Note *mine)
 			memcpy(&a32, st[i] + 12, 4);
 			memcpy(&t32, st[i + 1] + 8, 4);
 			memcpy(&ta32, st[i + 1] + 12, 4);
-			int k = find_moves(d, st[i] + 16, (int)l32, st[i] + 16 + l32, (int)a32, -1, st[i + 1] + 16, (int)t32, (int)ta32, 0, 0);
+			int k = find_moves(d, st[i] + 16, (int)l32, st[i] + 16 + l32, (int)a32, st[i + 1] + 16, (int)t32, (int)ta32);
 			if (k < 0 || grow_to((void **)&mv, &capmv, nmv + (size_t)k + 1, sizeof(Move), 1024) < 0) {
 				ok = 0;
 				break;
 			}
-			memcpy(mv + nmv, d->path, sizeof(Move) * (size_t)k);
+			memcpy(mv + nmv, d->x.path, sizeof(Move) * (size_t)k);
 			nmv += (size_t)k;
 		}
 		d->c->force = NS_DECIDE;
@@ -772,11 +728,8 @@ static void merge_results(Dist *d)
 
 static void dist_free(Dist *d)
 {
-	for (int i = 0; i < d->nsbs; i++)
-		succbuf_free(&d->sbs[i]);
-	free(d->sbs);
+	expander_free(&d->x);
 	free(d->scratch);
-	free(d->hbuf);
 	net_free(&d->net);
 	free(d->exp.b);
 	free(d->found);
@@ -881,6 +834,7 @@ int search_dist(VM *vm, const SearchOpts *o, SearchResult *r)
 	int K = d->nranks;
 	d->t0 = d->last_progress = net_now();
 	d->c = ns_ctx_new(o->stack, vm);
+	expander_init(&d->x, d->c, &dist_hooks, d, o->max_depth);
 	int asks = net_ask_init(&d->ask, K);
 	d->scratch = malloc(MAXSTATE + 256);
 	int bufs = net_init(&d->net, deliver, d);

@@ -25,16 +25,17 @@
  * from the parent links, whichever worker stored each state.
  */
 #include "par.h"
+#include "../expand.h"
 #include "../grow.h"
 #include "../store/shtab.h"
 #include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define MAXCHAIN 4000          /* moves in one expansion (an atomic chain) */
 #define TAKE 16                /* states a worker takes from the level at once */
 
 /* What a stored state keeps beside its key (the record's extra bytes),
@@ -124,13 +125,13 @@ typedef struct PWorker {
 	int id;
 	ShWorker sw;
 	Ctx *c;
-	SuccBuf *sbs;              /* one per depth of an atomic chain (0 unused) */
+	Expander x;                /* the expansion (search/expand.h); its top buffer is
+	                            * ring[seq % PIPE] */
 	SuccBuf ring[PIPE];        /* the stored states' successors, in flight */
 	Pend *pend[PIPE];
 	int npend[PIPE];
 	size_t cappend[PIPE];
 	unsigned long seq;         /* stored states expanded: ring[seq % PIPE] is the next */
-	int nsbs;
 	Move *moves;               /* the moves into each state this worker stored */
 	size_t nmoves, capmoves;
 	LEnt *next;                /* the states it stored, for the next level */
@@ -138,12 +139,9 @@ typedef struct PWorker {
 	uint8_t *xbuf;             /* a record's extra bytes being built */
 	uint64_t cur;              /* the state being expanded */
 	uint32_t cur_depth;        /* and its depth */
-	uint64_t stored, matched, atomic_steps;
+	uint64_t stored, matched;
 	long depth;
 	int max_vec;
-	Move path[MAXCHAIN + 1];
-	const uint8_t *chain[MAXCHAIN + 2];  /* the atomic sequence's states being followed */
-	int chainlen[MAXCHAIN + 2];
 	pthread_t th;
 } PWorker;
 
@@ -220,20 +218,15 @@ static void note_trail(PWorker *w, TrailNote *tn, const char *msg, const Move *e
 static void par_error(PWorker *w, const char *msg, const Move *extra, int nextra)
 {
 	Par *p = w->p;
-	SearchResult *r = p->r;
 	pthread_mutex_lock(&p->emu);
 	/* without -e the search ends at the first error: one is counted, as
 	 * on one core, even when two workers meet one at once */
 	if (p->o->keep_going || !stopped(p)) {
-		result_note_error(r, msg);
-		if (r->errors == 1) {
-			snprintf(r->first_error, sizeof r->first_error, "%s", msg);
-			if (!p->o->quiet)
-				printf("dspin: %s (at depth %u)\n", msg, w->cur_depth);
+		/* (-e's numbered trails are not written: docs/multicore.md) */
+		ErrorReport e = result_report_error(p->r, p->o, msg, w->cur_depth);
+		if (e.first)
 			note_trail(w, &p->err, msg, extra, nextra);
-		} else if (!p->o->quiet && r->errors <= 20)
-			printf("dspin: %s\n", msg);
-		if (!p->o->keep_going)
+		if (e.stop)
 			set_stop(p);
 	}
 	pthread_mutex_unlock(&p->emu);
@@ -277,6 +270,7 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 		out_of_memory(p);
 		return;
 	}
+	assert(np <= 0x7fff && (uint64_t)w->id <= 0xff);   /* link's 15 and 8 bits */
 	uint8_t *x = w->xbuf;
 	uint64_t link = ((parent + 1) & LINK_LOC) | (uint64_t)w->id << 40 | (uint64_t)np << 48 | (listed ? LINK_LISTED : 0);
 	memcpy(x, &link, 8);
@@ -329,14 +323,6 @@ static void add_state(PWorker *w, const uint8_t *s, int len, const uint8_t *aux,
 	}
 }
 
-/* a successor's hash, its bucket fetched into the cache meanwhile */
-static uint64_t succ_hash(PWorker *w, const Succ *c)
-{
-	uint64_t h = state_hash(c->b, c->len);
-	sh_prefetch(&w->sw, h);
-	return h;
-}
-
 /* a successor of the stored state being expanded, its put deferred */
 static int pend_push(PWorker *w, int i, uint32_t depth, uint64_t h)
 {
@@ -384,87 +370,41 @@ static void pipe_drain(PWorker *w)
 		pend_put(w, (int)((w->seq + 1 + (unsigned long)s) % PIPE));
 }
 
-/* Expand state s (reached with atomic_pid apid), following atomic
- * continuations depth-first; as search/seq/bfs.c's expand. */
-static void expand(PWorker *w, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, int np, uint32_t depth, int level)
+/* ---- the expansion's hooks (search/expand.h) ---- */
+
+/* a successor of the stored state itself waits in the pipeline; one
+ * found along an atomic sequence goes into the table now */
+static void on_store(void *arg, const ExpandFound *f, const Move *path)
 {
-	Par *p = w->p;
-	SuccBuf *sb = level ? succbuf_level(&w->sbs, &w->nsbs, level) : &w->ring[w->seq % PIPE];
-	if (!sb) {
-		out_of_memory(p);
-		return;
-	}
-	SState ss = { s, len, aux, alen, apid };
-	int n = ns_next_all(w->c, &ss, sb);
-	if (sb->oom) {
-		out_of_memory(p);
-		return;
-	}
-	if (level > 0 && !sb->from_atomic) {
-		/* atomicity lost (or never held): this is a stored state */
-		add_state(w, s, len, aux, alen, np, depth, state_hash(s, len), w->cur, w->path);
-		return;
-	}
-	if (level > 0) {
-		/* an atomic sequence that loops without leaving: stop at the
-		 * repeated state, as the depth-first search does */
-		for (int k = 1; k < level; k++)
-			if (w->chainlen[k] == len && !memcmp(w->chain[k], s, (size_t)len)) {
-				w->matched++;
-				return;
-			}
-		w->chain[level] = s;
-		w->chainlen[level] = len;
-		w->atomic_steps++;
-	}
-	if (p->o->max_depth && (long)depth >= p->o->max_depth) {
-		if (n) {
-			pthread_mutex_lock(&p->emu);
-			if (!p->r->incomplete)
-				p->r->incomplete = 1;
-			pthread_mutex_unlock(&p->emu);
-		}
-		return;
-	}
-	if (n == 0 && !ns_valid_end(w->c, &ss))
-		par_error(w, "invalid end state", w->path, np);
-	/* each successor's bucket is asked for while the AHEAD before it are
-	 * put (one ahead left too little time for the fetch: the put was a
-	 * third of the search on manna8) */
-	enum { AHEAD = 4 };
-	uint64_t hq[AHEAD];
-	for (int i = 0; level && i < n && i < AHEAD; i++)
-		hq[i] = succ_hash(w, &sb->v[i]);
-	for (int i = 0; i < n && !stopped(p); i++) {
-		Succ *c = &sb->v[i];
-		uint64_t h = level ? hq[i % AHEAD] : 0;    /* level 0: pend_push hashes */
-		if (level && i + AHEAD < n)
-			hq[i % AHEAD] = succ_hash(w, &sb->v[i + AHEAD]);
-		if (np >= MAXCHAIN) {
-			par_error(w, "atomic sequence too long (does it loop?)", w->path, np);
-			break;
-		}
-		w->path[np] = c->tmv;
-		if (c->err == ERR_BOUND) {
-			par_bound(w, c->errmsg, w->path, np + 1);
-			continue;
-		}
-		if (c->err) {
-			par_error(w, c->errmsg, w->path, np + 1);
-			if (c->err == ERR_RUNTIME)
-				continue;
-		}
-		uint32_t d = depth + 1 + (c->mv.rv_pid >= 0);
-		if (c->atomic_pid >= 0) {
-			expand(w, c->b, c->len, c->aux, c->alen, c->atomic_pid, np + 1, d, level + 1);
-			if (level)
-				sb = &w->sbs[level];    /* the deeper expansion may have moved the array */
-		} else if (level)
-			add_state(w, c->b, c->len, c->aux, c->alen, np + 1, d, h, w->cur, w->path);
-		else if (!pend_push(w, i, d, succ_hash(w, c)))
-			out_of_memory(p);
-	}
+	PWorker *w = arg;
+	if (f->top < 0)
+		add_state(w, f->b, f->len, f->aux, f->alen, f->np, f->depth, f->h, w->cur, path);
+	else if (!pend_push(w, f->top, f->depth, f->h))
+		out_of_memory(w->p);
 }
+
+static void on_error(void *arg, const char *msg, const Move *path, int np)
+{
+	par_error(arg, msg, path, np);
+}
+
+static void on_bound(void *arg, const char *msg, const Move *path, int np)
+{
+	par_bound(arg, msg, path, np);
+}
+
+static int on_stopped(void *arg)
+{
+	return stopped(((PWorker *)arg)->p);
+}
+
+static void on_prefetch(void *arg, uint64_t h, int len)
+{
+	(void)len;
+	sh_prefetch(&((PWorker *)arg)->sw, h);
+}
+
+static const ExpandHooks par_hooks = { on_store, on_error, on_bound, on_stopped, on_prefetch };
 
 static void expand_stored(PWorker *w, const LEnt *e)
 {
@@ -475,7 +415,9 @@ static void expand_stored(PWorker *w, const LEnt *e)
 	meta_read(w->p, rec, &m);
 	w->cur = e->loc;
 	w->cur_depth = e->depth;
-	expand(w, key, len, m.aux, m.alen, -1, 0, e->depth, 0);
+	expand_state(&w->x, &w->ring[w->seq % PIPE], key, len, m.aux, m.alen, e->depth);
+	if (w->x.oom)
+		out_of_memory(w->p);
 	pipe_step(w);
 }
 
@@ -576,13 +518,11 @@ static int write_noted(Par *p, const TrailNote *tn)
 
 static void worker_free(PWorker *w)
 {
-	for (int i = 0; i < w->nsbs; i++)
-		succbuf_free(&w->sbs[i]);
+	expander_free(&w->x);
 	for (int k = 0; k < PIPE; k++) {
 		succbuf_free(&w->ring[k]);
 		free(w->pend[k]);
 	}
-	free(w->sbs);
 	free(w->moves);
 	free(w->next);
 	free(w->xbuf);
@@ -618,6 +558,7 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 		w->xbuf = malloc(META_MAX + MAXSTATE);
 		ok = w->c && w->xbuf;
 		if (ok) {
+			expander_init(&w->x, w->c, &par_hooks, w, o->max_depth);
 			w->c->proviso = level_proviso;
 			w->c->proviso_arg = w;
 			p->levels |= w->c->proviso_used;
@@ -642,7 +583,7 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 	Succ *s0 = &sb0.v[0];
 	p->level = (uint32_t)-1;
 	w0->cur = (uint64_t)-1;     /* parent location + 1 = 0: none */
-	add_state(w0, s0->b, s0->len, s0->aux, s0->alen, 0, 0, state_hash(s0->b, s0->len), w0->cur, w0->path);
+	add_state(w0, s0->b, s0->len, s0->aux, s0->alen, 0, 0, state_hash(s0->b, s0->len), w0->cur, NULL);
 	succbuf_free(&sb0);
 	level_end(p);
 	int started = 1;
@@ -676,8 +617,10 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 	for (int i = 0; i < cores; i++) {
 		PWorker *w = &ws[i];
 		r->stored += w->stored;
-		r->matched += w->matched;
-		r->atomic_steps += w->atomic_steps;
+		r->matched += w->matched + w->x.matched;
+		r->atomic_steps += w->x.atomic_steps;
+		if (w->x.depth_cut && !r->incomplete)
+			r->incomplete = 1;
 		if (w->depth > r->depth)
 			r->depth = w->depth;
 		if (w->max_vec > r->max_vec)

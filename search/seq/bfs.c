@@ -25,7 +25,9 @@
  * (docs/multicore.md).
  */
 #include "seq.h"
+#include "../expand.h"
 #include "../grow.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -43,11 +45,9 @@ typedef struct Bfs {
 	Move *moves; size_t nmoves, capmoves;
 	int stop;
 	size_t cur;     /* state being expanded */
-	SuccBuf *sbs; int nsbs;       /* one successor buffer per atomic-chain level, kept:
-	                               * a buffer made and freed per expansion was most of
-	                               * the time (its arena's brk/munmap, programs/btree.dpml) */
-	const uint8_t *chain[4098];   /* the atomic sequence's states being followed */
-	int chainlen[4098];
+	Expander x;     /* its expansion (search/expand.h); its successor buffers are
+	                 * kept: a buffer made and freed per expansion was most of
+	                 * the time (its arena's brk/munmap, programs/btree.dpml) */
 	uint32_t level; /* its level */
 } Bfs;
 
@@ -90,17 +90,13 @@ static void bfs_trail(Bfs *b, const char *msg, const Move *extra, int nextra, in
 
 static void bfs_error(Bfs *b, const char *msg, const Move *extra, int nextra)
 {
-	SearchResult *r = b->r;
-	result_note_error(r, msg);
-	if (r->errors == 1) {
-		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
-		if (!b->o->quiet) printf("dspin: %s (at depth %u)\n", msg, b->depth[b->cur]);
+	ErrorReport e = result_report_error(b->r, b->o, msg, b->depth[b->cur]);
+	if (e.first)
 		bfs_trail(b, msg, extra, nextra, 0);
-	} else if (!b->o->quiet && r->errors <= 20) printf("dspin: %s\n", msg);
-	/* -e: one numbered trail per error, the first 1000 (as pan -e) */
-	if (b->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
-		bfs_trail(b, msg, extra, nextra, r->errors);
-	if (!b->o->keep_going || (b->o->max_errors && r->errors >= b->o->max_errors)) b->stop = 1;
+	if (e.numbered)
+		bfs_trail(b, msg, extra, nextra, e.numbered);
+	if (e.stop)
+		b->stop = 1;
 }
 
 static int stored_at_level(void *arg, const uint8_t *s, int len)
@@ -114,10 +110,10 @@ static int stored_at_level(void *arg, const uint8_t *s, int len)
 	return lv <= b->level;
 }
 
-static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int alen, const Move *mv, int nmv, uint32_t depth)
+static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int alen, uint64_t h, const Move *mv, int nmv, uint32_t depth)
 {
 	size_t idx;
-	int ins = store_insert(&b->st, s, len, state_hash(s, len), &idx);
+	int ins = store_insert(&b->st, s, len, h, &idx);
 	if (ins < 0) { b->r->incomplete = 2; b->stop = 1; return; }
 	if (ins == 0) { b->r->matched++; return; }
 	uint32_t lv = b->level + 1;
@@ -151,60 +147,39 @@ static void add_state(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int
 	b->naux += (size_t)alen;
 	b->parent[idx] = (uint32_t)b->cur;
 	b->moff[idx] = b->nmoves;
-	b->mcnt[idx] = (uint16_t)nmv;     /* at most 4,001: expand stops longer atomic chains */
+	assert(nmv <= EXPAND_MAXCHAIN + 1);
+	b->mcnt[idx] = (uint16_t)nmv;
 	b->depth[idx] = depth;
 	if (nmv)
 		memcpy(b->moves + b->nmoves, mv, sizeof(Move) * nmv);
 	b->nmoves += nmv;
 }
 
-/* Expand state s (reached with atomic_pid); follow atomic continuations.
- * The successors of level `level` stay in its buffer while the deeper
- * levels are expanded (s of level + 1 is one of them). */
-static void expand(Bfs *b, const uint8_t *s, int len, const uint8_t *aux, int alen, int apid, Move *path, int np, uint32_t depth, int level)
+/* ---- the expansion's hooks (search/expand.h) ---- */
+
+static void on_store(void *arg, const ExpandFound *f, const Move *path)
 {
-	SuccBuf *sb = succbuf_level(&b->sbs, &b->nsbs, level);
-	if (!sb) { b->r->incomplete = 2; b->stop = 1; return; }
-	SState ss = { s, len, aux, alen, apid };
-	int n = ns_next_all(b->c, &ss, sb);
-	if (sb->oom) { b->r->incomplete = 2; b->stop = 1; return; }
-	if (level > 0 && !sb->from_atomic) {
-		/* atomicity lost (or never held): this is a stored state */
-		add_state(b, s, len, aux, alen, path, np, depth);
-		return;
-	}
-	if (level > 0) {
-		/* an atomic sequence that loops without leaving: stop at the
-		 * repeated state, as the depth-first search does */
-		for (int k = 1; k < level; k++)
-			if (b->chainlen[k] == len && !memcmp(b->chain[k], s, (size_t)len)) {
-				b->r->matched++;
-				return;
-			}
-		b->chain[level] = s;
-		b->chainlen[level] = len;
-		b->r->atomic_steps++;
-	}
-	if (b->o->max_depth && (long)depth >= b->o->max_depth) { if (n) b->r->incomplete = 1; return; }
-	if (n == 0 && !ns_valid_end(b->c, &ss)) bfs_error(b, "invalid end state", path, np);
-	for (int i = 0; i < n && !b->stop; i++) {
-		Succ *c = &b->sbs[level].v[i];   /* (a deeper level may have moved b->sbs) */
-		if (np >= 4000) { bfs_error(b, "atomic sequence too long (does it loop?)", path, np); break; }
-		path[np] = c->tmv;
-		if (c->err == ERR_BOUND) {
-			if (result_note_bound(b->r, c->errmsg)) bfs_trail(b, c->errmsg, path, np + 1, 0);
-			continue;
-		}
-		if (c->err) {
-			bfs_error(b, c->errmsg, path, np + 1);
-			if (c->err == ERR_RUNTIME) continue;
-		}
-		uint32_t d = depth + 1 + (c->mv.rv_pid >= 0);
-		if (c->atomic_pid >= 0)
-			expand(b, c->b, c->len, c->aux, c->alen, c->atomic_pid, path, np + 1, d, level + 1);
-		else add_state(b, c->b, c->len, c->aux, c->alen, path, np + 1, d);
-	}
+	add_state(arg, f->b, f->len, f->aux, f->alen, f->h, path, f->np, f->depth);
 }
+
+static void on_error(void *arg, const char *msg, const Move *path, int np)
+{
+	bfs_error(arg, msg, path, np);
+}
+
+static void on_bound(void *arg, const char *msg, const Move *path, int np)
+{
+	Bfs *b = arg;
+	if (result_note_bound(b->r, msg))
+		bfs_trail(b, msg, path, np, 0);
+}
+
+static int on_stopped(void *arg)
+{
+	return ((Bfs *)arg)->stop;
+}
+
+static const ExpandHooks bfs_hooks = { on_store, on_error, on_bound, on_stopped, NULL };
 
 int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 {
@@ -212,12 +187,16 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	b.vm = vm; b.o = o; b.r = r;
 	b.c = ns_ctx_new(o->stack, vm);
 	SuccBuf sb0; memset(&sb0, 0, sizeof sb0);
-	if (!b.c || ns_initial(b.c, &sb0) != 1) {
+	/* the state being expanded, copied: the store may move meanwhile */
+	uint8_t *copy = malloc(MAXSTATE + 256);
+	if (!b.c || !copy || ns_initial(b.c, &sb0) != 1) {
 		snprintf(r->first_error, sizeof r->first_error, "out of memory");
 		ns_ctx_free(b.c);
 		succbuf_free(&sb0);
+		free(copy);
 		return -1;
 	}
+	expander_init(&b.x, b.c, &bfs_hooks, &b, o->max_depth);
 	b.c->proviso = stored_at_level;
 	b.c->proviso_arg = &b;
 	double t0 = search_now(), last = t0;
@@ -228,10 +207,9 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		r->incomplete = 2;
 		b.stop = 1;
 	}
-	Move path[4096];
 	b.cur = 0;
 	b.level = (uint32_t)-1;     /* the initial state is level 0 */
-	add_state(&b, sb0.v[0].b, sb0.v[0].len, sb0.v[0].aux, sb0.v[0].alen, NULL, 0, 0);
+	add_state(&b, sb0.v[0].b, sb0.v[0].len, sb0.v[0].aux, sb0.v[0].alen, state_hash(sb0.v[0].b, sb0.v[0].len), NULL, 0, 0);
 	succbuf_free(&sb0);
 	size_t level_end = 0;
 	for (size_t i = 0; i < b.st.nrec && !b.stop; i++) {
@@ -243,27 +221,28 @@ int search_bfs(VM *vm, const SearchOpts *o, SearchResult *r)
 		int len;
 		const uint8_t *s = store_get(&b.st, i, &len);
 		int alen = b.alen[i];
-		uint8_t *copy = malloc((size_t)len + (size_t)alen + 1);
-		if (!copy) { r->incomplete = 2; break; }
 		memcpy(copy, s, len);
 		if (alen) memcpy(copy + len, b.auxs + b.aoff[i], (size_t)alen);
-		expand(&b, copy, len, copy + len, alen, -1, path, 0, b.depth[i], 0);
-		free(copy);
+		expand_state(&b.x, NULL, copy, len, copy + len, alen, b.depth[i]);
+		if (b.x.oom) { r->incomplete = 2; break; }
+		if (b.x.depth_cut && !r->incomplete) r->incomplete = 1;
 		if (o->progress && (i & 0xffff) == 0 && search_now() - last > 5) {
 			last = search_now();
 			fprintf(stderr, "dspin: %llu states stored, depth %u, %.0f states/s\n",
 				(unsigned long long)r->stored, b.depth[i], r->stored / (last - t0));
 		}
 	}
+	r->matched += b.x.matched;
+	r->atomic_steps += b.x.atomic_steps;
 	r->stats = b.c->stats;
 	ns_ctx_free(b.c);
+	free(copy);
 	r->transitions = r->stored + r->matched;
 	r->mem = b.st.bytes + b.cap * 27 + b.capaux + b.capmoves * sizeof(Move);
 	r->store_bytes = b.st.bytes;
 	r->secs = search_now() - t0;
 	store_free(&b.st);
-	for (int i = 0; i < b.nsbs; i++) succbuf_free(&b.sbs[i]);
-	free(b.sbs);
+	expander_free(&b.x);
 	free(b.parent); free(b.moff); free(b.mcnt); free(b.depth); free(b.moves); free(b.aoff); free(b.alen); free(b.auxs);
 	return r->errors;
 }

@@ -19,6 +19,7 @@
  * search/seq/improviso.c, on the same stack (search/seq/dfs_impl.h).
  */
 #include "dfs_impl.h"
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -238,17 +239,13 @@ static void trail_to_here(Dfs *d, const char *msg, const Move *last, int num)
 
 static void report_error(Dfs *d, const char *msg, const Move *last)
 {
-	SearchResult *r = d->r;
-	result_note_error(r, msg);
-	if (r->errors == 1) {
-		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
-		if (!d->o->quiet) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? top_frame(d)->depth : 0);
+	ErrorReport e = result_report_error(d->r, d->o, msg, d->nfr ? top_frame(d)->depth : 0);
+	if (e.first)
 		trail_to_here(d, msg, last, 0);
-	} else if (!d->o->quiet && r->errors <= 20) fprintf(stdout, "dspin: %s (at depth %ld)\n", msg, d->nfr ? top_frame(d)->depth : 0);
-	/* -e: one numbered trail per error, the first 1000 */
-	if (d->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
-		trail_to_here(d, msg, last, r->errors);
-	if (!d->o->keep_going || (d->o->max_errors && r->errors >= d->o->max_errors)) d->stop = 1;
+	if (e.numbered)
+		trail_to_here(d, msg, last, e.numbered);
+	if (e.stop)
+		d->stop = 1;
 }
 
 /* the proviso hook: is this state on the stack (or the one being
@@ -684,7 +681,10 @@ static int reexpand(Dfs *d)
 	if (n < 0)
 		return -1;
 	f = top_frame(d);
-	if (n != nsucc) {
+	/* the expansion is a function of the state and the reduction's kept
+	 * choice: a different count is a bug of dspin, not of the model */
+	assert(n == nsucc);
+	if (n != nsucc) {      /* (a build with NDEBUG) */
 		fprintf(stderr, "dspin: internal error: a state expanded again gave %d successors, not %d\n", n, nsucc);
 		d->r->incomplete = 2;
 		d->stop = 1;

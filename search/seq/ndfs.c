@@ -378,17 +378,13 @@ static void nd_trail(Nd *d, const char *msg, const Move *last, int with_cycle, c
 
 static void report(Nd *d, const char *msg, const Move *last, int with_cycle, const uint8_t *last_ids)
 {
-	SearchResult *r = d->r;
-	result_note_error(r, msg);
-	if (r->errors == 1) {
-		snprintf(r->first_error, sizeof r->first_error, "%s", msg);
-		if (!d->o->quiet) printf("dspin: %s (at depth %d)\n", msg, d->nfr + d->nfr2);
+	ErrorReport e = result_report_error(d->r, d->o, msg, d->nfr + d->nfr2);
+	if (e.first)
 		nd_trail(d, msg, last, with_cycle, last_ids, 0);
-	}
-	/* -e: one numbered trail per error, the first 1000 (as pan -e) */
-	if (d->o->keep_going && r->errors <= TRAIL_NUMBERED_MAX)
-		nd_trail(d, msg, last, with_cycle, last_ids, r->errors);
-	if (!d->o->keep_going || (d->o->max_errors && r->errors >= d->o->max_errors)) d->stop = 1;
+	if (e.numbered)
+		nd_trail(d, msg, last, with_cycle, last_ids, e.numbered);
+	if (e.stop)
+		d->stop = 1;
 }
 
 /* a move of the first search stopped by a resource limit */
