@@ -277,7 +277,8 @@ static void comp_dstep(C *c, Stmt *s, Trans *t);
 /* does s begin with an atomic sequence, through further labels, a block
  * or an unless?  (`L: L2: atomic { ... goto L }` and `L: { atomic { ...
  * goto L } }` jump outside the sequence in SPIN too: found by review,
- * 2026-11-28, tests/models/spin/corner_atomic_goto_label.pml) */
+ * tests/models/spin/corner_atomic_goto_label.pml;
+ * bench/RESULTS.md, "The figures behind the code") */
 static int opens_atomic(const Stmt *s)
 {
 	while (s && (s->k == S_LABEL || s->k == S_SEQ || s->k == S_UNLESS))

@@ -292,7 +292,8 @@ static int moves_alone(const Layer *l, Ctx *c, const SState *s, int pid)
  * second search and every OWCTY pass) would find no move; and timeouts of
  * different processes are no ample set (each can disable the others,
  * por_chan.c's guard_holds assumes the chosen process has a move without
- * one).  Found by review (2026-11-27): a process blocked inside an atomic
+ * one).  Found by review (bench/RESULTS.md, "The figures behind the code"):
+ * a process blocked inside an atomic
  * sequence while the others wait on timeout (tests/models/live/
  * por_timeout_atomic.pml; safe_in refuses such a process too, this
  * also keeps any other difference from reaching a replay). */

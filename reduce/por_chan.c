@@ -383,7 +383,8 @@ static int maybe_rendezvous(const ChanTable *ct, const Expr *e)
  * every run of it passes a channel known buffered there: a fixpoint over
  * the run sites, starting from "every parameter buffered" and taking
  * back what a site contradicts (found by the reduction's cost on pftp,
- * whose fc takes its buffered channels as parameters, 2026-11-28) */
+ * whose fc takes its buffered channels as parameters;
+ * bench/RESULTS.md, "The figures behind the code") */
 typedef struct RunScan { ChanTable *ct; int changed; } RunScan;
 
 static void not_buffered(ChanTable *ct, const Var *v, int *changed)

@@ -4,7 +4,8 @@
  * is enabled; in a model whose process chooses among dozens of guarded
  * options (a puzzle trying every move), walking each guard's syntax tree
  * (vm_eval: a call and a switch per node, addr's checks per variable) was
- * a third of the search.  A guard that is a pure expression over plain
+ * a large part of the search (bench/RESULTS.md, "The figures behind the code").
+ * A guard that is a pure expression over plain
  * variables is compiled once into postfix (stack) code, the classic
  * compilation of expression trees for a stack machine (Aho, Sethi and
  * Ullman's "Compilers"; on the cost of dispatch, Ertl and Gregg, "The
@@ -29,8 +30,9 @@
  * e such an expression, are compiled the same way (Trans.act: e's code,
  * then a store with vm_store's truncation): in a puzzle whose moves are
  * atomic sequences of assignments, addr's walk and the tree's calls were
- * a sixth of the search; in petersonN4 (`flag[_pid] = k`, `turn[k] ==
- * _pid`) the tree was 13% of the instructions.  A compiled guard has no
+ * a good part of the search, and in a model of indexed flags
+ * (`flag[_pid] = k`, `turn[k] == _pid`) the tree was too
+ * (bench/RESULTS.md, "The figures behind the code").  A compiled guard has no
  * effect, so executing it needs no tree (vm_execute), unless it may fail
  * (it is asked again); an assignment that would fail writes nothing and
  * leaves the step to the tree.

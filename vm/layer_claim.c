@@ -94,9 +94,9 @@ static int claim_next(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf 
 	/* Inside an atomic sequence the system keeps the turn: the claim
 	 * does not move until the sequence ends or its process blocks, so it
 	 * never sees a state in the middle of one (pan: "atomic sequence in
-	 * claim"; until 2026-11-28 the claim moved at every step and
-	 * <>(y==1) with y 1 only inside atomic was missed,
-	 * tests/models/live/claim_atomic_*.pml).  A process that blocks
+	 * claim"; a claim that moves at every step misses <>(y==1) with y 1
+	 * only inside atomic, tests/models/live/claim_atomic_*.pml; when it
+	 * was fixed: bench/RESULTS.md, "The figures behind the code").  A process that blocks
 	 * inside its sequence gives up control: the claim moves then, with
 	 * any process's move. */
 	int sys_done = 0, n = 0;

@@ -447,7 +447,8 @@ void resolve_stmt(Check *ck, Stmt *s)
 		/* pan lets a claim take the steps of its own atomic sequence one
 		 * after another on the same system state; dspin pairs every claim
 		 * step with a system step, so it would check another claim
-		 * (found by review, 2026-11-28): refused, not run wrongly */
+		 * (found by review, bench/RESULTS.md, "The figures behind the code"):
+		 * refused, not run wrongly */
 		if (s->k == S_ATOMIC && ck->cur && ck->cur->is_never)
 			diag_error(s->pos, "atomic sequences in a never claim are not supported (pan runs them without system steps between; dspin would not)");
 		for (int i = 0; i < s->nbody; i++) resolve_stmt(ck, s->body[i]);

@@ -52,9 +52,9 @@ static char *read_whole(const char *path)
 /* Would cpp -undef leave this text alone, apart from comments (which the
  * lexer skips itself)?  Conservatively: no directive or stringizing '#',
  * no line splice, no carriage return, no builtin macro (__LINE__ and the
- * like all contain "__").  Starting cpp costs about 10 ms, five times a
- * small model's whole search, which matters to scripts that run dspin
- * thousands of times (tests/gen).  One visible difference: after a
+ * like all contain "__").  Starting cpp takes longer than a small
+ * model's whole search, which matters to scripts that run dspin
+ * thousands of times (tests/gen; bench/RESULTS.md, "The figures behind the code").  One visible difference: after a
  * comment on the same line, columns in messages are the file's own
  * rather than cpp's (cpp shrinks the comment to one space). */
 static int cpp_is_identity(const char *t)

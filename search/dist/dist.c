@@ -184,7 +184,8 @@ int dist_exit(int code)
  * bits, ((h >> 32) * K) >> 32.  Each rank's store takes its bucket from
  * bits 24 up and its tag from bits 0-23, so on a rank the bits it uses
  * stay uniform (they reach the owner's top bits only past 2^39 buckets).
- * A seeded second hash of every successor had been 4-8% of -np 2's time. */
+ * A seeded second hash of every successor, which this saves, had been a
+ * measurable part of -np 2's time (bench/RESULTS.md, "The figures behind the code"). */
 static int owner_of(const Dist *d, uint64_t h)
 {
 	return (int)(((h >> 32) * (uint64_t)d->nranks) >> 32);
@@ -202,8 +203,8 @@ static void insert_entry(Dist *d, const uint8_t *e, int src);
 
 /* a batch of successors from rank src.  Each entry's bucket is asked for
  * AHEAD entries before it is inserted, and the record its bucket names
- * (the compare's) AHEAD / 2 before: the inserts had stalled on both, a
- * quarter of -np 2's time. */
+ * (the compare's) AHEAD / 2 before, so that the inserts do not stall on
+ * either (bench/RESULTS.md, "The figures behind the code"). */
 static void deliver(void *arg, const uint8_t *b, size_t n, int src)
 {
 	enum { AHEAD = 16 };
@@ -802,8 +803,8 @@ static void search_levels(Dist *d)
 		 * states each, so when one expects to pass the point during the
 		 * next level (room for less than twice what this level added),
 		 * every rank half full or more grows now, at one barrier: the
-		 * pauses overlap.  (Two of them, one level apart, had been 10%
-		 * of -np 2's time on petersonN4.)  Not under -M: a doubling
+		 * pauses overlap instead of coming one after another, a level
+		 * apart (bench/RESULTS.md, "The figures behind the code").  Not under -M: a doubling
 		 * the next levels may not need would take memory the records
 		 * need, and the run would stop at another count than -bfs. */
 		if (all[3] && !d->st.limit && d->st.n > d->st.cap / 2 && !all[1])

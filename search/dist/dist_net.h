@@ -21,8 +21,9 @@
 #define NET_MAXPENDING 64          /* batches in flight before a rank waits */
 /* expansions between two net_poll calls: a 64 KB batch holds about a
  * thousand successors, and every poll that finds nothing yields the
- * processor (mpi_yield_when_idle), a system call: at one poll every 16
- * expansions -np 2 made 500,000 of them a rank on petersonN4 */
+ * processor (mpi_yield_when_idle), a system call, so polling much more
+ * often than a batch fills spends the time in system calls
+ * (bench/RESULTS.md, "The figures behind the code") */
 #define NET_POLL_EVERY 64
 
 /* OWCTY's owner hash: a system state is owned by rank (h >> 32) * K >>

@@ -585,8 +585,8 @@ static void next_unstored(Ow *w, int drop)
 /* -cache=backedge: expand the unstored nodes that have arrived, and those
  * that arrive meanwhile, at once rather than in the next round: queued for
  * a round, a breadth-first frontier of whole records took more memory
- * than the nodes not stored saved (leader_ltl.pml p1, np 2: 1.9 GB a rank
- * when stopped after 7 minutes, against 1.4 GB storing every node).  The
+ * than the nodes not stored saved
+ * (bench/RESULTS.md, "The figures behind the code").  The
  * order does not matter to OWCTY's counts (every path is walked once either way) nor to the pred
  * links (a node's pred was reached before it; dist_owcty_trail.c), and
  * an expansion still sends nothing once this rank has ended its round:

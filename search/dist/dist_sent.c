@@ -1,11 +1,11 @@
 /* dist_sent.c — the successors a rank sent lately (dist_sent.h): a
  * direct-mapped table of 16-byte slots (the hash, and where the key is in
  * a ring of the latest keys), small enough to stay in the core's caches
- * (4,096 slots, a 256 KB ring: search/dist/dist.c; 16,384 slots and 1 MB
- * caught 43% instead of 40% of petersonN4's successors at np 2, and took
- * as long), while the owner's look-up it saves is two misses in a store
- * of hundreds of MB.  The caller fetches a slot ahead (sent_prefetch):
- * without, the look-up waited for memory, 5% of -np 2's time. */
+ * (4,096 slots, a 256 KB ring: search/dist/dist.c; a table four times as
+ * large caught hardly more and took as long), while the owner's look-up
+ * it saves is two misses in a store of hundreds of MB.  The caller
+ * fetches a slot ahead (sent_prefetch), so that the look-up does not
+ * wait for memory (bench/RESULTS.md, "The figures behind the code"). */
 #include "dist_sent.h"
 #include <stdlib.h>
 #include <string.h>

@@ -7,8 +7,8 @@
  * transitions and parents, without the copy, the message bytes and the
  * owner's look-up.  In a breadth-first search a rank expands the states of
  * one level in the order they were stored, neighbours after neighbours,
- * and about half of the successors it sent to another rank on
- * petersonN4 and leader at -np 2 had been sent in the last 16,000. */
+ * and many of the successors it sends to another rank it sent a short
+ * while before (bench/RESULTS.md, "The figures behind the code"). */
 #ifndef DSPIN_DIST_SENT_H
 #define DSPIN_DIST_SENT_H
 #include <stddef.h>

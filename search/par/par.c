@@ -349,8 +349,9 @@ static void pend_put(PWorker *w, int k)
  * (their buckets asked for): ask for the records the previous state's
  * successors' buckets name, and put the successors of the state before
  * that.  A successor's bucket and record thus arrive while whole
- * expansions run, not only while its siblings are hashed: the loads were
- * a quarter of -cores=2's time.  Deferring the puts within a level
+ * expansions run, not only while its siblings are hashed, so that the
+ * loads do not wait for memory (bench/RESULTS.md, "The figures behind the code").
+ * Deferring the puts within a level
  * changes no proviso answer (states stored during level L have level
  * L + 1) and so no count. */
 static void pipe_step(PWorker *w)

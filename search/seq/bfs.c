@@ -46,8 +46,9 @@ typedef struct Bfs {
 	int stop;
 	size_t cur;     /* state being expanded */
 	Expander x;     /* its expansion (search/expand.h); its successor buffers are
-	                 * kept: a buffer made and freed per expansion was most of
-	                 * the time (its arena's brk/munmap, programs/btree.dpml) */
+	                 * kept: a buffer made and freed per expansion spends the
+	                 * time in its arena's brk/munmap (bench/RESULTS.md,
+	                 * "The figures behind the code") */
 	uint32_t level; /* its level */
 } Bfs;
 

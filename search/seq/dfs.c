@@ -26,9 +26,9 @@
 #include <time.h>
 
 /* the compact stack's successor blocks, in bytes (Dfs.arlimit): the
- * search goes back far below any window (petersonN4 expands 1.60 million
- * states again with 4 MB, 1.40 million with 16 MB, 0.96 million with
- * 256 MB, of 12.6 million), so a small one costs little time.  Tests set
+ * search goes back far below any window, so a larger one does not save
+ * most of the expansions done again, and a small one costs little time
+ * (bench/RESULTS.md, "The figures behind the code").  Tests set
  * -dfs-window=N (SearchOpts.dfs_window, search_dfs): 1 drops every block but the top
  * frame's, so that nearly every frame is expanded again and every state
  * below the top rebuilt from the deltas; 0 turns the compact stack off,
@@ -72,7 +72,8 @@ static void *ar_alloc(Dfs *d, size_t n)
  * PAD8(len), aux, zeros; the bytes past a state are zeros): for each word
  * that differs, the number of equal words before it (one byte, or 255 and
  * four bytes) and the XOR (four bytes).  Applying a delta to either state
- * gives the other; a step of petersonN4 changes one or two words. */
+ * gives the other; a step usually changes few words, so the delta is
+ * short (bench/RESULTS.md, "The figures behind the code"). */
 
 /* the bytes a frame's state takes in cur */
 static size_t state_size(int len, int alen)
@@ -304,8 +305,9 @@ static inline void copy_padded(uint8_t *p, const Succ *s)
  * looked up in the store as its parent is expanded, the lookups in three
  * passes (every bucket fetched, then every record a bucket points to,
  * then the compares), so that their cache misses overlap; a visit at a
- * time waits for one bucket and one record after another, and on
- * petersonN4 that was most of the search's time (35 million matches).
+ * time waits for one bucket and one record after another, which in a
+ * search that matches many states was most of its time
+ * (bench/RESULTS.md, "The figures behind the code").
  * A successor found is matched: the store only grows, so its visit would
  * find it.  It takes no place on the stack: the next record kept counts
  * it (pm_n, push_next), or the frame, when it is popped, if none is
@@ -469,8 +471,9 @@ static int push(Dfs *d, size_t state_off, int len, const Move *in, int atomic_pi
 		memset(tpf(d, f), 0, sizeof(TpFrame));
 	} else {
 		/* the plain search reads only these (clearing the whole frame,
-		 * Twophase's and Improviso's fields too, was 2% of a search
-		 * that pushes a frame per step of an atomic sequence) */
+		 * Twophase's and Improviso's fields too, showed in the time of
+		 * a search that pushes a frame per step of an atomic sequence:
+		 * bench/RESULTS.md, "The figures behind the code") */
 		f->succ_off = f->cur_off = 0;
 		f->nsucc = f->next = f->alen = 0;
 		f->unstored = f->stored = f->hashed = f->nerr = 0;
@@ -588,7 +591,8 @@ int dfs_enter(Dfs *d, Frame *f)
  * differ mostly in the process's pc and the variables it just wrote, near
  * the end of the vector more often than at its start: the last 8 bytes
  * are compared first, inline (a call to memcmp per earlier step of the
- * sequence was 4% of a puzzle whose moves are 5-step sequences) */
+ * sequence showed in the time of a puzzle whose moves are atomic
+ * sequences: bench/RESULTS.md, "The figures behind the code") */
 static int same_bytes(const uint8_t *p, const uint8_t *q, int len)
 {
 	if (len >= 8) {
@@ -911,8 +915,8 @@ int search_dfs(VM *vm, const SearchOpts *o, SearchResult *r)
 	d.c->proviso_arg = &d;
 	d.lazy_hash = !d.c->proviso_used && d.strat == &DFS_PLAIN;
 	/* The compact stack trades time for memory (each push stores its
-	 * state's difference from the parent's: puzzle8 28% more
-	 * instructions, peg 1.31x -> 1.64x pan's time), so it runs where
+	 * state's difference from the parent's, which costs instructions:
+	 * bench/RESULTS.md, "The figures behind the code"), so it runs where
 	 * memory is what was asked for: -compress=tree, -hc, -bitstate, or a
 	 * memory bound -M.  -dfs-window=N turns it on with an N-byte
 	 * window in any search without a proviso (the tests), 0 off. */

@@ -72,9 +72,9 @@ typedef struct Frame {
 } Frame;
 
 /* Twophase's and Improviso's part of frame i, Dfs.tp[i] (see
- * visit_twophase, visit_improviso): the plain search has none, and its
- * frames were 136 bytes with these in them (petersonN4's stack, 1.65
- * million frames, 225 MB instead of 172) */
+ * visit_twophase, visit_improviso): the plain search has none, so its
+ * frames are smaller without them and a deep stack takes less memory
+ * (bench/RESULTS.md, "The figures behind the code") */
 typedef struct TpFrame {
 	long tp_start;               /* frame that began this phase 1 (the state x) */
 	size_t cm_off;               /* moves of the chain collapsed into this frame */
@@ -91,8 +91,9 @@ typedef struct TpFrame {
 } TpFrame;
 
 /* A frame of the compact stack below its window (Dfs.floor): what is left
- * once its successor block is dropped, 32 bytes instead of a Frame's 136
- * (petersonN4 keeps 1.65 million frames).  Its state is its delta on
+ * once its successor block is dropped, a fraction of a Frame, for stacks
+ * of millions of frames (bench/RESULTS.md, "The figures behind the code").
+ * Its state is its delta on
  * Dfs.sv; the move into it is not kept: a trail asks the parent's
  * expansion again (successor next - 1). */
 typedef struct Cold {
@@ -138,9 +139,9 @@ typedef struct Dfs {
 	 * that popping a frame gives its parent's state back (pan undoes each
 	 * move; dspin's moves are not undoable, their differences are).
 	 * Without the compact stack a deep search keeps every frame's
-	 * successors whole (petersonN4: 1.65 million frames, 360 bytes each);
-	 * with it and each state whole (before the deltas) 176 bytes a frame,
-	 * now about 40. */
+	 * successors whole; with it, the frames below the window keep a
+	 * delta each instead of a whole state
+	 * (bench/RESULTS.md, "The figures behind the code"). */
 	int compact;
 	int prelook;                 /* successors looked up in the store together at
 	                              * expansion (dfs.c, expand_prelook): the exact

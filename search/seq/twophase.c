@@ -107,7 +107,7 @@ static int tp_pop(Dfs *d)
  * only matter to a trail: keep their moves (unwound) and move s's state,
  * identities and successors down to where x's successors began.  Without
  * this the stack would hold every phase-1 state below every phase-2 state
- * (8 GB on PV's basic.pr with -cache=none).  Twophase's base is the state
+ * (bench/RESULTS.md, "The figures behind the code").  Twophase's base is the state
  * phase 1 began at; Improviso's the last frame with moves left to try. */
 void dfs_collapse(Dfs *d, long base)
 {

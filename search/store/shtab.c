@@ -37,10 +37,11 @@
  * published (release) before any bucket can name it.  The memory counted
  * (for -M) is the table and the records, in batches, as for the count.
  * The table is mapped as the sequential store's (store_big_alloc: 2
- * MB-aligned, transparent huge pages asked for); the chunks are not: on
- * this VM a huge page that the host has not backed yet costs about twice
- * as much to fault in as its 4 KB pages (bench/RESULTS.md), and the
- * chunks are most of the memory.
+ * MB-aligned, transparent huge pages asked for); the chunks are not: a
+ * huge page that the host has not backed yet can cost more to fault in
+ * than its 4 KB pages on a virtual machine
+ * (bench/RESULTS.md, "The figures behind the code"), and the chunks are
+ * most of the memory.
  */
 #include "shtab.h"
 #include "store.h"

@@ -51,8 +51,9 @@ typedef struct ShWorker {
  * whole: the key is the state's identity, the extra bytes travel with it
  * and are written once, before the record is published.  Neither is
  * aligned: read them with memcpy.  (Four bytes of header and one padding
- * to 4 per record, instead of 8 and two paddings to 8: on leader.pml the records are most of
- * -cores=2's memory, and each page of it is faulted in.) */
+ * to 4 per record, instead of 8 and two paddings to 8: the records can be
+ * most of -cores=2's memory, and each page of it is faulted in:
+ * bench/RESULTS.md, "The figures behind the code".) */
 static inline const uint8_t *sh_key(const uint8_t *rec, int *len)
 {
 	uint16_t l;

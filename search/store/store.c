@@ -59,9 +59,9 @@ void store_big_free(void *p, size_t bytes)
  * old < bytes), NULL when out of memory (p is left as it was).  The pages
  * of p become the start of the new block (mremap moves them, huge pages
  * whole): only the rest is fresh memory, which the kernel must fault in
- * and clear (on this VM 0.4-8 GB/s for fresh huge pages, where clearing
- * pages already there runs at about 40 GB/s), and the peak is `bytes`,
- * not old + bytes. */
+ * and clear, far more slowly than pages already there are cleared
+ * (bench/RESULTS.md, "The figures behind the code"), and the peak is
+ * `bytes`, not old + bytes. */
 void *store_big_grow(void *p, size_t old, size_t bytes)
 {
 	uint8_t *n = store_big_alloc(bytes);

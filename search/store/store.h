@@ -55,8 +55,9 @@ static inline size_t store_pos(uint64_t h, size_t cap) { return (size_t)(h >> 24
 /* A prefetch that stays.  gcc 12 at -O1 and up drops a bare
  * __builtin_prefetch in an inline function such as store_prefetch (the
  * function has no side effect, so a call of it without a result is
- * dead): until 2026-11-28 every store_prefetch compiled to nothing.  The
- * empty volatile asm, which uses the address, keeps it. */
+ * dead): every store_prefetch once compiled to nothing
+ * (bench/RESULTS.md, "The figures behind the code").  The empty volatile
+ * asm, which uses the address, keeps it. */
 static inline void store_prefetch_addr(const void *p)
 {
 	__builtin_prefetch(p);

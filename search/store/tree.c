@@ -45,8 +45,9 @@
  * growth is one segment more, not twice the table.
  *
  * Time: a fold looks up only the nodes that differ from a recent fold's
- * (see fold), about 3 lookups a state on petersonN4's 10 words and 9 on
- * sort's 51; each is a likely cache miss, the cost of the compression.
+ * (see fold), a few lookups a state, more for longer vectors
+ * (bench/RESULTS.md, "The figures behind the code"); each is a likely
+ * cache miss, the cost of the compression.
  *
  * Linear probing; no deletion.  The payload (the nested search's choice
  * byte) lives beside each root slot and moves with it.  BFS reads states
