@@ -252,7 +252,7 @@ int store_insert(Store *s, const uint8_t *b, int len, uint64_t h, size_t *idx)
 		*idx = r == 1 ? s->nrec++ : 0;
 		return r;
 	}
-	size_t j;
+	size_t j = 0;          /* (probe sets it whenever it returns NULL; gcc -fsanitize cannot see that) */
 	if (probe(s, b, len, h, &j)) { *idx = 0; return 0; }
 	return insert_at(s, b, len, h, j, idx);
 }
