@@ -4,7 +4,8 @@
 set -e
 cd "$(dirname "$0")/.."
 need=""
-for p in cmake gcc make cpp libgc-dev libcriterion-dev libxxhash-dev libopenmpi-dev openmpi-bin spin chromium graphviz; do
+# libbdd-dev: BuDDy, for the symbolic search (issue 39; search/sym/)
+for p in cmake gcc make cpp libgc-dev libcriterion-dev libxxhash-dev libopenmpi-dev openmpi-bin libbdd-dev spin chromium graphviz; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
 done
 if [ -n "$need" ]; then
