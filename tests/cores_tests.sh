@@ -82,5 +82,16 @@ done
 if [ "$r" = 1 ] && grep -q 'Twophase is a depth-first safety strategy; -cores uses the static reduction' "$TMP/err"; then
 	echo "ok -cores=2 -por=twophase warns"; pass=$((pass + 1))
 else echo "FAIL -cores=2 -por=twophase: exit $r, $(cat "$TMP/err")"; fail=$((fail + 1)); fi
+# which reason an incomplete search gives: the first one met, except
+# that the memory bound outranks the others; -cores=2 gives the one
+# -bfs gives on one core, and the one named in each model's comment
+reason() { ( cd "$TMP" && "$DSPIN" -q -json "$@" m.pml 2>/dev/null ) | sed -n 's/.*"incomplete_reason":"\([a-z ]*\).*/\1/p'; }
+for c in "cut_then_bound.pml:-m 8:depth bound" "cut_then_memory.pml:-M 1 -m 35:memory bound"; do
+	IFS=: read -r m fl want <<<"$c"
+	stage "$ROOT/models/cores/$m"
+	one=$(reason -bfs $fl); two=$(reason -cores=2 $fl)
+	if [ "$one" = "$want" ] && [ "$two" = "$want" ]; then echo "ok $m $fl: $want"; pass=$((pass + 1))
+	else echo "FAIL $m $fl: -bfs '$one', -cores=2 '$two', not '$want'"; fail=$((fail + 1)); fi
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

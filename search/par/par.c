@@ -140,6 +140,7 @@ typedef struct PWorker {
 	uint64_t cur;              /* the state being expanded */
 	uint32_t cur_depth;        /* and its depth */
 	uint64_t stored, matched;
+	int cut_noted;             /* its expander's depth cut is in the result */
 	long depth;
 	int max_vec;
 	pthread_t th;
@@ -419,6 +420,15 @@ static void expand_stored(PWorker *w, const LEnt *e)
 	expand_state(&w->x, &w->ring[w->seq % PIPE], key, len, m.aux, m.alen, e->depth);
 	if (w->x.oom)
 		out_of_memory(w->p);
+	if (w->x.depth_cut && !w->cut_noted) {
+		/* noted when met, once per worker: the first reason met is the
+		 * one reported (result_note_bound's rule) */
+		w->cut_noted = 1;
+		pthread_mutex_lock(&w->p->emu);
+		if (!w->p->r->incomplete)
+			w->p->r->incomplete = 1;
+		pthread_mutex_unlock(&w->p->emu);
+	}
 	pipe_step(w);
 }
 
@@ -609,8 +619,9 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 	for (int i = 1; i < started; i++)
 		pthread_join(ws[i].th, NULL);
 
-	if (p->oom && !r->incomplete)
-		r->incomplete = 2;
+	if (p->oom)
+		r->incomplete = 2;      /* the memory bound outranks the others, as in the
+		                         * sequential searches: the search stopped there */
 	if (p->err.set)
 		r->trail_written = o->trail_path && write_noted(p, &p->err) == 0;
 	else if (p->bound.set)
@@ -620,8 +631,6 @@ int search_par(VM *vm, const SearchOpts *o, int cores, SearchResult *r)
 		r->stored += w->stored;
 		r->matched += w->matched + w->x.matched;
 		r->atomic_steps += w->x.atomic_steps;
-		if (w->x.depth_cut && !r->incomplete)
-			r->incomplete = 1;
 		if (w->depth > r->depth)
 			r->depth = w->depth;
 		if (w->max_vec > r->max_vec)
