@@ -9,8 +9,9 @@
 #include "../report/summary.h"
 #include <gc.h>
 
-/* the front end's allocator found the collector's heap exhausted */
-static void out_of_memory(size_t n)
+/* the collector's heap is exhausted (GC_set_oom_fn: only the front end's
+ * allocators, lang/alloc.c, allocate there) */
+static void *out_of_memory(size_t n)
 {
 	fprintf(stderr, "dspin: out of memory (allocating %zu bytes for the model)\n", n);
 	exit(2);
@@ -55,8 +56,10 @@ static Pos ltl_remap(void *ctx, Pos p)
 int main(int argc, char **argv)
 {
 	GC_INIT();
-	xalloc_on_failure(out_of_memory);
-	diag_say_once = 1;
+	GC_set_oom_fn(out_of_memory);
+	/* the front end's errors and warnings: counted here, said once each */
+	Diag diag = DIAG_INIT, *d = &diag;
+	d->say_once = 1;
 	Opts o;
 	parse_args(argc, argv, &o);
 	if (o.dist) {
@@ -69,8 +72,8 @@ int main(int argc, char **argv)
 	}
 	if (o.replay)
 		replay_options(argc, argv, &o);
-	Model *m = parse_file(o.file, o.cpp, o.ncpp);
-	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	Model *m = parse_file(d, o.file, o.cpp, o.ncpp);
+	if (d->count) { fprintf(stderr, "dspin: %d error(s)\n", d->count); return 2; }
 	/* Which claim runs (pan's rules): -N NAME chooses a never claim or an
 	 * ltl formula by name, else the first of either kind in the file;
 	 * -noclaim none.  Every formula is translated and checked whichever
@@ -103,14 +106,14 @@ int main(int argc, char **argv)
 	LtlClaim chosen_claim;
 	memset(&chosen_claim, 0, sizeof chosen_claim);
 	LtlMap lmap = { { 0 }, NULL, NULL };
-	diag_remap = ltl_remap;
-	diag_remap_ctx = &lmap;
+	d->remap = ltl_remap;
+	d->remap_ctx = &lmap;
 	for (int i = 0; i < m->nltls; i++) {
 		LtlDecl *l = m->ltls[i];
 		LtlClaim c = ltl_translate_opt(l->text, terminate, !o.ltl_nosimplify);
 		if (!c.text) {
 			Pos at = l->cpos[c.err_off];
-			diag_error(at, "ltl %s: %s", l->name, c.err);
+			diag_error(d, at, "ltl %s: %s", l->name, c.err);
 			continue;
 		}
 		if (l == chosen && runs) { claim = c.text; chosen_claim = c; }
@@ -120,17 +123,17 @@ int main(int argc, char **argv)
 		c = ltl_atoms(l->text);
 		char nm[300]; snprintf(nm, sizeof nm, "<ltl %s>", l->name);
 		lmap.claim = c; lmap.decl = l; lmap.file = xstrdup(nm);
-		diag_quiet_warnings = 1;
-		int before = diag_count;
-		Model *mk = parse_file_with(o.file, o.cpp, o.ncpp, c.text, lmap.file);
-		if (diag_count == before) {
+		d->quiet_warnings = 1;
+		int before = d->count;
+		Model *mk = parse_file_with(d, o.file, o.cpp, o.ncpp, c.text, lmap.file);
+		if (d->count == before) {
 			mk->never = mk->nevers[mk->nnevers - 1];
-			check_model(mk);
+			check_model(d, mk);
 		}
-		diag_quiet_warnings = 0;
+		d->quiet_warnings = 0;
 		lmap.file = NULL;
 	}
-	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	if (d->count) { fprintf(stderr, "dspin: %d error(s)\n", d->count); return 2; }
 	int nclaims = m->nnevers + m->nltls;
 	if (!o.ltl && nclaims > 1 && runs && !o.json) {
 		const char *nm = chosen ? chosen->name : m->never_names[0];
@@ -162,8 +165,8 @@ int main(int argc, char **argv)
 		/* the chosen ltl formula becomes the never claim */
 		char nm[300]; snprintf(nm, sizeof nm, "<ltl %s>", chosen->name);
 		lmap.claim = chosen_claim; lmap.decl = chosen; lmap.file = xstrdup(nm);
-		m = parse_file_with(o.file, o.cpp, o.ncpp, claim, lmap.file);
-		if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+		m = parse_file_with(d, o.file, o.cpp, o.ncpp, claim, lmap.file);
+		if (d->count) { fprintf(stderr, "dspin: %d error(s)\n", d->count); return 2; }
 		m->nltls = 0;
 		m->never = m->nevers[m->nnevers - 1];   /* the formula's claim comes last */
 		o.ltl_claim = 1;
@@ -174,14 +177,14 @@ int main(int argc, char **argv)
 	if (o.accept == 2) {
 		/* -l: SPIN's built-in claim for non-progress cycles, <>[] np_ */
 		if (m->never) { fprintf(stderr, "dspin: -l cannot be combined with a never claim in the model\n"); return 2; }
-		Model *np = parse_string("<non-progress claim>",
+		Model *np = parse_string(d, "<non-progress claim>",
 			"never { do :: true :: np_ -> break od; accept_np: do :: np_ od }");
 		m->never = np->never;
 	}
-	check_model(m);
-	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
-	Program *prog = compile_model(m);
-	if (diag_count) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	check_model(d, m);
+	if (d->count) { fprintf(stderr, "dspin: %d error(s)\n", d->count); return 2; }
+	Program *prog = compile_model(d, m);
+	if (d->count) { fprintf(stderr, "dspin: %d error(s)\n", d->count); return 2; }
 	if (o.ltl_claim && o.accept != 1 && !o.replay && !o.json)
 		/* as pan's "never claim + accept labels requires -a flag to
 		 * fully verify" */
@@ -189,7 +192,7 @@ int main(int argc, char **argv)
 			o.claim_name);
 	VM vm;
 	vm_setup(&vm, m, prog, &o);
-	if (vm_check(&vm)) { fprintf(stderr, "dspin: %d error(s)\n", diag_count); return 2; }
+	if (vm_check(d, &vm)) { fprintf(stderr, "dspin: %d error(s)\n", d->count); return 2; }
 
 	if (o.simulate) return simulate(&vm, &o);
 

@@ -289,7 +289,7 @@ void trail_options_of(const Opts *o, char *buf, size_t size)
  * preprocessor's definitions */
 static int shapes_path(const char *t)
 {
-	static const char *flags[] = { "-a", "-l", "-f", "-noclaim", "-deadvars", "-N", "-ltl" };
+	static const char *const flags[] = { "-a", "-l", "-f", "-noclaim", "-deadvars", "-N", "-ltl" };
 	for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
 		if (!strcmp(t, flags[i]))
 			return 1;

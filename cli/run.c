@@ -272,7 +272,7 @@ int verify(Model *m, Program *prog, const Opts *op, Row *row)
 /* -compare: every distinct reduction on one model, one row each. */
 int compare(Model *m, Program *prog, const Opts *op)
 {
-	static const char *all[] = {
+	static const char *const all[] = {
 		"none/none", "none/static", "none/twophase/all", "none/twophase/backedge", "none/twophase/none", "none/improviso",
 		"heap/none", "heap/static", "heap/si", "heap/twophase/all", "heap/twophase/backedge", "heap/twophase/none", "heap/improviso",
 		"proc/none", "proc/static", "proc/twophase/all", "proc/twophase/backedge", "proc/twophase/none", "proc/improviso",
@@ -282,7 +282,7 @@ int compare(Model *m, Program *prog, const Opts *op)
 	/* -a/-l: the nested search runs no Twophase or Improviso and needs a
 	 * store (no -cache=none); its own choices are the reduction and
 	 * whether to store only on backward edges */
-	static const char *live[] = {
+	static const char *const live[] = {
 		"none/none", "none/none/backedge", "none/static", "none/static/backedge",
 		"heap/none", "heap/none/backedge", "heap/static", "heap/static/backedge", "heap/si", "heap/si/backedge",
 		"proc/none", "proc/none/backedge", "proc/static", "proc/static/backedge",

@@ -1,7 +1,7 @@
 /* alloc.h — the front end's allocators: Boehm GC memory (the syntax tree,
  * the symbol tables, the compiled code), never freed by hand.  What to do
- * when the collector's heap is exhausted is the application's choice
- * (xalloc_on_failure). */
+ * when the collector's heap is exhausted is the application's choice,
+ * made with the collector's own hook, GC_set_oom_fn (alloc.c). */
 #ifndef DSPIN_ALLOC_H
 #define DSPIN_ALLOC_H
 #include <stddef.h>
@@ -13,7 +13,5 @@ char *xstrndup(const char *s, size_t n);
 /* growable array append: arr is T**, n is int */
 #define PUSH(arr, n, x) do { (arr) = xgrow((arr), (n) + 1, sizeof(*(arr))); (arr)[(n)++] = (x); } while (0)
 void *xgrow(void *p, int n, size_t elsz);
-/* what xalloc and xgrow do when memory is exhausted (alloc.c) */
-void xalloc_on_failure(void (*handler)(size_t n));
 
 #endif

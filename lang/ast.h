@@ -243,8 +243,8 @@ typedef struct Model {
 } Model;
 
 /* front-end entry points */
-Model *parse_file(const char *path, const char **cppargs, int ncppargs);
-Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, const char *extra, const char *extra_name);
+Model *parse_file(Diag *d, const char *path, const char **cppargs, int ncppargs);
+Model *parse_file_with(Diag *d, const char *path, const char **cppargs, int ncppargs, const char *extra, const char *extra_name);
 char *ltl_to_never(const char *formula, const char **err);   /* never-claim text for the negation */
 /* The never claim for an ltl formula (the automaton of its negation) as
  * Promela text, with where each proposition went: uses[i] is a
@@ -267,13 +267,13 @@ LtlClaim ltl_translate_opt(const char *formula, int terminate, int simplify);
 LtlClaim ltl_atoms(const char *formula);
 /* the offset in the formula of line:col of the claim, or -1 */
 int ltl_claim_offset(const LtlClaim *c, int line, int col);
-Model *parse_string(const char *name, const char *text);
-int check_model(Model *m);             /* returns number of errors */
+Model *parse_string(Diag *d, const char *name, const char *text);
+int check_model(Diag *d, Model *m);    /* returns number of errors (reported to d) */
 /* the value of a constant expression of m (mtype names included); *ok
  * becomes 0 when it has none */
 int model_const_eval(Model *m, Expr *e, int *ok);
 /* every Record.image, once, before any state is built (compile_model
  * calls it, lang/check/layout.c); reports initializers it cannot take */
-void layout_record_images(Model *m);
+void layout_record_images(Diag *d, Model *m);
 
 #endif

@@ -61,7 +61,7 @@ typedef struct Program {
 	struct AccessTable *access;  /* what each transition touches (access.h) */
 } Program;
 
-Program *compile_model(Model *m);
+Program *compile_model(Diag *d, Model *m);   /* errors reported to d */
 int find_label(Proctype *pt, const char *name);
 
 #endif

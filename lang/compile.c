@@ -31,6 +31,7 @@ typedef struct Ids { int esc, atomic; } Ids;
 
 typedef struct C {
 	Program *prog;
+	Diag *diag;                  /* where its errors go */
 	Ids *ids;                    /* the model's */
 	Proctype *pt;
 	Code *code;
@@ -252,7 +253,7 @@ static int comp_options(C *c, Stmt *s, int loc, int next)
 	int nelse = 0;
 	Loc *l = &c->code->locs[loc];
 	for (int i = 0; i < l->nt; i++) if (l->t[i]->is_else && !l->t[i]->escape) nelse++;
-	if (nelse > 1 && !c->in_dstep) diag_error(s->pos, "more than one 'else' in one if/do");
+	if (nelse > 1 && !c->in_dstep) diag_error(c->diag, s->pos, "more than one 'else' in one if/do");
 	return loc;
 }
 
@@ -311,8 +312,8 @@ static int comp(C *c, Stmt *s, int next)
 	}
 	case S_GOTO: return jump(c, s, -1, s->label);
 	case S_BREAK:
-		if (!c->nbreaks && c->in_dstep) { diag_error(s->pos, "'break' out of a d_step sequence (a jump cannot leave a d_step)"); return next; }
-		if (!c->nbreaks) { diag_error(s->pos, "'break' outside a do loop"); return next; }
+		if (!c->nbreaks && c->in_dstep) { diag_error(c->diag, s->pos, "'break' out of a d_step sequence (a jump cannot leave a d_step)"); return next; }
+		if (!c->nbreaks) { diag_error(c->diag, s->pos, "'break' outside a do loop"); return next; }
 		return jump(c, s, c->breaks[c->nbreaks - 1], NULL);
 	case S_IF: {
 		int l = newloc(c, s->pos);
@@ -388,7 +389,7 @@ static int comp(C *c, Stmt *s, int next)
 			addtrans(c, e, newtrans(c, sk, e, next));
 		}
 		for (int i = 0; i < c->nlabels; i++)
-			if (!strcmp(c->labels[i].name, s->label)) diag_error(s->pos, "label '%s' defined twice", s->label);
+			if (!strcmp(c->labels[i].name, s->label)) diag_error(c->diag, s->pos, "label '%s' defined twice", s->label);
 		c->labels = xgrow(c->labels, c->nlabels + 1, sizeof(Label));
 		c->labels[c->nlabels].name = s->label; c->labels[c->nlabels].loc = e; c->labels[c->nlabels].pos = s->pos;
 		/* `L: atomic { ... goto L }`: the label is outside the atomic, so a
@@ -479,13 +480,13 @@ static void resolve_labels(C *c, Code *k)
 		if (loc < 0) {
 			int in_d = 0;
 			for (int j = 0; j < c->ndlabels; j++) if (!strcmp(c->dlabels[j], c->pending_lbl[i])) in_d = 1;
-			if (in_d) diag_error(t->st->pos, "goto into a d_step sequence (label '%s' is inside one)", c->pending_lbl[i]);
-			else if (c->in_dstep) diag_error(t->st->pos, "goto to label '%s', which is not in this d_step (a jump cannot leave a d_step)", c->pending_lbl[i]);
-			else diag_error(t->st->pos, "goto to undefined label '%s'", c->pending_lbl[i]);
+			if (in_d) diag_error(c->diag, t->st->pos, "goto into a d_step sequence (label '%s' is inside one)", c->pending_lbl[i]);
+			else if (c->in_dstep) diag_error(c->diag, t->st->pos, "goto to label '%s', which is not in this d_step (a jump cannot leave a d_step)", c->pending_lbl[i]);
+			else diag_error(c->diag, t->st->pos, "goto to undefined label '%s'", c->pending_lbl[i]);
 			loc = k->endloc >= 0 ? k->endloc : 0;
 		}
 		if (loc == c->pending[i] && k->locs[loc].is_jump)
-			diag_error(t->st->pos, "infinite goto loop: 'goto %s' jumps to itself", c->pending_lbl[i]);
+			diag_error(c->diag, t->st->pos, "infinite goto loop: 'goto %s' jumps to itself", c->pending_lbl[i]);
 		t->to = loc;
 	}
 }
@@ -636,10 +637,10 @@ static void comp_dstep(C *c, Stmt *s, Trans *t)
 	c->breaks = sb; c->nbreaks = nb;
 }
 
-static void compile_proc(Program *prog, Ids *ids, Proctype *pt)
+static void compile_proc(Diag *d, Program *prog, Ids *ids, Proctype *pt)
 {
 	C c; memset(&c, 0, sizeof c);
-	c.prog = prog; c.ids = ids; c.pt = pt;
+	c.prog = prog; c.diag = d; c.ids = ids; c.pt = pt;
 	Code *k = NEW(Code);
 	c.code = k;
 	k->endloc = newloc(&c, pt->body ? pt->body->pos : pt->pos);
@@ -665,7 +666,7 @@ static void compile_proc(Program *prog, Ids *ids, Proctype *pt)
 		for (int j = 0; j < l->nt; j++)
 			if (l->t[j]->is_else) { nelse++; nesc += l->t[j]->escape != 0; }
 		if (nelse > 1 && nesc)
-			diag_error(l->pos, "two 'else' in one state, one of them an unless escape's (SPIN's verifier refuses it: inherits 2 'else' stmnts)");
+			diag_error(c.diag, l->pos, "two 'else' in one state, one of them an unless escape's (SPIN's verifier refuses it: inherits 2 'else' stmnts)");
 	}
 	/* a process that starts with a jump starts at its target (SPIN) */
 	for (int hops = 0; k->locs[k->entry].is_jump && hops <= k->nlocs; hops++) {
@@ -689,13 +690,12 @@ int find_label(Proctype *pt, const char *name)
 /* P[i]@L: the label's location, once every proctype is compiled */
 static int resolve_remote(Visitor *v, Expr *e, Use use)
 {
-	(void)v;
 	(void)use;
 	if (e->k != E_REMOTE_LABEL || !e->ptype)
 		return 0;
 	e->label_loc = find_label(e->ptype, e->b->name);
 	if (e->label_loc < 0)
-		diag_error(e->b->pos, "proctype '%s' has no label '%s'", e->ptype->name, e->b->name);
+		diag_error(v->ctx, e->b->pos, "proctype '%s' has no label '%s'", e->ptype->name, e->b->name);
 	return 0;
 }
 
@@ -711,18 +711,18 @@ static void number_locs(Program *p, Code *k)
 			if (k->locs[l].t[i]->dstep) number_locs(p, k->locs[l].t[i]->dstep);
 }
 
-Program *compile_model(Model *m)
+Program *compile_model(Diag *d, Model *m)
 {
 	Program *p = NEW(Program);
 	p->m = m;
 	Ids ids = { 0, 0 };
-	for (int i = 0; i < m->nptypes; i++) compile_proc(p, &ids, m->ptypes[i]);
-	if (m->never) { m->never->index = m->nptypes; compile_proc(p, &ids, m->never); }
-	for (int i = 0; i < m->nfuncs; i++) compile_proc(p, &ids, m->funcs[i]);
+	for (int i = 0; i < m->nptypes; i++) compile_proc(d, p, &ids, m->ptypes[i]);
+	if (m->never) { m->never->index = m->nptypes; compile_proc(d, p, &ids, m->never); }
+	for (int i = 0; i < m->nfuncs; i++) compile_proc(d, p, &ids, m->funcs[i]);
 	for (int i = 0; i < m->nptypes; i++) number_locs(p, m->ptypes[i]->code);
 	if (m->never) number_locs(p, m->never->code);
 	for (int i = 0; i < m->nfuncs; i++) number_locs(p, m->funcs[i]->code);
-	if (p->ntrans > 65535) { Pos ps = { m->file, 1, 1 }; diag_error(ps, "model too large: more than 65535 transitions"); }
+	if (p->ntrans > 65535) { Pos ps = { m->file, 1, 1 }; diag_error(d, ps, "model too large: more than 65535 transitions"); }
 	for (int i = 0; i < p->ntrans; i++)
 		if (p->trans[i]->dstep) {
 			Code *k = p->trans[i]->dstep;
@@ -734,12 +734,12 @@ Program *compile_model(Model *m)
 					 * step, cannot hold; atomic can, and runs the
 					 * call atomically (vm_call_atomic) */
 					if (st && st->k == S_CALL)
-						diag_error(st->pos, "a call inside a d_step: functions and methods cannot run inside d_step (use atomic, which runs the call atomically)");
+						diag_error(d, st->pos, "a call inside a d_step: functions and methods cannot run inside d_step (use atomic, which runs the call atomically)");
 					else if (st && st->k == S_RETURN)
-						diag_error(st->pos, "a return inside a d_step: a function cannot return from inside d_step");
+						diag_error(d, st->pos, "a return inside a d_step: a function cannot return from inside d_step");
 				}
 		}
-	Visitor remote = { resolve_remote, NULL, NULL, IN_BODY };
+	Visitor remote = { resolve_remote, d, NULL, IN_BODY };   /* ctx: the Diag */
 	visit_model(&remote, m);
 	/* select ranges must be constant */
 	for (int i = 0; i < p->ntrans; i++) {
@@ -748,11 +748,11 @@ Program *compile_model(Model *m)
 			int ok = 1;
 			p->trans[i]->select_lo = model_const_eval(m, s->lo, &ok);
 			p->trans[i]->select_hi = model_const_eval(m, s->hi, &ok);
-			if (!ok) diag_error(s->pos, "select range must be constant in dspin");
+			if (!ok) diag_error(d, s->pos, "select range must be constant in dspin");
 		}
 	}
 	/* every instance of a record starts as its image (field initializers) */
-	layout_record_images(m);
+	layout_record_images(d, m);
 	/* the collector can skip a step that leaves the heap canonical */
 	p->access = access_analyze(p);
 	for (int i = 0; i < p->ntrans; i++)

@@ -133,26 +133,26 @@ int vm_initial_raise(VM *vm, State *s, uint8_t *buf, char *msg, size_t len)
 
 /* A code's locations are numbered by a u16 pc (the never claim's by a
  * short, see check.c's :never: variable). */
-static int check_locs(const Proctype *pt, int max)
+static int check_locs(Diag *d, const Proctype *pt, int max)
 {
 	if (!pt->code || pt->code->nlocs <= max) return 0;
-	if (pt->is_never) diag_error(pt->pos, "the never claim compiles to %d locations, at most %d", pt->code->nlocs, max);
-	else diag_error(pt->pos, "'%s' compiles to %d locations, at most %d", pt->name, pt->code->nlocs, max);
+	if (pt->is_never) diag_error(d, pt->pos, "the never claim compiles to %d locations, at most %d", pt->code->nlocs, max);
+	else diag_error(d, pt->pos, "'%s' compiles to %d locations, at most %d", pt->name, pt->code->nlocs, max);
 	return 1;
 }
 
-int vm_check(VM *vm)
+int vm_check(Diag *d, VM *vm)
 {
 	Model *m = vm->m;
 	int nerr = 0;
-	for (int i = 0; i < m->nptypes; i++) nerr += check_locs(m->ptypes[i], MAXLOCS);
-	for (int i = 0; i < m->nfuncs; i++) nerr += check_locs(m->funcs[i], MAXLOCS);
-	if (m->never) nerr += check_locs(m->never, INT16_MAX);
+	for (int i = 0; i < m->nptypes; i++) nerr += check_locs(d, m->ptypes[i], MAXLOCS);
+	for (int i = 0; i < m->nfuncs; i++) nerr += check_locs(d, m->funcs[i], MAXLOCS);
+	if (m->never) nerr += check_locs(d, m->never, INT16_MAX);
 	if (nerr) return nerr;
 	uint8_t *buf = malloc(MAXSTATE);
 	if (!buf) {
 		Pos p = { m->file, 1, 1 };
-		diag_error(p, "out of memory for the initial state");
+		diag_error(d, p, "out of memory for the initial state");
 		return 1;
 	}
 	State s;
@@ -163,7 +163,7 @@ int vm_check(VM *vm)
 	 * trail (vm_initial_error); a limit of dspin's is said here */
 	int e = build_initial(vm, &s, buf, msg, sizeof msg, &where);
 	if (e && e != ERR_RUNTIME) {
-		diag_error(where, "the initial state cannot be built: %s", msg);
+		diag_error(d, where, "the initial state cannot be built: %s", msg);
 		nerr++;
 	}
 	free(buf);

@@ -117,9 +117,9 @@ static inline void exec_init(Exec *x, VM *vm, State *s, int pid)
 /* state.c: what only the compiled program and its initial state show:
  * locations beyond the pc's range, an initial state that cannot be built
  * (too many channels, too large, an initializer's run-time error).
- * Reported with diag_error; returns the number of errors.  cli/ calls it
+ * Reported to d (diag.h); returns the number of errors.  cli/ calls it
  * once before any search. */
-int vm_check(VM *vm);
+int vm_check(Diag *d, VM *vm);
 /* ERR_RUNTIME with its message in msg when building the initial state
  * raises a run-time error of the model (an initialiser divides by zero,
  * indexes out of bounds ...), else 0.  The command reports it as a

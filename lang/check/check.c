@@ -12,14 +12,15 @@
  * priority N` sets it in the new process (1 without it, as pan's run), get_priority
  * and set_priority read and write it by pid (vm/exec.c), and the VM lets
  * only the processes move that no enabled process outranks (vm/next_vm.c) */
-static void add_priority(Model *m, Proctype *pt)
+static void add_priority(Check *ck, Proctype *pt)
 {
+	Model *m = ck->m;
 	int pr = 1;
 	if (pt->prio_expr) {
 		int ok = 1;
 		pr = resolve_const(m, pt->prio_expr, &ok);
-		if (!ok) { diag_error(pt->prio_expr->pos, "the priority of '%s' must be a constant", pt->is_init ? "init" : pt->name); pr = 1; }
-		else if (pr < 1 || pr > 255) { diag_error(pt->prio_expr->pos, "priority %d out of range (1..255)", pr); pr = 1; }
+		if (!ok) { diag_error(ck->diag, pt->prio_expr->pos, "the priority of '%s' must be a constant", pt->is_init ? "init" : pt->name); pr = 1; }
+		else if (pr < 1 || pr > 255) { diag_error(ck->diag, pt->prio_expr->pos, "priority %d out of range (1..255)", pr); pr = 1; }
 	}
 	pt->priority = pr;
 	Var *v = NEW(Var);
@@ -35,21 +36,21 @@ static void check_scope(Check *ck, Proctype *pt)
 {
 	ck->cur = pt;
 	if (pt->nparams > MAXPARAMS)
-		diag_error(pt->pos, "'%s' has %d parameters, at most %d", pt->name, pt->nparams, MAXPARAMS);
+		diag_error(ck->diag, pt->pos, "'%s' has %d parameters, at most %d", pt->name, pt->nparams, MAXPARAMS);
 	int loff = 0;
-	for (int j = 0; j < pt->nlocals; j++) layout_var(ck->m, pt->locals[j], &loff);
+	for (int j = 0; j < pt->nlocals; j++) layout_var(ck, pt->locals[j], &loff);
 	for (int j = 0; j < pt->nlocals; j++) {
 		resolve_var_init(ck, pt->locals[j]);
 		if (pt->locals[j]->chan) pt->nlocal_chans += pt->locals[j]->arrlen ? pt->locals[j]->arrlen : 1;
 		if (pt->is_func && pt->locals[j]->chan)
-			diag_error(pt->locals[j]->pos, "channels cannot be declared in functions");
+			diag_error(ck->diag, pt->locals[j]->pos, "channels cannot be declared in functions");
 	}
 	if (pt->active_expr) {
 		int ok = 1;
 		pt->active = resolve_const(ck->m, pt->active_expr, &ok);
-		if (!ok) diag_error(pt->active_expr->pos, "the active count of '%s' must be a constant", pt->name);
+		if (!ok) diag_error(ck->diag, pt->active_expr->pos, "the active count of '%s' must be a constant", pt->name);
 		else if (pt->active < 0 || pt->active > MAXPROC)
-			diag_error(pt->active_expr->pos, "active count of '%s' out of range (0..%d): %d", pt->name, MAXPROC, pt->active);
+			diag_error(ck->diag, pt->active_expr->pos, "active count of '%s' out of range (0..%d): %d", pt->name, MAXPROC, pt->active);
 		if (!ok || pt->active < 0 || pt->active > MAXPROC) pt->active = 1;
 	}
 	if (pt->provided) resolve_expr(ck, pt->provided);
@@ -57,18 +58,18 @@ static void check_scope(Check *ck, Proctype *pt)
 	pt->body = lower_stmt(ck, pt->body);
 	/* temporaries were added: lay the block out again */
 	loff = 0;
-	for (int j = 0; j < pt->nlocals; j++) layout_var(ck->m, pt->locals[j], &loff);
+	for (int j = 0; j < pt->nlocals; j++) layout_var(ck, pt->locals[j], &loff);
 	pt->localsize = loff;
 	layout_collect_refs(pt->locals, pt->nlocals, 0, &pt->refoffs, &pt->nrefoffs);
 	layout_collect_chans(pt->locals, pt->nlocals, 0, &pt->chanoffs, &pt->nchanoffs);
 	ck->cur = NULL;
 }
 
-int check_model(Model *m)
+int check_model(Diag *d, Model *m)
 {
-	Check c = { .m = m }, *ck = &c;
-	int before = diag_count;
-	for (int i = 0; i < m->nrecords; i++) layout_record(m, m->records[i]);
+	Check c = { .m = m, .diag = d }, *ck = &c;
+	int before = d->count;
+	for (int i = 0; i < m->nrecords; i++) layout_record(ck, m->records[i]);
 	if (m->never) {
 		/* the claim's location is part of the state, as in SPIN */
 		Var *v = NEW(Var);
@@ -80,7 +81,7 @@ int check_model(Model *m)
 	int off = 0;
 	for (int i = 0; i < m->nglobals; i++) {
 		Var *v = m->globals[i];
-		layout_var(m, v, &off);
+		layout_var(ck, v, &off);
 		resolve_var_init(ck, v);
 		if (v->init && v->scope == SC_GLOBAL) {
 			int ok = 1;
@@ -90,12 +91,12 @@ int check_model(Model *m)
 	}
 	m->globsize = off;
 	if (m->nptypes > MAXTYPES)
-		diag_error(m->ptypes[MAXTYPES]->pos, "more than %d proctypes", MAXTYPES);
+		diag_error(ck->diag, m->ptypes[MAXTYPES]->pos, "more than %d proctypes", MAXTYPES);
 	if (m->nfuncs > MAXTYPES)
-		diag_error(m->funcs[MAXTYPES]->pos, "more than %d functions and methods", MAXTYPES);
+		diag_error(ck->diag, m->funcs[MAXTYPES]->pos, "more than %d functions and methods", MAXTYPES);
 	for (int i = 0; i < m->nrecords; i++) {
 		Record *r = m->records[i];
-		if (!r->declared) diag_error(r->pos, "type '%s' is declared but never defined", r->name);
+		if (!r->declared) diag_error(ck->diag, r->pos, "type '%s' is declared but never defined", r->name);
 		resolve_field_inits(ck, r);
 		layout_collect_refs(r->fields, r->nfields, 0, &r->refoffs, &r->nrefoffs);
 		if (r->is_class) m->has_heap = 1;
@@ -109,12 +110,12 @@ int check_model(Model *m)
 		if (!v->chan) continue;
 		nch += v->arrlen ? v->arrlen : 1;
 		if (nch > MAXCHAN) {
-			diag_error(v->pos, "too many channels: '%s' makes %d, at most %d", v->name, nch, MAXCHAN);
+			diag_error(ck->diag, v->pos, "too many channels: '%s' makes %d, at most %d", v->name, nch, MAXCHAN);
 			break;
 		}
 	}
 	if (m->uses_priority)
-		for (int i = 0; i < m->nptypes; i++) add_priority(m, m->ptypes[i]);
+		for (int i = 0; i < m->nptypes; i++) add_priority(ck, m->ptypes[i]);
 	for (int i = 0; i < m->nptypes; i++) check_scope(ck, m->ptypes[i]);
 	if (m->never) check_scope(ck, m->never);
 	for (int i = 0; i < m->nfuncs; i++) check_scope(ck, m->funcs[i]);
@@ -123,15 +124,15 @@ int check_model(Model *m)
 		nact += m->ptypes[i]->active;
 		if (nact > MAXPROC) {
 			const char *nm = m->ptypes[i]->is_init ? "init" : m->ptypes[i]->name;
-			diag_error(m->ptypes[i]->pos, "too many active processes: '%s' makes %d, at most %d", nm, nact, MAXPROC);
+			diag_error(ck->diag, m->ptypes[i]->pos, "too many active processes: '%s' makes %d, at most %d", nm, nact, MAXPROC);
 			break;
 		}
 	}
-	if (m->nptypes == 0 && diag_count == before) {
+	if (m->nptypes == 0 && d->count == before) {
 		Pos p = { m->file, 1, 1 };
-		diag_error(p, "no proctype, init or active process in the model");
+		diag_error(ck->diag, p, "no proctype, init or active process in the model");
 	}
-	return diag_count - before;
+	return d->count - before;
 }
 
 int model_const_eval(Model *m, Expr *e, int *ok) { return resolve_const(m, e, ok); }

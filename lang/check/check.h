@@ -17,6 +17,7 @@
  * state, so the front end can check two models in one process */
 typedef struct Check {
 	Model *m;
+	Diag *diag;               /* where its errors go (the application's) */
 	Proctype *cur;            /* the proctype or function checked; NULL: the globals */
 	Stmt **hoist; int nhoist; /* lowering: the call steps made for one statement */
 	int nlazy;                /* lowering: && / || / ( -> : ) lowered in one statement */
@@ -30,17 +31,17 @@ void resolve_var_init(Check *ck, Var *v);        /* its initialiser and channel 
 void resolve_field_inits(Check *ck, Record *r);
 
 /* typecheck.c */
-void check_nfields(Pos pos, int nargs);
-void check_chan(Expr *e);
+void check_nfields(Check *ck, Pos pos, int nargs);
+void check_chan(Check *ck, Expr *e);
 void check_note_chan_data(Model *m, Pos pos, const char *how);
-void check_flow(Model *m, Pos pos, VType src, VType dst, int src_zero, const char *ctx);
-void check_send_field(Model *m, const Expr *ch, int i, const Expr *arg);
-void check_recv_field(Model *m, const Expr *ch, int i, const Expr *arg);
-void check_sorted_send(Model *m, const Stmt *s);
-void check_args(Model *m, Expr **args, int nargs, Var **params, int nparams, const char *what, const char *name);
-void check_no_ref_number(const Expr *e, const char *how);
-void check_lvalue(Expr *e);
-void check_assign(Model *m, Expr *lhs, Expr *rhs);
+void check_flow(Check *ck, Pos pos, VType src, VType dst, int src_zero, const char *ctx);
+void check_send_field(Check *ck, const Expr *ch, int i, const Expr *arg);
+void check_recv_field(Check *ck, const Expr *ch, int i, const Expr *arg);
+void check_sorted_send(Check *ck, const Stmt *s);
+void check_args(Check *ck, Expr **args, int nargs, Var **params, int nparams, const char *what, const char *name);
+void check_no_ref_number(Check *ck, const Expr *e, const char *how);
+void check_lvalue(Check *ck, Expr *e);
+void check_assign(Check *ck, Expr *lhs, Expr *rhs);
 /* the constant 0 (null, a channel not created) */
 static inline int is_zero(const Expr *e)
 {
@@ -48,9 +49,9 @@ static inline int is_zero(const Expr *e)
 }
 
 /* layout.c */
-void layout_var(Model *m, Var *v, int *off);     /* at *off, which grows by its size */
-void layout_record(Model *m, Record *r);
-void layout_chanspec(Model *m, ChanSpec *c);     /* its messages' layout and its id */
+void layout_var(Check *ck, Var *v, int *off);     /* at *off, which grows by its size */
+void layout_record(Check *ck, Record *r);
+void layout_chanspec(Check *ck, ChanSpec *c);     /* its messages' layout and its id */
 /* the byte offsets of the references (chan ids) in a block of variables */
 void layout_collect_refs(Var **vs, int n, int base, int **out, int *nout);
 void layout_collect_chans(Var **vs, int n, int base, int **out, int *nout);

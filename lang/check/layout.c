@@ -19,48 +19,49 @@ static int scalar_size(TypeKind k, int bits)
 	}
 }
 
-void layout_var(Model *m, Var *v, int *off)
+void layout_var(Check *ck, Var *v, int *off)
 {
+	Model *m = ck->m;
 	if (v->arrlen_expr) {
 		int ok = 1;
 		int n = resolve_const(m, v->arrlen_expr, &ok);
-		if (!ok) { diag_error(v->arrlen_expr->pos, "array length of '%s' must be a constant", v->name); n = 1; }
-		if (n < 1 || n > 65535) { diag_error(v->arrlen_expr->pos, "array length of '%s' out of range (1..65535): %d", v->name, n); n = 1; }
+		if (!ok) { diag_error(ck->diag, v->arrlen_expr->pos, "array length of '%s' must be a constant", v->name); n = 1; }
+		if (n < 1 || n > 65535) { diag_error(ck->diag, v->arrlen_expr->pos, "array length of '%s' out of range (1..65535): %d", v->name, n); n = 1; }
 		v->arrlen = n;
 	}
 	if (v->kind == TY_RECORD) {
-		layout_record(m, v->rec);
+		layout_record(ck, v->rec);
 		v->elemsize = v->rec->size;
-		if (v->rec->nchanoffs) diag_error(v->pos, "'%s': a record holding channels can only be used by reference", v->name);
+		if (v->rec->nchanoffs) diag_error(ck->diag, v->pos, "'%s': a record holding channels can only be used by reference", v->name);
 	} else if (v->kind == TY_CHAN && v->chan && v->scope == SC_FIELD) {
 		/* a channel that is a field of an object lives inside the object */
-		layout_chanspec(m, v->chan);
+		layout_chanspec(ck, v->chan);
 		v->elemsize = CHDR + v->chan->cap * v->chan->msgsize;
 	} else v->elemsize = scalar_size(v->kind, v->bits);
 	v->offset = *off;
 	long long size = (long long)v->elemsize * (v->arrlen ? v->arrlen : 1);
 	if (*off + size > STATE_BLOCK_MAX) {
-		diag_error(v->pos, "'%s' makes the state vector too large (%lld bytes, at most %d)", v->name, *off + size, STATE_BLOCK_MAX);
+		diag_error(ck->diag, v->pos, "'%s' makes the state vector too large (%lld bytes, at most %d)", v->name, *off + size, STATE_BLOCK_MAX);
 		size = 0;
 		if (v->arrlen) v->arrlen = 1;   /* later passes must not walk the huge array */
 	}
 	*off += (int)size;
 }
 
-void layout_record(Model *m, Record *r)
+void layout_record(Check *ck, Record *r)
 {
 	if (r->laid_out == 2) return;
-	if (r->laid_out == 1) { diag_error(r->pos, "typedef '%s' contains itself", r->name); r->laid_out = 2; return; }
+	if (r->laid_out == 1) { diag_error(ck->diag, r->pos, "typedef '%s' contains itself", r->name); r->laid_out = 2; return; }
 	r->laid_out = 1;
 	int off = 0;
 	for (int i = 0; i < r->nfields; i++) {
 		Var *f = r->fields[i];
-		layout_var(m, f, &off);
+		layout_var(ck, f, &off);
 		if (f->kind == TY_CHAN && f->chan) {
 			f->chanslot = r->nchanoffs;
 			int n = f->arrlen ? f->arrlen : 1;
 			for (int k = 0; k < n; k++) {
-				if (r->nchanoffs >= 16) { diag_error(f->pos, "at most 16 channels per object"); break; }
+				if (r->nchanoffs >= 16) { diag_error(ck->diag, f->pos, "at most 16 channels per object"); break; }
 				r->chanoffs = xgrow(r->chanoffs, r->nchanoffs + 1, sizeof(int));
 				r->chanspec_of = xgrow(r->chanspec_of, r->nchanoffs + 1, sizeof(ChanSpec *));
 				r->chanoffs[r->nchanoffs] = f->offset + k * f->elemsize;
@@ -90,18 +91,18 @@ static void push_field(Fields *fs, TypeKind k, int bits, int mtg, Record *cls)
 }
 
 /* the leaves of record r, in declaration order, arrays element by element */
-static void record_leaves(ChanSpec *c, const Record *r, Fields *fs)
+static void record_leaves(Check *ck, ChanSpec *c, const Record *r, Fields *fs)
 {
 	for (int i = 0; i < r->nfields; i++) {
 		const Var *f = r->fields[i];
 		int cnt = f->arrlen ? f->arrlen : 1;
 		if (f->chan) {
-			diag_error(c->pos, "'%s' declares a channel (field '%s'), so it cannot be a message field", r->name, f->name);
+			diag_error(ck->diag, c->pos, "'%s' declares a channel (field '%s'), so it cannot be a message field", r->name, f->name);
 			return;
 		}
 		for (int k = 0; k < cnt && fs->n <= MAXFIELDS; k++) {
 			if (f->kind == TY_RECORD)
-				record_leaves(c, f->rec, fs);
+				record_leaves(ck, c, f->rec, fs);
 			else
 				push_field(fs, f->kind, f->bits, f->mtg, f->rec);
 		}
@@ -110,15 +111,15 @@ static void record_leaves(ChanSpec *c, const Record *r, Fields *fs)
 
 /* A record field of a message is its fields, flattened, as SPIN sends it
  * (pan's `x!foo` is `x!foo.b,foo.i,foo.c`). */
-static void flatten_records(Model *m, ChanSpec *c)
+static void flatten_records(Check *ck, ChanSpec *c)
 {
 	if (!c->frec) return;
 	Fields fs = { 0 };
 	for (int i = 0; i < c->nfields; i++) {
 		const Record *r = c->ftypes[i] == TY_RECORD ? c->frec[i] : NULL;
 		if (r) {
-			layout_record(m, (Record *)r);
-			record_leaves(c, r, &fs);
+			layout_record(ck, (Record *)r);
+			record_leaves(ck, c, r, &fs);
 			continue;
 		}
 		push_field(&fs, c->ftypes[i], c->fbits[i], c->fmtg[i], c->fcls ? c->fcls[i] : NULL);
@@ -127,24 +128,25 @@ static void flatten_records(Model *m, ChanSpec *c)
 	c->frec = NULL;
 }
 
-void layout_chanspec(Model *m, ChanSpec *c)
+void layout_chanspec(Check *ck, ChanSpec *c)
 {
+	Model *m = ck->m;
 	if (c->id || (m->nchanspecs && m->chanspecs[0] == c)) return;
-	flatten_records(m, c);
+	flatten_records(ck, c);
 	int ok = 1;
 	c->cap = resolve_const(m, c->cap_expr, &ok);
-	if (!ok) diag_error(c->cap_expr->pos, "channel capacity must be a constant");
-	if (c->cap < 0 || c->cap > 255) { diag_error(c->pos, "channel capacity out of range (0..255)"); c->cap = 1; }
+	if (!ok) diag_error(ck->diag, c->cap_expr->pos, "channel capacity must be a constant");
+	if (c->cap < 0 || c->cap > 255) { diag_error(ck->diag, c->pos, "channel capacity out of range (0..255)"); c->cap = 1; }
 	if (c->nfields > MAXFIELDS)
-		diag_error(c->pos, "a channel's message has %d fields, at most %d", c->nfields, MAXFIELDS);
+		diag_error(ck->diag, c->pos, "a channel's message has %d fields, at most %d", c->nfields, MAXFIELDS);
 	c->foff = xalloc(sizeof(int) * (c->nfields + 1));
 	int off = 0;
 	for (int i = 0; i < c->nfields; i++) { c->foff[i] = off; off += scalar_size(c->ftypes[i], 32); if (c->ftypes[i] == TY_REF) { c->nrefs++; m->has_heap = 1; } if (c->ftypes[i] == TY_CHAN) c->nrefs++; }
 	c->msgsize = off;
 	if (CHDR + (long long)c->cap * c->msgsize > STATE_BLOCK_MAX)
-		diag_error(c->pos, "a channel of %d messages of %d bytes does not fit in a state (at most %d bytes)", c->cap, c->msgsize, STATE_BLOCK_MAX);
+		diag_error(ck->diag, c->pos, "a channel of %d messages of %d bytes does not fit in a state (at most %d bytes)", c->cap, c->msgsize, STATE_BLOCK_MAX);
 	if (m->nchanspecs == MAXTYPES)
-		diag_error(c->pos, "more than %d channel types (capacity and fields)", MAXTYPES);
+		diag_error(ck->diag, c->pos, "more than %d channel types (capacity and fields)", MAXTYPES);
 	c->id = m->nchanspecs;
 	PUSH(m->chanspecs, m->nchanspecs, c);
 }
@@ -183,7 +185,7 @@ void layout_collect_chans(Var **vs, int n, int base, int **out, int *nout) { col
  * is null) reject the initializers this cannot take before it runs; the
  * errors here are defence in depth, so that no initializer they let
  * through is ever dropped with its field silently zero. */
-static void record_image(Model *m, Record *r)
+static void record_image(Diag *d, Model *m, Record *r)
 {
 	if (r->image_done) return;
 	r->image_done = 1;
@@ -192,8 +194,8 @@ static void record_image(Model *m, Record *r)
 		Var *f = r->fields[i];
 		int n = f->arrlen ? f->arrlen : 1;
 		if (f->kind == TY_RECORD) {
-			if (f->init) { diag_error(f->init->pos, "field '%s': a record cannot have an initializer", f->name); continue; }
-			record_image(m, f->rec);
+			if (f->init) { diag_error(d, f->init->pos, "field '%s': a record cannot have an initializer", f->name); continue; }
+			record_image(d, m, f->rec);
 			if (f->rec->image)
 				for (int k = 0; k < n; k++) memcpy(img + f->offset + k * f->elemsize, f->rec->image, (size_t)f->rec->size);
 			continue;
@@ -201,11 +203,11 @@ static void record_image(Model *m, Record *r)
 		if (!f->init) continue;
 		int32_t val = 0;
 		if (f->kind == TY_REF) {
-			if (f->init->k != E_NULL) { diag_error(f->init->pos, "reference field '%s' can only be initialized to null", f->name); continue; }
+			if (f->init->k != E_NULL) { diag_error(d, f->init->pos, "reference field '%s' can only be initialized to null", f->name); continue; }
 		} else {
 			int ok = 1;
 			val = resolve_const(m, f->init, &ok);
-			if (!ok) { diag_error(f->init->pos, "field '%s': the initializer must be a constant", f->name); continue; }
+			if (!ok) { diag_error(d, f->init->pos, "field '%s': the initializer must be a constant", f->name); continue; }
 		}
 		for (int k = 0; k < n; k++) layout_store(img + f->offset + k * f->elemsize, f->kind, f->bits, val);
 	}
@@ -215,7 +217,7 @@ static void record_image(Model *m, Record *r)
 	r->image = zero ? NULL : img;
 }
 
-void layout_record_images(Model *m)
+void layout_record_images(Diag *d, Model *m)
 {
-	for (int i = 0; i < m->nrecords; i++) record_image(m, m->records[i]);
+	for (int i = 0; i < m->nrecords; i++) record_image(d, m, m->records[i]);
 }

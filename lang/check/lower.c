@@ -26,7 +26,7 @@ static void hoist_expr(Check *ck, Expr *e, int top_ok)
 	if (!is_lazy(e)) { hoist_expr(ck, e->b, 0); hoist_expr(ck, e->c, 0); }
 	for (int i = 0; i < e->nargs; i++) hoist_expr(ck, e->args[i], 0);
 	if (e->k != E_CALL || top_ok || !e->ptype) return;
-	if (e->ptype->ret_kind == TY_NONE) { diag_error(e->pos, "'%s' returns no value", e->ptype->name); return; }
+	if (e->ptype->ret_kind == TY_NONE) { diag_error(ck->diag, e->pos, "'%s' returns no value", e->ptype->name); return; }
 	char *name = xalloc(32);
 	snprintf(name, 32, "_call%d", ck->cur->ntemps++);
 	Var *t = NEW(Var);
@@ -171,7 +171,7 @@ static Stmt *lower_lazy(Check *ck, Stmt *s, Expr *n)
 {
 	if (++ck->nlazy > MAXLAZY) {
 		if (ck->nlazy == MAXLAZY + 1)
-			diag_error(s->pos, "too many calls under && / || / ( -> : ) in one statement (at most %d lowerings); compute some of them in statements of their own", MAXLAZY);
+			diag_error(ck->diag, s->pos, "too many calls under && / || / ( -> : ) in one statement (at most %d lowerings); compute some of them in statements of their own", MAXLAZY);
 		return s;
 	}
 	Stmt *pre = NULL;
@@ -258,7 +258,7 @@ static void check_guard(Check *ck, const Stmt *g)
 	const Expr *c = find_call(ck->cur, g->rhs);
 	if (!c) c = find_call(ck->cur, g->lhs);
 	for (int i = 0; i < g->nargs && !c; i++) c = find_call(ck->cur, g->args[i]);
-	if (c) diag_error(c->pos, "call to '%s' in a guard is not supported: it would become a step of its own, and the guard would no longer decide whether its option is taken; assign the result to a variable before the if/do", c->ptype->name);
+	if (c) diag_error(ck->diag, c->pos, "call to '%s' in a guard is not supported: it would become a step of its own, and the guard would no longer decide whether its option is taken; assign the result to a variable before the if/do", c->ptype->name);
 }
 
 Stmt *lower_stmt(Check *ck, Stmt *s)

@@ -100,7 +100,7 @@ static void resolve_ref(Check *ck, Expr *e)
 		if (!v) {
 			int mg, mv = mtype_value_in(ck->m, e->name, &mg);
 			if (mv && !e->a) { e->k = E_CONST; e->val = mv; e->type = TY_MTYPE; e->mtg = mg; return; }
-			diag_error(e->pos, "undeclared name '%s'", e->name);
+			diag_error(ck->diag, e->pos, "undeclared name '%s'", e->name);
 			e->k = E_CONST; e->val = 0; e->type = TY_INT;
 			return;
 		}
@@ -108,9 +108,9 @@ static void resolve_ref(Check *ck, Expr *e)
 		e->k = E_VAR; e->var = v; e->type = v->kind; e->bits = v->bits;
 		if (e->a) {
 			resolve_expr(ck, e->a);
-			check_no_ref_number(e->a, "an array index");
+			check_no_ref_number(ck, e->a, "an array index");
 			if (vtype_of(ck->m, e->a).chan) check_note_chan_data(ck->m, e->a->pos, "a channel's id is used as an array index");
-			if (!v->arrlen) diag_error(e->pos, "'%s' is not an array", v->name);
+			if (!v->arrlen) diag_error(ck->diag, e->pos, "'%s' is not an array", v->name);
 		} else if (v->arrlen && v->kind != TY_RECORD) {
 			/* SPIN: an array name alone means element 0 */
 		}
@@ -131,22 +131,22 @@ static void resolve_ref(Check *ck, Expr *e)
 			bv = b->var;
 		}
 		if (bv->kind != TY_RECORD && bv->kind != TY_REF) {
-			diag_error(e->pos, "'%s' is not a record or reference, it has no field '%s'", bv->name, e->name);
+			diag_error(ck->diag, e->pos, "'%s' is not a record or reference, it has no field '%s'", bv->name, e->name);
 			e->k = E_CONST; e->val = 0; return;
 		}
 		Var *f = NULL;
 		for (int i = 0; i < bv->rec->nfields; i++)
 			if (!strcmp(bv->rec->fields[i]->name, e->name)) f = bv->rec->fields[i];
 		if (!f) {
-			diag_error(e->pos, "%s '%s' has no field '%s'", bv->rec->is_class ? "class" : "typedef", bv->rec->name, e->name);
+			diag_error(ck->diag, e->pos, "%s '%s' has no field '%s'", bv->rec->is_class ? "class" : "typedef", bv->rec->name, e->name);
 			e->k = E_CONST; e->val = 0; return;
 		}
 		e->var = f; e->type = f->kind; e->bits = f->bits;
 		if (e->a) {
 			resolve_expr(ck, e->a);
-			check_no_ref_number(e->a, "an array index");
+			check_no_ref_number(ck, e->a, "an array index");
 			if (vtype_of(ck->m, e->a).chan) check_note_chan_data(ck->m, e->a->pos, "a channel's id is used as an array index");
-			if (!f->arrlen) diag_error(e->pos, "field '%s' is not an array", f->name);
+			if (!f->arrlen) diag_error(ck->diag, e->pos, "field '%s' is not an array", f->name);
 		}
 	}
 }
@@ -174,7 +174,7 @@ static void record_leaf_exprs(Expr *base, const Record *r, Expr ***out, int *n)
 /* A record sent or received is its fields, flattened, as in SPIN:
  * `x!foo` is `x!foo.b,foo.i,foo.c` (the message field is flattened the
  * same way, chanspec) */
-static void expand_record_args(Stmt *s)
+static void expand_record_args(Check *ck, Stmt *s)
 {
 	int any = 0;
 	for (int i = 0; i < s->nargs; i++)
@@ -184,7 +184,7 @@ static void expand_record_args(Stmt *s)
 	for (int i = 0; i < s->nargs; i++) {
 		Expr *a = s->args[i];
 		if ((a->k == E_VAR || a->k == E_FIELD) && a->type == TY_RECORD && a->var && a->var->rec) {
-			if (a->var->arrlen && !a->a) diag_error(a->pos, "'%s' is an array of records: send or receive one element", a->var->name);
+			if (a->var->arrlen && !a->a) diag_error(ck->diag, a->pos, "'%s' is an array of records: send or receive one element", a->var->name);
 			record_leaf_exprs(a, a->var->rec, &out, &n);
 		} else PUSH(out, n, a);
 	}
@@ -203,10 +203,10 @@ void resolve_expr(Check *ck, Expr *e)
 	case E_NEW: {
 		Record *r = NULL;
 		for (int i = 0; i < ck->m->nrecords; i++) if (!strcmp(ck->m->records[i]->name, e->name)) r = ck->m->records[i];
-		if (!r) { diag_error(e->pos, "new of unknown class '%s'", e->name); e->type = TY_REF; break; }
+		if (!r) { diag_error(ck->diag, e->pos, "new of unknown class '%s'", e->name); e->type = TY_REF; break; }
 		r->is_class = 1;
 		if (r->id >= MAXCLASSES)
-			diag_error(e->pos, "cannot allocate '%s': only the first %d classes and typedefs of a model can be allocated with new", r->name, MAXCLASSES);
+			diag_error(ck->diag, e->pos, "cannot allocate '%s': only the first %d classes and typedefs of a model can be allocated with new", r->name, MAXCLASSES);
 		e->ptype = NULL; e->var = NULL;
 		e->type = TY_REF;
 		e->val = r->id;
@@ -215,16 +215,16 @@ void resolve_expr(Check *ck, Expr *e)
 	}
 	case E_UN:
 		resolve_expr(ck, e->a);
-		if (e->op != OP_NOT) check_no_ref_number(e->a, "negated or complemented");
+		if (e->op != OP_NOT) check_no_ref_number(ck, e->a, "negated or complemented");
 		if (e->op != OP_NOT && vtype_of(ck->m, e->a).chan) check_note_chan_data(ck->m, e->pos, "a channel's id is computed with");
 		e->type = TY_INT;
 		break;
 	case E_BIN:
 		resolve_expr(ck, e->a); resolve_expr(ck, e->b); e->type = TY_INT;
 		if ((e->a->type == TY_REF || e->b->type == TY_REF) && e->op != OP_EQ && e->op != OP_NE)
-			diag_error(e->pos, "references can only be compared with == and !=");
+			diag_error(ck->diag, e->pos, "references can only be compared with == and !=");
 		else
-			type_comparable(e->pos, vtype_of(ck->m, e->a), vtype_of(ck->m, e->b), e->op == OP_EQ ? "==" : e->op == OP_NE ? "!=" : "comparison");
+			type_comparable(ck->diag, e->pos, vtype_of(ck->m, e->a), vtype_of(ck->m, e->b), e->op == OP_EQ ? "==" : e->op == OP_NE ? "!=" : "comparison");
 		{
 			/* two channels compared for identity, or a channel with 0
 			 * (not created), read no slot; anything else does */
@@ -235,24 +235,24 @@ void resolve_expr(Check *ck, Expr *e)
 			    !(eq && ((ta.chan && tb.chan) || is_zero(e->a) || is_zero(e->b))))
 				check_note_chan_data(ck->m, e->pos, "a channel's id is computed with");
 		}
-		if (e->a->k == E_NEW || e->b->k == E_NEW) diag_error(e->pos, "'new' can only be assigned");
+		if (e->a->k == E_NEW || e->b->k == E_NEW) diag_error(ck->diag, e->pos, "'new' can only be assigned");
 		break;
 	case E_COND:
 		resolve_expr(ck, e->a); resolve_expr(ck, e->b); resolve_expr(ck, e->c);
 		e->type = TY_INT;
 		if (e->b->type == TY_REF || e->c->type == TY_REF) {
-			type_comparable(e->pos, vtype_of(ck->m, e->b), vtype_of(ck->m, e->c), "( -> : )");
+			type_comparable(ck->diag, e->pos, vtype_of(ck->m, e->b), vtype_of(ck->m, e->c), "( -> : )");
 			e->type = TY_REF;
 		}
 		break;
 	case E_LEN: case E_EMPTY: case E_NEMPTY: case E_FULL: case E_NFULL:
-		resolve_expr(ck, e->a); check_chan(e->a); e->type = TY_INT; break;
+		resolve_expr(ck, e->a); check_chan(ck, e->a); e->type = TY_INT; break;
 	case E_POLL:
-		resolve_expr(ck, e->a); check_chan(e->a);
-		check_nfields(e->pos, e->nargs);
+		resolve_expr(ck, e->a); check_chan(ck, e->a);
+		check_nfields(ck, e->pos, e->nargs);
 		for (int i = 0; i < e->nargs; i++) {
 			resolve_expr(ck, e->args[i]);
-			check_recv_field(ck->m, e->a, i, e->args[i]);
+			check_recv_field(ck, e->a, i, e->args[i]);
 		}
 		break;
 	case E_EVAL:
@@ -261,10 +261,10 @@ void resolve_expr(Check *ck, Expr *e)
 		break;
 	case E_ENABLED: case E_PCVALUE: case E_GETPRIO:
 		resolve_expr(ck, e->a);
-		check_no_ref_number(e->a, "a pid");
+		check_no_ref_number(ck, e->a, "a pid");
 		break;
 	case E_SETPRIO:
-		diag_error(e->pos, "set_priority(...) is a statement, it has no value");
+		diag_error(ck->diag, e->pos, "set_priority(...) is a statement, it has no value");
 		e->k = E_CONST; e->val = 0; e->type = TY_INT;
 		break;
 	case E_CALL: {
@@ -273,10 +273,10 @@ void resolve_expr(Check *ck, Expr *e)
 			resolve_expr(ck, e->a);
 			Record *c = (e->a->k == E_VAR || e->a->k == E_FIELD) && e->a->var->kind == TY_REF ? e->a->var->rec : NULL;
 			if (e->a->k == E_CALL && e->a->ptype && e->a->ptype->ret_kind == TY_REF) c = e->a->ptype->ret_rec;
-			if (!c) { diag_error(e->pos, "method call '%s' on something that is not a reference", e->name); break; }
+			if (!c) { diag_error(ck->diag, e->pos, "method call '%s' on something that is not a reference", e->name); break; }
 			for (int i = 0; i < ck->m->nfuncs; i++)
 				if (ck->m->funcs[i]->cls == c && !strcmp(ck->m->funcs[i]->name, e->name)) f = ck->m->funcs[i];
-			if (!f) { diag_error(e->pos, "class '%s' has no method '%s'", c->name, e->name); break; }
+			if (!f) { diag_error(ck->diag, e->pos, "class '%s' has no method '%s'", c->name, e->name); break; }
 		} else {
 			for (int i = 0; i < ck->m->nfuncs; i++)
 				if (!ck->m->funcs[i]->cls && !strcmp(ck->m->funcs[i]->name, e->name)) f = ck->m->funcs[i];
@@ -287,49 +287,49 @@ void resolve_expr(Check *ck, Expr *e)
 						Expr *th = NEW(Expr); th->k = E_NAME; th->name = "this"; th->pos = e->pos;
 						e->a = th; resolve_expr(ck, th);
 					}
-			if (!f) { diag_error(e->pos, "call of unknown function '%s'", e->name); break; }
+			if (!f) { diag_error(ck->diag, e->pos, "call of unknown function '%s'", e->name); break; }
 		}
 		e->ptype = f;
 		for (int i = 0; i < e->nargs; i++) resolve_expr(ck, e->args[i]);
 		int want = f->nparams - (f->cls ? 1 : 0);
 		if (e->nargs != want)
-			diag_error(e->pos, "'%s' expects %d argument(s), got %d", f->name, want, e->nargs);
-		check_args(ck->m, e->args, e->nargs, f->params + (f->cls ? 1 : 0), want, f->cls ? "method" : "function", f->name);
+			diag_error(ck->diag, e->pos, "'%s' expects %d argument(s), got %d", f->name, want, e->nargs);
+		check_args(ck, e->args, e->nargs, f->params + (f->cls ? 1 : 0), want, f->cls ? "method" : "function", f->name);
 		e->type = f->ret_kind == TY_NONE ? TY_INT : f->ret_kind;
 		break;
 	}
 	case E_RUN: {
 		Proctype *pt = find_ptype(ck->m, e->name);
-		if (!pt || pt->is_init) { diag_error(e->pos, "run of unknown proctype '%s'", e->name); break; }
+		if (!pt || pt->is_init) { diag_error(ck->diag, e->pos, "run of unknown proctype '%s'", e->name); break; }
 		e->ptype = pt;
 		for (int i = 0; i < e->nargs; i++) resolve_expr(ck, e->args[i]);
 		if (e->b) {
 			/* run P() priority N */
 			resolve_expr(ck, e->b);
-			check_no_ref_number(e->b, "a priority");
+			check_no_ref_number(ck, e->b, "a priority");
 			int ok = 1;
 			long long pr = resolve_const(ck->m, e->b, &ok);
-			if (ok && (pr < 1 || pr > 255)) diag_error(e->b->pos, "priority %lld out of range (1..255)", pr);
+			if (ok && (pr < 1 || pr > 255)) diag_error(ck->diag, e->b->pos, "priority %lld out of range (1..255)", pr);
 		}
 		if (e->nargs != pt->nparams)
-			diag_error(e->pos, "proctype '%s' expects %d argument(s), got %d", pt->name, pt->nparams, e->nargs);
-		check_args(ck->m, e->args, e->nargs, pt->params, pt->nparams, "proctype", pt->name);
+			diag_error(ck->diag, e->pos, "proctype '%s' expects %d argument(s), got %d", pt->name, pt->nparams, e->nargs);
+		check_args(ck, e->args, e->nargs, pt->params, pt->nparams, "proctype", pt->name);
 		break;
 	}
 	case E_REMOTE_LABEL: case E_REMOTE_VAR: {
 		Proctype *pt = find_ptype(ck->m, e->name);
-		if (!pt) { diag_error(e->pos, "unknown proctype '%s' in remote reference", e->name); e->k = E_CONST; e->val = 0; break; }
+		if (!pt) { diag_error(ck->diag, e->pos, "unknown proctype '%s' in remote reference", e->name); e->k = E_CONST; e->val = 0; break; }
 		e->ptype = pt;
 		if (e->a) {
 			resolve_expr(ck, e->a);
-			check_no_ref_number(e->a, "a process's index");
+			check_no_ref_number(ck, e->a, "a process's index");
 		}
 		if (e->k == E_REMOTE_VAR) {
 			Proctype *save = ck->cur; ck->cur = pt;
 			Expr *vn = e->b;
 			Var *v = NULL;
 			for (int i = 0; i < pt->nlocals; i++) if (!strcmp(pt->locals[i]->name, vn->name)) v = pt->locals[i];
-			if (!v) diag_error(vn->pos, "proctype '%s' has no local '%s'", pt->name, vn->name);
+			if (!v) diag_error(ck->diag, vn->pos, "proctype '%s' has no local '%s'", pt->name, vn->name);
 			else resolve_ref(ck, vn);
 			ck->cur = save;
 			e->type = vn->type;   /* P[i]:r is a reference when r is */
@@ -360,10 +360,10 @@ static void for_in_chan(Check *ck, Stmt *s)
 		m->k = k ? S_SEND : S_RECV; m->pos = s->pos; m->lhs = s->lo;
 		m->text = k ? "for-resend" : "for-receive";
 		PUSH(m->args, m->nargs, s->lhs);
-		expand_record_args(m);
-		check_nfields(s->pos, m->nargs);
+		expand_record_args(ck, m);
+		check_nfields(ck, s->pos, m->nargs);
 		for (int i = 0; i < m->nargs && !k; i++)
-			check_recv_field(ck->m, s->lo, i, m->args[i]);
+			check_recv_field(ck, s->lo, i, m->args[i]);
 		rs[k] = m;
 	}
 	s->body = xalloc(2 * sizeof(Stmt *));
@@ -381,60 +381,60 @@ void resolve_stmt(Check *ck, Stmt *s)
 			g->k = E_GETPRIO; g->pos = s->rhs->pos; g->a = s->rhs->a; g->type = TY_BYTE;
 			s->k = S_ASSIGN; s->lhs = g; s->rhs = s->rhs->b;
 			resolve_expr(ck, g->a); resolve_expr(ck, s->rhs);
-			check_no_ref_number(g->a, "a pid"); check_no_ref_number(s->rhs, "a priority");
+			check_no_ref_number(ck, g->a, "a pid"); check_no_ref_number(ck, s->rhs, "a priority");
 			break;
 		}
 		resolve_expr(ck, s->rhs);
-		if (s->rhs->k == E_NEW) diag_error(s->pos, "the result of 'new' must be assigned");
+		if (s->rhs->k == E_NEW) diag_error(ck->diag, s->pos, "the result of 'new' must be assigned");
 		break;
-	case S_ASSIGN: resolve_expr(ck, s->lhs); check_lvalue(s->lhs); resolve_expr(ck, s->rhs); check_assign(ck->m, s->lhs, s->rhs); break;
+	case S_ASSIGN: resolve_expr(ck, s->lhs); check_lvalue(ck, s->lhs); resolve_expr(ck, s->rhs); check_assign(ck, s->lhs, s->rhs); break;
 	case S_INCR: case S_DECR:
-		resolve_expr(ck, s->lhs); check_lvalue(s->lhs);
-		if (s->lhs->type == TY_REF) diag_error(s->pos, "cannot increment a reference");
+		resolve_expr(ck, s->lhs); check_lvalue(ck, s->lhs);
+		if (s->lhs->type == TY_REF) diag_error(ck->diag, s->pos, "cannot increment a reference");
 		break;
 	case S_SEND:
-		resolve_expr(ck, s->lhs); check_chan(s->lhs);
+		resolve_expr(ck, s->lhs); check_chan(ck, s->lhs);
 		for (int i = 0; i < s->nargs; i++) resolve_expr(ck, s->args[i]);
-		expand_record_args(s);
-		check_nfields(s->pos, s->nargs);
+		expand_record_args(ck, s);
+		check_nfields(ck, s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++)
-			check_send_field(ck->m, s->lhs, i, s->args[i]);
+			check_send_field(ck, s->lhs, i, s->args[i]);
 		if (s->sorted)
-			check_sorted_send(ck->m, s);
+			check_sorted_send(ck, s);
 		break;
 	case S_RECV:
-		resolve_expr(ck, s->lhs); check_chan(s->lhs);
+		resolve_expr(ck, s->lhs); check_chan(ck, s->lhs);
 		for (int i = 0; i < s->nargs; i++) resolve_expr(ck, s->args[i]);
-		expand_record_args(s);
-		check_nfields(s->pos, s->nargs);
+		expand_record_args(ck, s);
+		check_nfields(ck, s->pos, s->nargs);
 		for (int i = 0; i < s->nargs; i++) {
 			Expr *a = s->args[i];
 			if (a->k != E_VAR && a->k != E_FIELD && a->k != E_CONST && a->k != E_EVAL && a->k != E_UNDERSCORE && a->k != E_NULL)
-				diag_error(a->pos, "a receive argument must be a variable, a constant, null, eval(...) or _");
+				diag_error(ck->diag, a->pos, "a receive argument must be a variable, a constant, null, eval(...) or _");
 			else
-				check_recv_field(ck->m, s->lhs, i, a);
+				check_recv_field(ck, s->lhs, i, a);
 		}
 		break;
 	case S_PRINTF: for (int i = 0; i < s->nargs; i++) resolve_expr(ck, s->args[i]); break;
 	case S_CALL:
 		resolve_expr(ck, s->rhs);
 		if (s->lhs) {
-			resolve_expr(ck, s->lhs); check_lvalue(s->lhs);
+			resolve_expr(ck, s->lhs); check_lvalue(ck, s->lhs);
 			if (s->rhs->ptype && s->rhs->ptype->ret_kind == TY_NONE)
-				diag_error(s->pos, "'%s' returns no value", s->rhs->ptype->name);
-			else check_assign(ck->m, s->lhs, s->rhs);
+				diag_error(ck->diag, s->pos, "'%s' returns no value", s->rhs->ptype->name);
+			else check_assign(ck, s->lhs, s->rhs);
 		}
 		break;
 	case S_RETURN:
 		if (s->rhs) resolve_expr(ck, s->rhs);
 		if (ck->cur && ck->cur->is_func) {
-			if (s->rhs && ck->cur->ret_kind == TY_NONE) diag_error(s->pos, "'%s' returns no value", ck->cur->name);
-			if (!s->rhs && ck->cur->ret_kind != TY_NONE) diag_error(s->pos, "'%s' must return a value", ck->cur->name);
+			if (s->rhs && ck->cur->ret_kind == TY_NONE) diag_error(ck->diag, s->pos, "'%s' returns no value", ck->cur->name);
+			if (!s->rhs && ck->cur->ret_kind != TY_NONE) diag_error(ck->diag, s->pos, "'%s' must return a value", ck->cur->name);
 			if (s->rhs && ck->cur->ret_kind != TY_NONE) {
 				VType want = { ck->cur->ret_kind == TY_REF, 0, ck->cur->ret_kind == TY_CHAN, ck->cur->ret_rec };
 				char ctx[160];
 				snprintf(ctx, sizeof ctx, "the value returned by '%s'", ck->cur->name);
-				check_flow(ck->m, s->rhs->pos, vtype_of(ck->m, s->rhs), want, is_zero(s->rhs), ctx);
+				check_flow(ck, s->rhs->pos, vtype_of(ck->m, s->rhs), want, is_zero(s->rhs), ctx);
 			}
 		}
 		break;
@@ -450,7 +450,7 @@ void resolve_stmt(Check *ck, Stmt *s)
 		 * (found by review, bench/RESULTS.md, "The figures behind the code"):
 		 * refused, not run wrongly */
 		if (s->k == S_ATOMIC && ck->cur && ck->cur->is_never)
-			diag_error(s->pos, "atomic sequences in a never claim are not supported (pan runs them without system steps between; dspin would not)");
+			diag_error(ck->diag, s->pos, "atomic sequences in a never claim are not supported (pan runs them without system steps between; dspin would not)");
 		for (int i = 0; i < s->nbody; i++) resolve_stmt(ck, s->body[i]);
 		break;
 	case S_UNLESS: resolve_stmt(ck, s->sub); resolve_stmt(ck, s->esc); break;
@@ -460,35 +460,35 @@ void resolve_stmt(Check *ck, Stmt *s)
 		resolve_expr(ck, s->lo); if (s->hi) resolve_expr(ck, s->hi);
 		if (s->hi) {
 			/* for (i : lo .. hi): the bounds are numbers (review, issue 37) */
-			check_no_ref_number(s->lo, "a for bound");
-			check_no_ref_number(s->hi, "a for bound");
+			check_no_ref_number(ck, s->lo, "a for bound");
+			check_no_ref_number(ck, s->hi, "a for bound");
 			if (vtype_of(ck->m, s->lo).chan || vtype_of(ck->m, s->hi).chan)
 				check_note_chan_data(ck->m, s->pos, "a channel's id is a for bound");
 		}
 		if (!s->hi && s->lo->type == TY_CHAN && !((s->lo->k == E_VAR || s->lo->k == E_FIELD) && s->lo->var->arrlen && !s->lo->a)) {
 			/* the messages are received into x: a record is fine */
-			if (s->lhs->k != E_VAR && s->lhs->k != E_FIELD) diag_error(s->lhs->pos, "not an assignable variable");
+			if (s->lhs->k != E_VAR && s->lhs->k != E_FIELD) diag_error(ck->diag, s->lhs->pos, "not an assignable variable");
 			else for_in_chan(ck, s);
 		} else {
-			check_lvalue(s->lhs);
-			if (s->lhs->type == TY_REF) diag_error(s->lhs->pos, "a reference cannot be a for loop's counter");
+			check_lvalue(ck, s->lhs);
+			if (s->lhs->type == TY_REF) diag_error(ck->diag, s->lhs->pos, "a reference cannot be a for loop's counter");
 			if (!s->hi && (s->lo->k != E_VAR || !s->lo->var->arrlen || s->lo->a))
-				diag_error(s->lo->pos, "for (x in ...) needs an array or a channel");
+				diag_error(ck->diag, s->lo->pos, "for (x in ...) needs an array or a channel");
 		}
 		resolve_stmt(ck, s->sub);
 		break;
 	case S_SELECT: {
-		resolve_expr(ck, s->lhs); check_lvalue(s->lhs); resolve_expr(ck, s->lo); resolve_expr(ck, s->hi);
-		if (s->lhs->type == TY_REF) diag_error(s->lhs->pos, "a reference cannot be chosen by select");
-		check_no_ref_number(s->lo, "a select bound"); check_no_ref_number(s->hi, "a select bound");
+		resolve_expr(ck, s->lhs); check_lvalue(ck, s->lhs); resolve_expr(ck, s->lo); resolve_expr(ck, s->hi);
+		if (s->lhs->type == TY_REF) diag_error(ck->diag, s->lhs->pos, "a reference cannot be chosen by select");
+		check_no_ref_number(ck, s->lo, "a select bound"); check_no_ref_number(ck, s->hi, "a select bound");
 		if (vtype_of(ck->m, s->lo).chan || vtype_of(ck->m, s->hi).chan)
 			check_note_chan_data(ck->m, s->pos, "a channel's id is a select bound");
 		int ok = 1;
 		long long lo = resolve_const(ck->m, s->lo, &ok), hi = resolve_const(ck->m, s->hi, &ok);
 		if (ok && hi < lo && !s->select_loop)
-			diag_error(s->pos, "bad range in select: %lld .. %lld is empty", lo, hi);   /* SPIN rejects it too */
+			diag_error(ck->diag, s->pos, "bad range in select: %lld .. %lld is empty", lo, hi);   /* SPIN rejects it too */
 		else if (ok && hi - lo + 1 > MAXSELECT && !s->select_loop)
-			diag_error(s->pos, "select range of %lld values, at most %d", hi - lo + 1, MAXSELECT);
+			diag_error(ck->diag, s->pos, "select range of %lld values, at most %d", hi - lo + 1, MAXSELECT);
 		break;
 	}
 	default: break;
@@ -499,18 +499,18 @@ void resolve_var_init(Check *ck, Var *v)
 {
 	if (v->init) {
 		resolve_expr(ck, v->init);
-		if (v->arrlen && v->kind == TY_CHAN) diag_error(v->pos, "bad initializer");
+		if (v->arrlen && v->kind == TY_CHAN) diag_error(ck->diag, v->pos, "bad initializer");
 		if (v->kind != TY_RECORD) {
 			char ctx[160];
 			snprintf(ctx, sizeof ctx, "the initialiser of '%s'", v->name);
-			check_flow(ck->m, v->init->pos, vtype_of(ck->m, v->init), vtype_var(v), is_zero(v->init), ctx);
+			check_flow(ck, v->init->pos, vtype_of(ck->m, v->init), vtype_var(v), is_zero(v->init), ctx);
 		}
 	}
 	if (v->chan) {
-		if (v->kind != TY_CHAN) diag_error(v->pos, "'%s' is not a channel", v->name);
-		layout_chanspec(ck->m, v->chan);
+		if (v->kind != TY_CHAN) diag_error(ck->diag, v->pos, "'%s' is not a channel", v->name);
+		layout_chanspec(ck, v->chan);
 	}
-	if (v->kind == TY_RECORD && v->init) diag_error(v->pos, "a record cannot have an initializer");
+	if (v->kind == TY_RECORD && v->init) diag_error(ck->diag, v->pos, "a record cannot have an initializer");
 }
 
 /* A field's initialiser gives every instance of its typedef, and every
@@ -526,6 +526,6 @@ void resolve_field_inits(Check *ck, Record *r)
 		resolve_var_init(ck, f);
 		int ok = 1;
 		if (f->kind != TY_RECORD && f->kind != TY_REF && (resolve_const(ck->m, f->init, &ok), !ok))
-			diag_error(f->init->pos, "the initialiser of field '%s' of '%s' must be a constant", f->name, r->name);
+			diag_error(ck->diag, f->init->pos, "the initialiser of field '%s' of '%s' must be a constant", f->name, r->name);
 	}
 }

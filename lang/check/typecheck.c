@@ -8,18 +8,18 @@
 #include <stdio.h>
 
 /* a message is evaluated into a MAXFIELDS array (vm/exec.c) */
-void check_nfields(Pos pos, int nargs)
+void check_nfields(Check *ck, Pos pos, int nargs)
 {
-	if (nargs > MAXFIELDS) diag_error(pos, "%d message fields, at most %d", nargs, MAXFIELDS);
+	if (nargs > MAXFIELDS) diag_error(ck->diag, pos, "%d message fields, at most %d", nargs, MAXFIELDS);
 }
 
-void check_chan(Expr *e)
+void check_chan(Check *ck, Expr *e)
 {
 	if ((e->k == E_VAR || e->k == E_FIELD) && e->type != TY_CHAN)
-		diag_error(e->pos, "'%s' is not a channel", e->var->name);
+		diag_error(ck->diag, e->pos, "'%s' is not a channel", e->var->name);
 	/* SPIN rejects it too; the analyses would not see the channel */
 	if (e->k == E_REMOTE_VAR)
-		diag_error(e->pos, "a channel named by a remote reference (P[i]:c) is not supported; pass the channel instead");
+		diag_error(ck->diag, e->pos, "a channel named by a remote reference (P[i]:c) is not supported; pass the channel instead");
 }
 
 /* A channel held in an object has an id made of the object's heap slot
@@ -38,9 +38,10 @@ void check_note_chan_data(Model *m, Pos pos, const char *how)
 }
 
 /* type_flows, and a channel's id flowing into a number or back */
-void check_flow(Model *m, Pos pos, VType src, VType dst, int src_zero, const char *ctx)
+void check_flow(Check *ck, Pos pos, VType src, VType dst, int src_zero, const char *ctx)
 {
-	if (!type_flows(pos, src, dst, ctx) || src.ref)
+	Model *m = ck->m;
+	if (!type_flows(ck->diag, pos, src, dst, ctx) || src.ref)
 		return;
 	if (src.chan && !dst.chan)
 		check_note_chan_data(m, pos, "a channel's id is stored as a number");
@@ -56,21 +57,23 @@ static const ChanSpec *chan_decl(const Expr *ch)
 }
 
 /* a value sent as message field i of channel ch */
-void check_send_field(Model *m, const Expr *ch, int i, const Expr *arg)
+void check_send_field(Check *ck, const Expr *ch, int i, const Expr *arg)
 {
+	Model *m = ck->m;
 	const ChanSpec *cs = chan_decl(ch);
 	if (!cs || i >= cs->nfields)
 		return;
 	char ctx[160];
 	snprintf(ctx, sizeof ctx, "message field %d of the send on '%s'", i + 1, ch->var->name);
-	check_flow(m, arg->pos, vtype_of(m, arg), vtype_field(cs, i), is_zero(arg), ctx);
+	check_flow(ck, arg->pos, vtype_of(m, arg), vtype_field(cs, i), is_zero(arg), ctx);
 }
 
 /* a receive (or poll) argument against message field i of channel ch: a
  * variable takes the field's value, a constant or eval(x) is compared
  * with it */
-void check_recv_field(Model *m, const Expr *ch, int i, const Expr *arg)
+void check_recv_field(Check *ck, const Expr *ch, int i, const Expr *arg)
 {
+	Model *m = ck->m;
 	const ChanSpec *cs = chan_decl(ch);
 	if (!cs || i >= cs->nfields || arg->k == E_UNDERSCORE)
 		return;
@@ -79,11 +82,11 @@ void check_recv_field(Model *m, const Expr *ch, int i, const Expr *arg)
 		if (arg->var->kind == TY_RECORD)
 			return;
 		snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' into '%s'", i + 1, ch->var->name, arg->var->name);
-		check_flow(m, arg->pos, vtype_field(cs, i), vtype_of(m, arg), 0, ctx);
+		check_flow(ck, arg->pos, vtype_field(cs, i), vtype_of(m, arg), 0, ctx);
 		return;
 	}
 	snprintf(ctx, sizeof ctx, "message field %d of the receive on '%s' matched", i + 1, ch->var->name);
-	type_comparable(arg->pos, vtype_field(cs, i), vtype_of(m, arg), ctx);
+	type_comparable(ck->diag, arg->pos, vtype_field(cs, i), vtype_of(m, arg), ctx);
 	/* a number matched against a channel's id reads its slot */
 	if (vtype_field(cs, i).chan && !vtype_of(m, arg).chan && !is_zero(arg))
 		check_note_chan_data(m, arg->pos, "a channel's id is matched against a number");
@@ -93,51 +96,54 @@ void check_recv_field(Model *m, const Expr *ch, int i, const Expr *arg)
  * reference's value is where its object lives, and an object channel's
  * id is made of it, so the order would change under renumbering (found
  * by review, issue 37: a missed violation in the default mode). */
-void check_sorted_send(Model *m, const Stmt *s)
+void check_sorted_send(Check *ck, const Stmt *s)
 {
+	Model *m = ck->m;
 	for (int i = 0; i < s->nargs; i++) {
 		VType t = vtype_of(m, s->args[i]);
 		if (t.ref)
-			diag_error(s->args[i]->pos, "a sorted send (!!) orders messages by value, and a reference's value is where its object lives: send it with !");
+			diag_error(ck->diag, s->args[i]->pos, "a sorted send (!!) orders messages by value, and a reference's value is where its object lives: send it with !");
 		else if (t.chan)
 			check_note_chan_data(m, s->args[i]->pos, "a channel's id orders a sorted send (!!)");
 	}
 }
 
 /* the arguments of a call or run against the parameters they initialise */
-void check_args(Model *m, Expr **args, int nargs, Var **params, int nparams, const char *what, const char *name)
+void check_args(Check *ck, Expr **args, int nargs, Var **params, int nparams, const char *what, const char *name)
 {
+	Model *m = ck->m;
 	for (int i = 0; i < nargs && i < nparams; i++) {
 		if (params[i]->kind == TY_RECORD)
 			continue;
 		char ctx[200];
 		snprintf(ctx, sizeof ctx, "argument %d of %s '%s' (parameter '%s')", i + 1, what, name, params[i]->name);
-		check_flow(m, args[i]->pos, vtype_of(m, args[i]), vtype_var(params[i]), is_zero(args[i]), ctx);
+		check_flow(ck, args[i]->pos, vtype_of(m, args[i]), vtype_var(params[i]), is_zero(args[i]), ctx);
 	}
 }
 
 /* A reference's number is where the object happens to live: heap
  * symmetry renumbers it and -por=si reorders allocations, so no
  * expression may read it (only ==, != and null tests). */
-void check_no_ref_number(const Expr *e, const char *how)
+void check_no_ref_number(Check *ck, const Expr *e, const char *how)
 {
 	if (e && e->type == TY_REF)
-		diag_error(e->pos, "a reference cannot be %s (only compared with == and !=)", how);
+		diag_error(ck->diag, e->pos, "a reference cannot be %s (only compared with == and !=)", how);
 }
 
-void check_lvalue(Expr *e)
+void check_lvalue(Check *ck, Expr *e)
 {
 	if (e->k == E_UNDERSCORE) return;   /* `_ = x`: allowed, no effect */
-	if (e->k != E_VAR && e->k != E_FIELD) { diag_error(e->pos, "not an assignable variable"); return; }
-	if (e->var->kind == TY_RECORD) diag_error(e->pos, "cannot assign a whole record");
+	if (e->k != E_VAR && e->k != E_FIELD) { diag_error(ck->diag, e->pos, "not an assignable variable"); return; }
+	if (e->var->kind == TY_RECORD) diag_error(ck->diag, e->pos, "cannot assign a whole record");
 }
 
 /* reference/scalar compatibility of an assignment lhs = rhs */
-void check_assign(Model *m, Expr *lhs, Expr *rhs)
+void check_assign(Check *ck, Expr *lhs, Expr *rhs)
 {
+	Model *m = ck->m;
 	if (lhs->k != E_VAR && lhs->k != E_FIELD) return;
 	if (lhs->var->kind == TY_RECORD) return;   /* check_lvalue said so */
 	char ctx[160];
 	snprintf(ctx, sizeof ctx, "assignment to '%s'", lhs->var->name);
-	check_flow(m, rhs->pos, vtype_of(m, rhs), vtype_var(lhs->var), is_zero(rhs), ctx);
+	check_flow(ck, rhs->pos, vtype_of(m, rhs), vtype_var(lhs->var), is_zero(rhs), ctx);
 }

@@ -91,20 +91,20 @@ static int same_type(VType a, VType b)
 	return a.ref == b.ref && (!a.ref || same_class(a, b));
 }
 
-int type_flows(Pos pos, VType src, VType dst, const char *ctx)
+int type_flows(Diag *d, Pos pos, VType src, VType dst, const char *ctx)
 {
 	if (same_type(src, dst))
 		return 1;
 	char b1[160], b2[160];
-	diag_error(pos, "%s: found %s, expected %s", ctx, describe(src, b1, sizeof b1), describe(dst, b2, sizeof b2));
+	diag_error(d, pos, "%s: found %s, expected %s", ctx, describe(src, b1, sizeof b1), describe(dst, b2, sizeof b2));
 	return 0;
 }
 
-int type_comparable(Pos pos, VType a, VType b, const char *what)
+int type_comparable(Diag *d, Pos pos, VType a, VType b, const char *what)
 {
 	if (same_type(a, b))
 		return 1;
 	char b1[160], b2[160];
-	diag_error(pos, "%s with %s on one side and %s on the other", what, describe(a, b1, sizeof b1), describe(b, b2, sizeof b2));
+	diag_error(d, pos, "%s with %s on one side and %s on the other", what, describe(a, b1, sizeof b1), describe(b, b2, sizeof b2));
 	return 0;
 }

@@ -27,10 +27,10 @@ VType vtype_field(const ChanSpec *c, int i);     /* of a message's field i */
 
 /* Reports `pos: error: CTX: found SRC, expected DST` and returns 0 when a
  * value of type src may not flow into a place of type dst. */
-int type_flows(Pos pos, VType src, VType dst, const char *ctx);
+int type_flows(Diag *d, Pos pos, VType src, VType dst, const char *ctx);
 /* Reports an error and returns 0 when a and b cannot stand on the two
  * sides of == / != or of ( -> : ): a reference and a number, or
  * references to two different classes. */
-int type_comparable(Pos pos, VType a, VType b, const char *what);
+int type_comparable(Diag *d, Pos pos, VType a, VType b, const char *what);
 
 #endif

@@ -13,11 +13,11 @@
 #include <sys/wait.h>
 #include <sys/stat.h>
 
-Model *parse_string(const char *name, const char *text)
+Model *parse_string(Diag *d, const char *name, const char *text)
 {
 	int n;
-	Token *t = lex_all(text, name, &n);
-	Model *m = parse_tokens(name, t, n);
+	Token *t = lex_all(d, text, name, &n);
+	Model *m = parse_tokens(d, name, t, n);
 	return m;
 }
 
@@ -67,18 +67,18 @@ static int cpp_is_identity(const char *t)
 }
 
 /* an error about the whole file: "PATH: error: ..." */
-static void file_error(const char *path, const char *fmt, ...)
+static void file_error(Diag *d, const char *path, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
 	va_start(ap, fmt); vsnprintf(msg, sizeof msg, fmt, ap); va_end(ap);
 	Pos p = { path, 0, 0 };
-	diag_error(p, "%s", msg);
+	diag_error(d, p, "%s", msg);
 }
 
 /* Run `cpp` on the file and read its output; NULL (and an error) if it
  * cannot be run or fails. */
-static char *preprocess(const char *path, const char **args, int nargs)
+static char *preprocess(Diag *d, const char *path, const char **args, int nargs)
 {
 	const char **argv = xalloc(sizeof *argv * (size_t)(nargs + 6));
 	int k = 0;
@@ -90,10 +90,10 @@ static char *preprocess(const char *path, const char **args, int nargs)
 	argv[k++] = path;
 	argv[k] = NULL;
 	int pfd[2];
-	if (pipe(pfd) < 0) { file_error(path, "cannot run the C preprocessor: %s", strerror(errno)); return NULL; }
+	if (pipe(pfd) < 0) { file_error(d, path, "cannot run the C preprocessor: %s", strerror(errno)); return NULL; }
 	pid_t pid = fork();
 	if (pid < 0) {
-		file_error(path, "cannot run the C preprocessor: %s", strerror(errno));
+		file_error(d, path, "cannot run the C preprocessor: %s", strerror(errno));
 		close(pfd[0]); close(pfd[1]);
 		return NULL;
 	}
@@ -117,11 +117,11 @@ static char *preprocess(const char *path, const char **args, int nargs)
 	close(pfd[0]);
 	int st;
 	waitpid(pid, &st, 0);
-	if (!buf) { file_error(path, "out of memory reading the preprocessed model"); return NULL; }
+	if (!buf) { file_error(d, path, "out of memory reading the preprocessed model"); return NULL; }
 	buf[len] = 0;
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		free(buf);
-		file_error(path, "the C preprocessor failed on this file");
+		file_error(d, path, "the C preprocessor failed on this file");
 		return NULL;
 	}
 	char *out = xstrdup(buf);
@@ -136,29 +136,29 @@ static Model *empty_model(const char *path)
 	return m;
 }
 
-Model *parse_file(const char *path, const char **cppargs, int ncppargs)
+Model *parse_file(Diag *d, const char *path, const char **cppargs, int ncppargs)
 {
-	return parse_file_with(path, cppargs, ncppargs, NULL, NULL);
+	return parse_file_with(d, path, cppargs, ncppargs, NULL, NULL);
 }
 
 /* The model, with extra text appended after preprocessing (a never claim
  * made from an ltl formula), its positions reported under extra_name.
- * When the file cannot be read or preprocessed: an error (diag_count) and
+ * When the file cannot be read or preprocessed: an error (to d) and
  * an empty model. */
-Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, const char *extra, const char *extra_name)
+Model *parse_file_with(Diag *d, const char *path, const char **cppargs, int ncppargs, const char *extra, const char *extra_name)
 {
 	if (access(path, R_OK) != 0) {
-		file_error(path, "cannot read the model: %s", strerror(errno));
+		file_error(d, path, "cannot read the model: %s", strerror(errno));
 		return empty_model(path);
 	}
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		/* it said "no proctype" (issue 40) */
-		file_error(path, "cannot read the model: it is a directory");
+		file_error(d, path, "cannot read the model: it is a directory");
 		return empty_model(path);
 	}
 	char *text = ncppargs == 0 ? read_whole(path) : NULL;
-	if (!text || !cpp_is_identity(text)) text = preprocess(path, cppargs, ncppargs);
+	if (!text || !cpp_is_identity(text)) text = preprocess(d, path, cppargs, ncppargs);
 	if (!text) return empty_model(path);
 	if (extra) {
 		size_t n = strlen(text), m = strlen(extra), h = strlen(extra_name) + 32;
@@ -166,5 +166,5 @@ Model *parse_file_with(const char *path, const char **cppargs, int ncppargs, con
 		snprintf(all, n + m + h, "%s\n# 1 \"%s\"\n%s", text, extra_name, extra);
 		text = all;
 	}
-	return parse_string(path, text);
+	return parse_string(d, path, text);
 }

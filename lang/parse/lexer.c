@@ -43,7 +43,7 @@ static int kwlookup(const char *s, int n)
 	return -1;
 }
 
-Token *lex_all(const char *buf, const char *fname, int *ntok)
+Token *lex_all(Diag *d, const char *buf, const char *fname, int *ntok)
 {
 	Token *t = NULL; int n = 0, cap = 0;
 	const char *p = buf, *linestart = buf;
@@ -60,7 +60,7 @@ Token *lex_all(const char *buf, const char *fname, int *ntok)
 				if (*p) p += 2;
 				else {
 					Pos ps = { file, line, (int)(p - linestart) + 1 };
-					diag_error(ps, "unterminated comment");
+					diag_error(d, ps, "unterminated comment");
 				}
 				continue;
 			}
@@ -110,19 +110,19 @@ Token *lex_all(const char *buf, const char *fname, int *ntok)
 			if (c == '0' && (p[1] == 'x' || p[1] == 'X')) v = strtoll(p, &e, 16);
 			else v = strtoll(p, &e, 10);
 			if (v > 0xffffffffLL) {
-				diag_error(k->pos, "integer constant too large");
+				diag_error(d, k->pos, "integer constant too large");
 				v = 0;
 			}
 			p = e;
 			k->k = T_NUM; k->v = (int32_t)(uint32_t)v;
 			if (isalpha((unsigned char)*p) || *p == '_') {
-				diag_error(k->pos, "malformed number");
+				diag_error(d, k->pos, "malformed number");
 				while (isalnum((unsigned char)*p) || *p == '_') p++;
 			}
 		} else if (c == '"') {
 			const char *s = ++p;
 			while (*p && *p != '"' && *p != '\n') { if (*p == '\\' && p[1] && p[1] != '\n') p++; p++; }
-			if (*p != '"') diag_error(k->pos, "unterminated string");
+			if (*p != '"') diag_error(d, k->pos, "unterminated string");
 			k->k = T_STR; k->s = xstrndup(s, p - s);
 			if (*p == '"') p++;
 		} else if (c == '\'') {
@@ -134,7 +134,7 @@ Token *lex_all(const char *buf, const char *fname, int *ntok)
 				switch (*p) { case 'n': v = '\n'; break; case 't': v = '\t'; break; case '0': v = 0; break; default: v = (unsigned char)*p; }
 				if (*p) p++;
 			} else if (*p && *p != '\n') v = (unsigned char)*p++;
-			if (*p == '\'') p++; else diag_error(k->pos, "malformed character constant");
+			if (*p == '\'') p++; else diag_error(d, k->pos, "malformed character constant");
 			k->k = T_NUM; k->v = v;
 		} else {
 			int two = (p[1] != 0);
@@ -153,9 +153,9 @@ Token *lex_all(const char *buf, const char *fname, int *ntok)
 			const char *one = c ? strchr(ONE_CHARS, c) : NULL;
 			if (!one) {
 				if ((unsigned char)c < 32 || (unsigned char)c >= 127)
-					diag_error(k->pos, "unexpected character (code %d)", (unsigned char)c);
+					diag_error(d, k->pos, "unexpected character (code %d)", (unsigned char)c);
 				else
-					diag_error(k->pos, "unexpected character '%c'", c);
+					diag_error(d, k->pos, "unexpected character '%c'", c);
 				continue;
 			}
 			k->k = ONE[one - ONE_CHARS];

@@ -37,9 +37,9 @@ typedef struct Token {
 } Token;
 
 /* Tokenize a preprocessed buffer (line markers honoured). */
-Token *lex_all(const char *buf, const char *fname, int *ntok);
+Token *lex_all(Diag *d, const char *buf, const char *fname, int *ntok);
 const char *tok_name(int k);
 /* The model the tokens make (parser.c; front.c's parse_string lexes first). */
-Model *parse_tokens(const char *fname, Token *toks, int ntok);
+Model *parse_tokens(Diag *d, const char *fname, Token *toks, int ntok);
 
 #endif

@@ -18,6 +18,7 @@ typedef struct Stream { Token *t; int n, i; struct Stream *up; } Stream;
 typedef struct P {
 	Stream *s;
 	Model *m;
+	Diag *diag;             /* where its errors and warnings go */
 	jmp_buf *recover;
 	Proctype *cur;          /* proctype being parsed, NULL at top level */
 	int depth;

@@ -26,16 +26,16 @@ static int is_sep(int k) { return k == T_SEMI || k == T_ARROW; }
  * label of the option's head, through further labels, blocks, atomic,
  * d_step and unless (found by review: `:: L: end: c?x`, `:: { end: c?x
  * }`). */
-static void check_option_label(const Stmt *s)
+static void check_option_label(P *p, const Stmt *s)
 {
 	while (s) {
 		if (s->k == S_LABEL) {
 			const char *l = s->label;
 			if (!strncmp(l, "end", 3) || !strncmp(l, "progress", 8) || !strncmp(l, "accept", 6))
-				diag_error(s->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\", "
+				diag_error(p->diag, s->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\", "
 					"and pan marks another state than this one): put it before 'if' or 'do', or after the option's first statement", l, l);
 			else
-				diag_warn(s->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\"): "
+				diag_warn(p->diag, s->pos, "label '%s' on the first statement of an option (SPIN: \"label %s placed incorrectly\"): "
 					"a goto %s jumps to this statement alone; put the label before 'if' or 'do' to jump to the selection", l, l, l);
 			s = s->sub;
 		} else if (s->k == S_SEQ || s->k == S_ATOMIC || s->k == S_DSTEP)
@@ -53,23 +53,23 @@ static void check_option_label(const Stmt *s)
  * invisible") and rejects a label on a d_step's first statement, which
  * dspin accepts (docs/language.md); dspin was silent (helper-42's review:
  * `d_step { progress: ... }` under -l -f). */
-static void check_dstep_labels(const Stmt *s)
+static void check_dstep_labels(P *p, const Stmt *s)
 {
 	if (!s)
 		return;
 	if (s->k == S_LABEL) {
 		const char *l = s->label;
 		if (!strncmp(l, "end", 3) || !strncmp(l, "progress", 8) || !strncmp(l, "accept", 6))
-			diag_warn(s->pos, "label '%s' inside a d_step marks no state (SPIN: \"label inside d_step - is invisible\"; "
+			diag_warn(p->diag, s->pos, "label '%s' inside a d_step marks no state (SPIN: \"label inside d_step - is invisible\"; "
 				"a d_step is one step, no process is ever inside it): put it before 'd_step'", l);
 	}
 	for (int i = 0; i < s->nbody; i++)
-		check_dstep_labels(s->body[i]);
+		check_dstep_labels(p, s->body[i]);
 	for (int o = 0; o < s->nopts; o++)
 		for (int i = 0; i < s->optlen[o]; i++)
-			check_dstep_labels(s->opts[o][i]);
-	check_dstep_labels(s->sub);
-	check_dstep_labels(s->esc);
+			check_dstep_labels(p, s->opts[o][i]);
+	check_dstep_labels(p, s->sub);
+	check_dstep_labels(p, s->esc);
 }
 
 static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)
@@ -81,7 +81,7 @@ static Stmt *opt_sequence_list(P *p, StmtKind k, int closer, Token *start)
 		s->optlen = xgrow(s->optlen, s->nopts + 1, sizeof(int));
 		s->opts[s->nopts] = seq->body;
 		s->optlen[s->nopts++] = seq->nbody;
-		check_option_label(seq->nbody ? seq->body[0] : NULL);
+		check_option_label(p, seq->nbody ? seq->body[0] : NULL);
 	}
 	if (!s->nopts) parse_fail(p, peek(p), "expected '::' to start an option");
 	parse_expect(p, closer, k == S_IF ? "to close 'if'" : "to close 'do'");
@@ -267,12 +267,12 @@ static Stmt *inline_call(P *p, Inline *in, Token *name)
 	p->inline_depth++;
 	/* stays set if an error unwinds the expansion: the model is rejected then */
 	in->expanding = 1;
-	int before = diag_count;
+	int before = p->diag->count;
 	Stmt *body = statement(p);   /* the body is a { ... } block */
 	in->expanding = 0;
 	/* a body with errors is not expanded again: recovery may have left
 	 * part of it unread, and re-expanding could loop */
-	if (diag_count > before) in->broken = 1;
+	if (p->diag->count > before) in->broken = 1;
 	p->inline_depth--;
 	return body;
 }
@@ -283,7 +283,7 @@ void parse_add_local(P *p, Var *v)
 	v->in_func = pt->is_func;
 	for (int i = 0; i < pt->nlocals; i++)
 		if (!strcmp(pt->locals[i]->name, v->name)) {
-			diag_error(v->pos, "redeclaration of '%s' in proctype '%s'", v->name, pt->name);
+			diag_error(p->diag, v->pos, "redeclaration of '%s' in proctype '%s'", v->name, pt->name);
 			return;
 		}
 	PUSH(pt->locals, pt->nlocals, v);
@@ -350,7 +350,7 @@ static Stmt *statement(P *p)
 		b->pos = t->pos;
 		if (b->k == S_DSTEP)
 			for (int i = 0; i < b->nbody; i++)
-				check_dstep_labels(b->body[i]);
+				check_dstep_labels(p, b->body[i]);
 		s = b;
 		p->seen_stmt = 1;
 		break;
@@ -449,7 +449,7 @@ static Stmt *statement(P *p)
 			if (!(is_sep(k) || k == T_RBRACE || k == T_DCOLON || k == K_FI || k == K_OD || k == T_EOF))
 				s->rhs = parse_expr(p);
 			s->text = text_of(p, t, &p->s->t[p->s->i > 0 ? p->s->i - 1 : 0]);
-			if (!p->cur || !p->cur->is_func) diag_error(t->pos, "'return' outside a function");
+			if (!p->cur || !p->cur->is_func) diag_error(p->diag, t->pos, "'return' outside a function");
 			p->seen_stmt = 1;
 			break;
 		}
@@ -494,7 +494,7 @@ static Stmt *statement(P *p)
 			s->args = recv_args(p, &s->nargs);
 			for (int i = 0; i < s->nargs; i++)
 				if (s->args[i]->k == E_UNDERSCORE || s->args[i]->k == E_EVAL)
-					diag_error(s->args[i]->pos, "'_' and eval() are not allowed in a send");
+					diag_error(p->diag, s->args[i]->pos, "'_' and eval() are not allowed in a send");
 			break;
 		}
 		case T_QUERY: case T_QUERY2: {
@@ -539,7 +539,7 @@ Stmt *parse_sequence(P *p, int close1, int close2)
 		if (k == close1 || k == close2 || k == T_EOF) break;
 		if (k == K_FI || k == K_OD || k == T_RBRACE || k == T_DCOLON) {
 			Token *t = next(p);
-			diag_error(t->pos, "unexpected %s", tok_name(t->k));
+			diag_error(p->diag, t->pos, "unexpected %s", tok_name(t->k));
 			continue;
 		}
 		p->recover = &jb;

@@ -19,7 +19,7 @@ _Noreturn void parse_fail(P *p, Token *t, const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap; va_start(ap, fmt); vsnprintf(buf, sizeof buf, fmt, ap); va_end(ap);
-	diag_error(t->pos, "%s", buf);
+	diag_error(p->diag, t->pos, "%s", buf);
 	longjmp(*p->recover, 1);
 }
 
@@ -216,7 +216,7 @@ static void mtype_decl(P *p)
 	const char **names = NULL; int n = 0;
 	do {
 		Token *t = parse_expect(p, T_ID, "in mtype list");
-		if (mtype_declared(p, t->s)) diag_error(t->pos, "mtype '%s' declared twice", t->s);
+		if (mtype_declared(p, t->s)) diag_error(p->diag, t->pos, "mtype '%s' declared twice", t->s);
 		PUSH(names, n, t->s);
 	} while (accept(p, T_COMMA));
 	parse_expect(p, T_RBRACE, "to close mtype list");
@@ -257,7 +257,7 @@ static void return_type(P *p, Token *t, TypeKind *kind, Record **rec)
 /* function or method: name, parameters and body; the return type is known */
 static void func_decl(P *p, Token *name, TypeKind rk, Record *rrec, Record *cls, int dspin)
 {
-	if (find_func(p, name->s, cls)) diag_error(name->pos, "function '%s' declared twice", name->s);
+	if (find_func(p, name->s, cls)) diag_error(p->diag, name->pos, "function '%s' declared twice", name->s);
 	Proctype *f = NEW(Proctype);
 	f->name = name->s; f->pos = name->pos; f->is_func = 1;
 	f->ret_kind = rk; f->ret_rec = rrec; f->cls = cls;
@@ -326,7 +326,7 @@ static void params(P *p, Proctype *pt)
 		parse_declaration(p, &vs, &nv, SC_LOCAL);
 		for (int i = 0; i < nv; i++) {
 			vs[i]->is_param = 1;
-			if (vs[i]->chan) diag_error(vs[i]->pos, "a parameter cannot have a channel initializer");
+			if (vs[i]->chan) diag_error(p->diag, vs[i]->pos, "a parameter cannot have a channel initializer");
 			PUSH(pt->params, pt->nparams, vs[i]);
 			parse_add_local(p, vs[i]);
 		}
@@ -443,7 +443,7 @@ static void toplevel(P *p)
 	case K_TRACE: case K_NOTRACE: {
 		next(p);
 		Proctype *pt = NEW(Proctype); pt->name = t->k == K_TRACE ? ":trace:" : ":notrace:";
-		diag_warn(t->pos, "trace/notrace assertions are ignored");
+		diag_warn(p->diag, t->pos, "trace/notrace assertions are ignored");
 		proc_body(p, pt);
 		return;
 	}
@@ -458,7 +458,7 @@ static void toplevel(P *p)
 		if (accept(p, K_PROCTYPE)) {
 			Token *n = parse_expect(p, T_ID, "as proctype name");
 			pt->name = n->s;
-			if (parse_find_ptype(p, n->s)) diag_error(n->pos, "proctype '%s' declared twice", n->s);
+			if (parse_find_ptype(p, n->s)) diag_error(p->diag, n->pos, "proctype '%s' declared twice", n->s);
 			pt->index = p->m->nptypes;
 			PUSH(p->m->ptypes, p->m->nptypes, pt);
 			p->cur = pt;
@@ -468,7 +468,7 @@ static void toplevel(P *p)
 		} else if (accept(p, K_INIT)) {
 			pt->name = ":init:"; pt->is_init = 1; pt->active = 1;
 			for (int i = 0; i < p->m->nptypes; i++)
-				if (p->m->ptypes[i]->is_init) diag_error(t->pos, "init declared twice");
+				if (p->m->ptypes[i]->is_init) diag_error(p->diag, t->pos, "init declared twice");
 			pt->index = p->m->nptypes;
 			PUSH(p->m->ptypes, p->m->nptypes, pt);
 			if (accept(p, K_PRIORITY)) { p->m->uses_priority = 1; pt->prio_expr = parse_primary(p); }
@@ -480,7 +480,7 @@ static void toplevel(P *p)
 			for (int i = 0; i < p->m->nnevers; i++) {
 				const char *o = p->m->never_names[i];
 				if (o && cname && !strcmp(o, cname))
-					diag_error(t->pos, "two never claims named '%s'", cname);
+					diag_error(p->diag, t->pos, "two never claims named '%s'", cname);
 			}
 			PUSH(p->m->nevers, p->m->nnevers, pt);
 			p->m->nnevers--;
@@ -516,7 +516,7 @@ static void toplevel(P *p)
 		for (int i = 0; i < nv; i++) {
 			for (int j = 0; j < p->m->nglobals; j++)
 				if (!strcmp(p->m->globals[j]->name, vs[i]->name))
-					diag_error(vs[i]->pos, "redeclaration of global '%s'", vs[i]->name);
+					diag_error(p->diag, vs[i]->pos, "redeclaration of global '%s'", vs[i]->name);
 			PUSH(p->m->globals, p->m->nglobals, vs[i]);
 		}
 		return;
@@ -526,9 +526,10 @@ static void toplevel(P *p)
 	parse_fail(p, t, "unexpected %s at top level", tok_name(t->k));
 }
 
-Model *parse_tokens(const char *fname, Token *toks, int ntok)
+Model *parse_tokens(Diag *d, const char *fname, Token *toks, int ntok)
 {
 	P p; memset(&p, 0, sizeof p);
+	p.diag = d;
 	/* pre-scan: `TYPE name (`, `void name (`, `function name (` declare functions */
 	for (int i = 0; i + 2 < ntok; i++) {
 		Token *a = &toks[i], *b = &toks[i + 1], *c = &toks[i + 2];

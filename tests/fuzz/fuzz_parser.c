@@ -42,14 +42,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!text) return 0;
 	memcpy(text, data, size);
 	text[size] = 0;
-	/* diag_count is a process-wide counter that is never reset: compare
-	 * against its value before each phase. */
-	int before = diag_count;
-	Model *m = parse_string("fuzz.pml", text);
-	if (m && diag_count == before) {
-		check_model(m);
-		if (diag_count == before)
-			compile_model(m);
+	/* a fresh sink for each input: each phase runs if the ones before
+	 * reported nothing */
+	Diag diag = DIAG_INIT;
+	Model *m = parse_string(&diag, "fuzz.pml", text);
+	if (m && diag.count == 0) {
+		check_model(&diag, m);
+		if (diag.count == 0)
+			compile_model(&diag, m);
 	}
 	free(text);
 	return 0;

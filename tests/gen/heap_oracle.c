@@ -196,12 +196,13 @@ int main(int argc, char **argv)
 	}
 	if (!file) { fprintf(stderr, "usage: dspin_heap_oracle [-heap=N] [-maxobj=K] model\n"); return 2; }
 	if (maxobj > 9) maxobj = 9;
-	M = parse_file(file, cpp, ncpp);
-	if (diag_count) return 2;
-	check_model(M);
-	if (diag_count) return 2;
-	Program *prog = compile_model(M);
-	if (diag_count) return 2;
+	Diag diag = DIAG_INIT;
+	M = parse_file(&diag, file, cpp, ncpp);
+	if (diag.count) return 2;
+	check_model(&diag, M);
+	if (diag.count) return 2;
+	Program *prog = compile_model(&diag, M);
+	if (diag.count) return 2;
 
 	/* dspin runs no heap symmetry on such a model (an object's channel
 	 * id became data, issue 37): nothing to compare the orbits with */

@@ -162,12 +162,13 @@ static void collect(void *ctx, const uint8_t *b, int len) { vs_add(ctx, b, len);
 
 static int load(const char *path, VM *vm)
 {
-	Model *m = parse_file(path, NULL, 0);
-	if (!m || diag_count) return -1;
-	check_model(m);
-	if (diag_count) return -1;
-	Program *p = compile_model(m);
-	if (!p || diag_count) return -1;
+	Diag diag = DIAG_INIT;
+	Model *m = parse_file(&diag, path, NULL, 0);
+	if (!m || diag.count) return -1;
+	check_model(&diag, m);
+	if (diag.count) return -1;
+	Program *p = compile_model(&diag, m);
+	if (!p || diag.count) return -1;
 	memset(vm, 0, sizeof *vm);
 	vm->prog = p; vm->m = m; vm->out = stdout;
 	return 0;

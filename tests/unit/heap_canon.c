@@ -44,10 +44,11 @@ static int cid, objsize, offv, offa, offb;
 static void setup(void)
 {
 	GC_INIT();
-	M = parse_string("heap_canon", SRC);
+	Diag diag = DIAG_INIT;
+	M = parse_string(&diag, "heap_canon", SRC);
 	cr_assert_not_null(M);
-	cr_assert_eq(check_model(M), 0);
-	Program *p = compile_model(M);
+	cr_assert_eq(check_model(&diag, M), 0);
+	Program *p = compile_model(&diag, M);
 	cr_assert_not_null(p);
 	memset(&vm, 0, sizeof vm);
 	vm.prog = p; vm.m = M; vm.out = stdout;

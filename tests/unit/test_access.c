@@ -9,14 +9,14 @@
 
 static Program *compile_src(const char *src)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
-	if (diag_count == before)
-		check_model(m);
-	Program *p = diag_count == before ? compile_model(m) : NULL;
+	Model *m = parse_string(&diag, "t.pml", src);
+	if (diag.count == 0)
+		check_model(&diag, m);
+	Program *p = diag.count == 0 ? compile_model(&diag, m) : NULL;
 	char *text = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "front-end errors for:\n%s\n%s", src, text);
+	cr_assert_eq(diag.count, 0, "front-end errors for:\n%s\n%s", src, text);
 	return p;
 }
 

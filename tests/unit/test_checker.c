@@ -30,12 +30,12 @@ Test(checker, undeclared_names)
 
 Test(checker, names_resolve_to_locals_first)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", "byte x; active proctype p() { byte x; x = 1 }");
-	check_model(m);
+	Model *m = parse_string(&diag, "t.pml", "byte x; active proctype p() { byte x; x = 1 }");
+	check_model(&diag, m);
 	(void)capture_stderr_end();
-	cr_assert_eq(diag_count, before);
+	cr_assert_eq(diag.count, 0);
 	Stmt *body = m->ptypes[0]->body;
 	Stmt *s = body->body[body->nbody - 1];
 	cr_assert_eq(s->k, S_ASSIGN);
@@ -45,12 +45,12 @@ Test(checker, names_resolve_to_locals_first)
 
 Test(checker, mtype_names_are_constants)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", "mtype = { a, b }; mtype v; active proctype p() { v = a }");
-	check_model(m);
+	Model *m = parse_string(&diag, "t.pml", "mtype = { a, b }; mtype v; active proctype p() { v = a }");
+	check_model(&diag, m);
 	(void)capture_stderr_end();
-	cr_assert_eq(diag_count, before);
+	cr_assert_eq(diag.count, 0);
 	Stmt *s = m->ptypes[0]->body->body[0];
 	cr_assert_eq(s->rhs->k, E_CONST);
 	cr_expect_eq(s->rhs->val, 2);   /* names of one declaration are numbered in reverse */
@@ -116,15 +116,15 @@ Test(checker, compile_time_errors)
 
 Test(checker, layout)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml",
+	Model *m = parse_string(&diag, "t.pml",
 		"byte a; short s; int i; bit b[3]; unsigned u : 12;\n"
 		"typedef R { byte x; int y }; R r[2];\n"
 		"active proctype p() { byte l1; int l2 }\n");
-	check_model(m);
+	check_model(&diag, m);
 	(void)capture_stderr_end();
-	cr_assert_eq(diag_count, before);
+	cr_assert_eq(diag.count, 0);
 	/* globals are laid out in declaration order, unpadded */
 	int want_off[] = { 0, 1, 3, 7, 10, 12 };
 	int want_size[] = { 1, 2, 4, 1, 2, 5 };
@@ -142,14 +142,14 @@ Test(checker, layout)
  * same claim from its ltl formula. */
 static Program *front_once(const char *src)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
+	Model *m = parse_string(&diag, "t.pml", src);
 	Program *p = NULL;
-	if (diag_count == before) check_model(m);
-	if (diag_count == before) p = compile_model(m);
+	if (diag.count == 0) check_model(&diag, m);
+	if (diag.count == 0) p = compile_model(&diag, m);
 	char *t = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "front-end errors:\n%s\n%s", src, t);
+	cr_assert_eq(diag.count, 0, "front-end errors:\n%s\n%s", src, t);
 	return p;
 }
 

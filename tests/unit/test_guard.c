@@ -53,13 +53,13 @@ static const char *INDEXED =
 
 static void check_guards(const char *model, int min_compiled, int min_acts, int bounds)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", model);
-	if (diag_count == before) check_model(m);
-	Program *prog = diag_count == before ? compile_model(m) : NULL;
+	Model *m = parse_string(&diag, "t.pml", model);
+	if (diag.count == 0) check_model(&diag, m);
+	Program *prog = diag.count == 0 ? compile_model(&diag, m) : NULL;
 	char *t = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "front-end errors:\n%s", t);
+	cr_assert_eq(diag.count, 0, "front-end errors:\n%s", t);
 	VM vm = { .prog = prog, .m = m, .out = stdout };
 	StackSpec sp = { 0 };
 	Ctx *c = ns_ctx_new(stack_build(&vm, &sp), &vm);   /* compiles the guards */

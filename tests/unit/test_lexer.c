@@ -5,11 +5,11 @@
 /* Lex `src` (errors captured); returns the tokens, *n includes the T_EOF. */
 static Token *lex(const char *src, int *n, int *nerr)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Token *t = lex_all(src, "lex.pml", n);
+	Token *t = lex_all(&diag, src, "lex.pml", n);
 	(void)capture_stderr_end();
-	if (nerr) *nerr = diag_count - before;
+	if (nerr) *nerr = diag.count;
 	return t;
 }
 

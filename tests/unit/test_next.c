@@ -18,13 +18,13 @@ typedef struct Explorer {
 static void load(Explorer *e, const char *src, int heap, int proc)
 {
 	memset(e, 0, sizeof *e);
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
-	if (diag_count == before) check_model(m);
-	Program *prog = diag_count == before ? compile_model(m) : NULL;
+	Model *m = parse_string(&diag, "t.pml", src);
+	if (diag.count == 0) check_model(&diag, m);
+	Program *prog = diag.count == 0 ? compile_model(&diag, m) : NULL;
 	char *t = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "front-end errors:\n%s", t);
+	cr_assert_eq(diag.count, 0, "front-end errors:\n%s", t);
 	e->vm.prog = prog;
 	e->vm.m = m;
 	e->vm.out = stdout;

@@ -79,9 +79,9 @@ Test(parser, proctypes_init_active)
 	cr_expect_str_eq(r->rhs->name, "P");
 	cr_expect_eq(r->rhs->nargs, 2);
 	/* check_model evaluates the active count */
-	int before = diag_count;
-	check_model(m);
-	cr_expect_eq(diag_count, before);
+	Diag diag = DIAG_INIT;
+	check_model(&diag, m);
+	cr_expect_eq(diag.count, 0);
 	cr_expect_eq(q->active, 3);
 }
 

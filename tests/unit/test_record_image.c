@@ -8,13 +8,13 @@
 
 static Model *compiled(const char *src)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
-	if (diag_count == before) check_model(m);
-	if (diag_count == before) compile_model(m);
+	Model *m = parse_string(&diag, "t.pml", src);
+	if (diag.count == 0) check_model(&diag, m);
+	if (diag.count == 0) compile_model(&diag, m);
 	char *t = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "unexpected errors for:\n%s\n%s", src, t);
+	cr_assert_eq(diag.count, 0, "unexpected errors for:\n%s\n%s", src, t);
 	return m;
 }
 

@@ -26,12 +26,12 @@ Test(types, dereference_checks_the_class)
 		"class B { byte y }\n"
 		"A a; B b;\n"
 		"active proctype p() { b = new B; a = null; a.w2 = 9 }\n";
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
-	if (diag_count == before) check_model(m);
+	Model *m = parse_string(&diag, "t.pml", src);
+	if (diag.count == 0) check_model(&diag, m);
 	char *t = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "front-end errors:\n%s", t);
+	cr_assert_eq(diag.count, 0, "front-end errors:\n%s", t);
 	Stmt *as = find_assign_null(m->ptypes[0]->body);
 	cr_assert_not_null(as);
 	Expr *bref = NEW(Expr);
@@ -40,7 +40,7 @@ Test(types, dereference_checks_the_class)
 		if (!strcmp(m->globals[i]->name, "b")) bref->var = m->globals[i];
 	cr_assert_not_null(bref->var);
 	as->rhs = bref;
-	Program *prog = compile_model(m);
+	Program *prog = compile_model(&diag, m);
 	VM vm; memset(&vm, 0, sizeof vm);
 	vm.prog = prog; vm.m = m; vm.out = stdout;
 	SearchOpts so; memset(&so, 0, sizeof so);

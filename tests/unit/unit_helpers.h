@@ -5,8 +5,8 @@
  *
  *  - Boehm GC is initialised by a constructor, before Criterion runs any
  *    suite (the front end allocates everything with GC_MALLOC).
- *  - diag_count is a process-wide counter that is never reset, so tests
- *    compare it before and after (diag_delta).
+ *  - each helper hands the front end a fresh diagnostics sink (a Diag,
+ *    lang/diag.h) and reads its count: nothing carries over between tests.
  *  - capture_stderr_* swaps the stdio `stderr` stream for a temporary file
  *    so a test can look at the diagnostics' text (file:line:col: error: ...).
  *  - run_model runs the whole pipeline parse_string -> check_model ->
@@ -64,11 +64,11 @@ UNIT_FN char *capture_stderr_end(void)
 /* Parse `src`; *nerr receives the number of diagnostics it produced. */
 UNIT_FN Model *parse_count(const char *src, int *nerr)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
+	Model *m = parse_string(&diag, "t.pml", src);
 	(void)capture_stderr_end();
-	*nerr = diag_count - before;
+	*nerr = diag.count;
 	return m;
 }
 
@@ -76,24 +76,24 @@ UNIT_FN Model *parse_count(const char *src, int *nerr)
  * (optionally) the diagnostics' text. */
 UNIT_FN int front_errors(const char *src, char **text)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
-	if (diag_count == before) check_model(m);
-	if (diag_count == before) compile_model(m);
+	Model *m = parse_string(&diag, "t.pml", src);
+	if (diag.count == 0) check_model(&diag, m);
+	if (diag.count == 0) compile_model(&diag, m);
 	char *t = capture_stderr_end();
 	if (text) *text = t;
-	return diag_count - before;
+	return diag.count;
 }
 
 /* Parse a snippet that must be valid (and check it). */
 UNIT_FN Model *parse_ok(const char *src)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
+	Model *m = parse_string(&diag, "t.pml", src);
 	char *t = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "unexpected parse errors for:\n%s\n%s", src, t);
+	cr_assert_eq(diag.count, 0, "unexpected parse errors for:\n%s\n%s", src, t);
 	return m;
 }
 
@@ -103,14 +103,14 @@ typedef struct RunOpts { int keep_going, bfs; long max_depth; } RunOpts;
 
 UNIT_FN SearchResult run_model_opts(const char *src, RunOpts ro)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = parse_string("t.pml", src);
-	if (diag_count == before) check_model(m);
+	Model *m = parse_string(&diag, "t.pml", src);
+	if (diag.count == 0) check_model(&diag, m);
 	Program *prog = NULL;
-	if (diag_count == before) prog = compile_model(m);
+	if (diag.count == 0) prog = compile_model(&diag, m);
 	char *t = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "model has front-end errors:\n%s\n%s", src, t);
+	cr_assert_eq(diag.count, 0, "model has front-end errors:\n%s\n%s", src, t);
 	VM vm; memset(&vm, 0, sizeof vm);
 	vm.prog = prog; vm.m = m; vm.out = stdout;
 	SearchOpts so; memset(&so, 0, sizeof so);
