@@ -50,13 +50,13 @@ static void roundtrip(void *ctx, const uint8_t *b, int len)
 
 static Model *front(const char *src, const char *path, Program **prog)
 {
-	int before = diag_count;
+	Diag diag = DIAG_INIT;
 	capture_stderr_begin();
-	Model *m = path ? parse_file(path, NULL, 0) : parse_string("t.pml", src);
-	if (m && diag_count == before) check_model(m);
-	*prog = m && diag_count == before ? compile_model(m) : NULL;
+	Model *m = path ? parse_file(&diag, path, NULL, 0) : parse_string(&diag, "t.pml", src);
+	if (m && diag.count == 0) check_model(&diag, m);
+	*prog = m && diag.count == 0 ? compile_model(&diag, m) : NULL;
 	char *t = capture_stderr_end();
-	cr_assert_eq(diag_count, before, "front-end errors in %s:\n%s", path ? path : src, t);
+	cr_assert_eq(diag.count, 0, "front-end errors in %s:\n%s", path ? path : src, t);
 	return m;
 }
 
