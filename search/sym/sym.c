@@ -1,0 +1,646 @@
+/* sym.c — the symbolic search, first version: breadth-first, unreduced
+ * (issue 39; ../shared/designs/symbolic.md sections 2.2-2.5; LTSmin's
+ * pins2lts-sym, "bfs-prev", and its way of learning a relation from an
+ * explicit next-state function, expand_group_next).
+ *
+ * The states are fixed vectors (search/sym/sym_layout.h), one BDD
+ * variable pair per bit: the current value at an even variable, the next
+ * at the odd one after it.  A transition group is a process position p
+ * at one location (proctype t, pc L): its moves are the process's steps
+ * from L, an atomic sequence taken whole (search/expand.h follows it).
+ * The group's bytes D are what those steps may read or write, from the
+ * access analysis (lang/access.h: the location's set, and the sets of
+ * the locations its atomic sequence reaches): the process's own cell, the
+ * header, the globals named, every channel cell for a channel operation,
+ * every process cell for `run`, a remote reference or a rendezvous; a
+ * kind of access it cannot place (timeout, enabled, _last, priorities)
+ * makes D every byte.  The group's relation relates D's current bits to
+ * D's next bits and leaves the other bytes as they are.
+ *
+ * Learning: for the states of the frontier that stand at the group's
+ * location, each projection onto D not learned before gets one witness (a
+ * whole state with that projection), which the explicit next-state
+ * function expands; its successors by p give the relation's pairs.  A
+ * successor that differs from its witness outside D would mean the
+ * access analysis missed a write: the search stops there as incomplete
+ * ("internal check"), never with a count it cannot vouch for.  A read
+ * outside D cannot be checked this way; the analysis is the one
+ * partial-order reduction trusts (docs/por.md).
+ *
+ * BuDDy has one manager per process and is not thread-safe: this file
+ * owns it from bdd_init to bdd_done, the one piece of process-wide state
+ * in the product (as the design study warns). */
+#include "sym.h"
+#include "sym_layout.h"
+#include "../expand.h"
+#include "../../lang/access.h"
+#include <bdd.h>
+#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CUR(i, b) (2 * (8 * (i) + (b)))
+#define NXT(i, b) (CUR(i, b) + 1)
+#define MAXGROUPS 65536
+#define MAXENDS 100000         /* states without a move checked for a valid end */
+
+typedef struct Group {
+	int p, t, pc;
+	char *in;                  /* width flags: the byte is in D */
+	int *bytes, nbytes;        /* D, ascending */
+	BDD at;                    /* p stands at (t, pc) */
+	BDD curcube, nextcube;     /* D's current and next variables */
+	BDD rest;                  /* the current variables outside D */
+	BDD rel, learned;
+} Group;
+
+typedef struct Sym {
+	VM *vm;
+	const Model *m;
+	const AccessTable *acc;
+	SymLayout l;
+	Ctx *c;
+	Expander *x;
+	SymResult *r;
+	int no_ends;
+	Group **g;
+	int ng;
+	BDD allcur, allnext;
+	bddPair *n2c;
+	/* the witness being expanded */
+	Group *cg;
+	BDD u;                     /* its projection */
+	uint8_t *wfix, *sfix, *sv;
+	int grow;                  /* SYM_MORE_PROCS / SYM_MORE_CHANS met: a larger layout */
+	int stop;                  /* an error, a refusal or a failed check */
+} Sym;
+
+static void keep(BDD *dst, BDD v)
+{
+	bdd_addref(v);
+	bdd_delref(*dst);
+	*dst = v;
+}
+
+/* ---- bytes and cubes ---- */
+
+/* the cube of bytes fix[D] on D's current (next = 0) or next variables,
+ * and'ed onto base; referenced */
+static BDD bytes_cube(const Group *g, const uint8_t *fix, int next, BDD base)
+{
+	BDD r = bdd_addref(base);
+	for (int k = g->nbytes - 1; k >= 0; k--) {
+		int i = g->bytes[k];
+		for (int b = 7; b >= 0; b--) {
+			int v = next ? NXT(i, b) : CUR(i, b);
+			BDD t = bdd_and((fix[i] >> (7 - b)) & 1 ? bdd_ithvar(v) : bdd_nithvar(v), r);
+			bdd_addref(t);
+			bdd_delref(r);
+			r = t;
+		}
+	}
+	return r;
+}
+
+/* a cube over (at least) the current variables of every byte: the bytes */
+static void cube_bytes(BDD c, uint8_t *fix, int width)
+{
+	memset(fix, 0, (size_t)width);
+	while (c != bddtrue && c != bddfalse) {
+		int v = bdd_var(c), bit;
+		if (bdd_low(c) == bddfalse) {
+			bit = 1;
+			c = bdd_high(c);
+		} else {
+			bit = 0;
+			c = bdd_low(c);
+		}
+		if (v % 2 == 0 && bit)
+			fix[v / 16] |= (uint8_t)(1 << (7 - (v / 2) % 8));
+	}
+}
+
+static BDD var_cube(const int *bytes, int n, int next)
+{
+	BDD r = bdd_addref(bddtrue);
+	for (int k = n - 1; k >= 0; k--)
+		for (int b = 7; b >= 0; b--) {
+			BDD t = bdd_and(bdd_ithvar(next ? NXT(bytes[k], b) : CUR(bytes[k], b)), r);
+			bdd_addref(t);
+			bdd_delref(r);
+			r = t;
+		}
+	return r;
+}
+
+/* ---- the groups' bytes ---- */
+
+static void mark(char *in, int from, int n)
+{
+	memset(in + from, 1, (size_t)n);
+}
+
+static void mark_procs(Sym *s, char *in)
+{
+	mark(in, s->l.gbytes, s->l.pmax * s->l.pcell);
+}
+
+static void mark_chans(Sym *s, char *in)
+{
+	mark(in, sym_kcell(&s->l, 0), s->l.kmax * s->l.kcell);
+}
+
+static int has_rendezvous(const Model *m)
+{
+	for (int i = 0; i < m->nchanspecs; i++)
+		if (m->chanspecs[i]->cap == 0)
+			return 1;
+	return 0;
+}
+
+static void mark_access(Sym *s, char *in, const Access *a)
+{
+	for (int i = 0; i < a->n; i++) {
+		const AccItem *it = &a->v[i];
+		switch (it->kind) {
+		case A_LOCAL: case A_PID: case A_NRPR:
+			break;     /* the own cell and the header are always in D */
+		case A_GLOBAL: {
+			const Var *v = it->obj;
+			mark(in, GOFF + v->offset, v->elemsize * (v->arrlen ? v->arrlen : 1));
+			break;
+		}
+		case A_CHAN:
+			mark_chans(s, in);
+			/* a rendezvous moves the receiver too, which writes what it
+			 * receives into: its cell and the globals (the receive's set
+			 * is the receiver's location's, not this one's) */
+			if (has_rendezvous(s->m))
+				mark(in, 0, s->l.width);
+			break;
+		case A_RUN:
+			mark_procs(s, in);
+			mark_chans(s, in);
+			break;
+		case A_REMOTE: case A_REMOTE_AT: case A_REMOTE_VAR:
+			mark_procs(s, in);
+			break;
+		default:   /* timeout, enabled, _last, np_, priorities, the heap, calls */
+			mark(in, 0, s->l.width);
+			break;
+		}
+	}
+}
+
+/* the locations the atomic sequence from loc pc reaches, their sets */
+static void mark_closure(Sym *s, char *in, const Code *code, int pc, char *seen)
+{
+	if (seen[pc])
+		return;
+	seen[pc] = 1;
+	const Loc *L = &code->locs[pc];
+	mark_access(s, in, s->acc->loc[L->gid]);
+	for (int i = 0; i < L->nt; i++)
+		if (L->t[i]->atomic)
+			mark_closure(s, in, code, L->t[i]->to, seen);
+}
+
+static Group *group_new(Sym *s, int p, int t, int pc)
+{
+	const Proctype *pt = s->m->ptypes[t];
+	Group *g = calloc(1, sizeof *g);
+	g->in = calloc((size_t)s->l.width, 1);
+	char *seen = calloc((size_t)pt->code->nlocs, 1);
+	g->bytes = malloc(sizeof(int) * (size_t)s->l.width);
+	if (!g->in || !seen || !g->bytes)
+		abort();   /* (a few KB at the start of a group) */
+	g->p = p;
+	g->t = t;
+	g->pc = pc;
+	mark(g->in, 0, GOFF);
+	mark(g->in, sym_pcell(&s->l, p), s->l.pcell);
+	if (pt->nlocal_chans)
+		mark_chans(s, g->in);
+	mark_closure(s, g->in, pt->code, pc, seen);
+	free(seen);
+	int *rest = malloc(sizeof(int) * (size_t)s->l.width), nrest = 0;
+	for (int i = 0; i < s->l.width; i++) {
+		if (g->in[i])
+			g->bytes[g->nbytes++] = i;
+		else
+			rest[nrest++] = i;
+	}
+	g->curcube = var_cube(g->bytes, g->nbytes, 0);
+	g->nextcube = var_cube(g->bytes, g->nbytes, 1);
+	g->rest = var_cube(rest, nrest, 0);
+	free(rest);
+	/* p at (t, pc): the cell's first three bytes */
+	uint8_t key[3] = { (uint8_t)(t + 1), (uint8_t)pc, (uint8_t)(pc >> 8) };
+	uint8_t *fix = calloc((size_t)s->l.width, 1);
+	memcpy(fix + sym_pcell(&s->l, p), key, 3);
+	int cell[3] = { sym_pcell(&s->l, p), sym_pcell(&s->l, p) + 1, sym_pcell(&s->l, p) + 2 };
+	Group tmp = { .bytes = cell, .nbytes = 3 };
+	g->at = bytes_cube(&tmp, fix, 0, bddtrue);
+	free(fix);
+	g->rel = bdd_addref(bddfalse);
+	g->learned = bdd_addref(bddfalse);
+	return g;
+}
+
+static void group_free(Group *g)
+{
+	bdd_delref(g->at);
+	bdd_delref(g->curcube);
+	bdd_delref(g->nextcube);
+	bdd_delref(g->rest);
+	bdd_delref(g->rel);
+	bdd_delref(g->learned);
+	free(g->in);
+	free(g->bytes);
+	free(g);
+}
+
+static Group *group_of(Sym *s, int p, int t, int pc)
+{
+	for (int i = 0; i < s->ng; i++)
+		if (s->g[i]->p == p && s->g[i]->t == t && s->g[i]->pc == pc)
+			return s->g[i];
+	if (s->ng == MAXGROUPS)
+		return NULL;
+	Group *g = group_new(s, p, t, pc);
+	s->g[s->ng++] = g;
+	return g;
+}
+
+/* ---- learning: the expansion's hooks ---- */
+
+static void fail(Sym *s, const char *fmt, const char *arg)
+{
+	if (s->stop)
+		return;
+	s->stop = 1;
+	s->r->incomplete = 1;
+	snprintf(s->r->why, sizeof s->r->why, fmt, arg);
+}
+
+static void on_store(void *arg, const ExpandFound *f, const Move *path)
+{
+	Sym *s = arg;
+	Group *g = s->cg;
+	if (s->stop || s->grow || path[0].pid != g->p)
+		return;
+	int rc = sym_encode(&s->l, f->b, f->len, s->sfix);
+	if (rc == SYM_MORE_PROCS || rc == SYM_MORE_CHANS) {
+		s->grow = rc;
+		return;
+	}
+	if (rc != SYM_FITS) {
+		s->stop = 1;
+		s->r->refused = rc == SYM_HEAP ? "objects (new)" : rc == SYM_CALL_FRAME ? "function calls" : "more than 255 proctypes or channel types";
+		return;
+	}
+	for (int i = 0; i < s->l.width; i++)
+		if (!g->in[i] && s->sfix[i] != s->wfix[i]) {
+			char where[64];
+			snprintf(where, sizeof where, "byte %d, process %d at pc %d", i, g->p, g->pc);
+			fail(s, "internal check: a move wrote outside the bytes the access analysis gave it (%s)", where);
+			return;
+		}
+	BDD t = bytes_cube(g, s->sfix, 1, s->u);
+	keep(&g->rel, bdd_or(g->rel, t));
+	bdd_delref(t);
+}
+
+static void on_error(void *arg, const char *msg, const Move *path, int np)
+{
+	Sym *s = arg;
+	/* np 0: the witness itself has no move, a property of the whole
+	 * state and not of this group's projection (checked per level) */
+	if (np == 0 || path[0].pid != s->cg->p || s->r->errors)
+		return;
+	s->r->errors = 1;
+	snprintf(s->r->first_error, sizeof s->r->first_error, "%s", msg);
+}
+
+static void on_bound(void *arg, const char *msg, const Move *path, int np)
+{
+	Sym *s = arg;
+	(void)np;
+	if (path[0].pid == s->cg->p)
+		fail(s, "%s", msg);
+}
+
+static int on_stopped(void *arg)
+{
+	Sym *s = arg;
+	return s->stop || s->grow;
+}
+
+static const ExpandHooks learn_hooks = { on_store, on_error, on_bound, on_stopped, NULL };
+
+/* learn g on the states of F at g's location */
+static void learn(Sym *s, Group *g, BDD F)
+{
+	BDD here = bdd_addref(bdd_and(F, g->at));
+	BDD proj = bdd_addref(bdd_exist(here, g->rest));
+	BDD todo = bdd_addref(bdd_apply(proj, g->learned, bddop_diff));
+	bdd_delref(proj);
+	s->cg = g;
+	while (todo != bddfalse && !s->stop && !s->grow) {
+		BDD u = bdd_addref(bdd_satoneset(todo, g->curcube, bddfalse));
+		BDD w = bdd_addref(bdd_and(here, u));
+		BDD one = bdd_addref(bdd_satoneset(w, s->allcur, bddfalse));
+		bdd_delref(w);
+		cube_bytes(one, s->wfix, s->l.width);
+		bdd_delref(one);
+		int len = sym_decode(&s->l, s->wfix, s->sv);
+		s->u = u;
+		s->x->oom = 0;
+		expand_state(s->x, NULL, s->sv, len, NULL, 0, 0);
+		s->r->next_calls++;
+		if (s->x->oom)
+			fail(s, "%s", "out of memory expanding a witness");
+		keep(&g->learned, bdd_or(g->learned, u));
+		keep(&todo, bdd_apply(todo, u, bddop_diff));
+		bdd_delref(u);
+		s->r->learned++;
+	}
+	bdd_delref(todo);
+	bdd_delref(here);
+}
+
+/* the (t, pc) pairs at which some state of F has its process p */
+static void groups_of_frontier(Sym *s, BDD F)
+{
+	for (int p = 0; p < s->l.pmax && !s->stop && !s->grow; p++) {
+		int cell[3] = { sym_pcell(&s->l, p), sym_pcell(&s->l, p) + 1, sym_pcell(&s->l, p) + 2 };
+		BDD keepv = var_cube(cell, 3, 0);
+		/* the other current variables */
+		int *others = malloc(sizeof(int) * (size_t)s->l.width), no = 0;
+		for (int i = 0; i < s->l.width; i++)
+			if (i < cell[0] || i > cell[2])
+				others[no++] = i;
+		BDD oc = var_cube(others, no, 0);
+		free(others);
+		BDD at = bdd_addref(bdd_exist(F, oc));
+		bdd_delref(oc);
+		while (at != bddfalse && !s->stop && !s->grow) {
+			BDD one = bdd_addref(bdd_satoneset(at, keepv, bddfalse));
+			uint8_t *b = s->wfix;
+			cube_bytes(one, b, s->l.width);
+			int t = b[cell[0]] - 1, pc = b[cell[1]] | b[cell[2]] << 8;
+			if (t >= 0) {
+				Group *g = group_of(s, p, t, pc);
+				if (!g)
+					fail(s, "%s", "more than 65,536 transition groups");
+				else
+					learn(s, g, F);
+			}
+			keep(&at, bdd_apply(at, one, bddop_diff));
+			bdd_delref(one);
+		}
+		bdd_delref(at);
+		bdd_delref(keepv);
+	}
+}
+
+/* the states of F without a move that are not valid end states */
+static void check_ends(Sym *s, BDD F)
+{
+	BDD moves = bdd_addref(bddfalse);
+	for (int i = 0; i < s->ng; i++) {
+		BDD d = bdd_addref(bdd_exist(s->g[i]->rel, s->g[i]->nextcube));
+		keep(&moves, bdd_or(moves, d));
+		bdd_delref(d);
+	}
+	BDD stuck = bdd_addref(bdd_apply(F, moves, bddop_diff));
+	bdd_delref(moves);
+	long n = 0;
+	while (stuck != bddfalse && !s->r->errors && !s->stop) {
+		if (++n > MAXENDS) {
+			fail(s, "%s", "more than 100,000 states without a move to check for a valid end");
+			break;
+		}
+		BDD one = bdd_addref(bdd_satoneset(stuck, s->allcur, bddfalse));
+		cube_bytes(one, s->wfix, s->l.width);
+		int len = sym_decode(&s->l, s->wfix, s->sv);
+		SState ss = { s->sv, len, NULL, 0, -1 };
+		if (!ns_valid_end(s->c, &ss)) {
+			s->r->errors = 1;
+			snprintf(s->r->first_error, sizeof s->r->first_error, "invalid end state");
+		}
+		keep(&stuck, bdd_apply(stuck, one, bddop_diff));
+		bdd_delref(one);
+	}
+	bdd_delref(stuck);
+}
+
+static BDD image(Sym *s, BDD F)
+{
+	BDD next = bdd_addref(bddfalse);
+	for (int i = 0; i < s->ng; i++) {
+		Group *g = s->g[i];
+		BDD n = bdd_addref(bdd_appex(F, g->rel, bddop_and, g->curcube));
+		BDD c = bdd_addref(bdd_replace(n, s->n2c));
+		bdd_delref(n);
+		keep(&next, bdd_or(next, c));
+		bdd_delref(c);
+	}
+	return next;
+}
+
+/* the even numbers in [0, v): the current variables before variable v */
+static int evens_below(int v)
+{
+	return (v + 1) / 2;
+}
+
+/* the assignments to the current variables from variable `var(n)` on
+ * that n holds (n mentions none of the next ones: it is a set of states);
+ * memo by node */
+static double count_from(BDD n, int nvars, double *memo)
+{
+	if (n == bddfalse)
+		return 0;
+	if (n == bddtrue)
+		return 1;
+	if (memo[n] >= 0)
+		return memo[n];
+	int v = bdd_var(n);
+	BDD lo = bdd_low(n), hi = bdd_high(n);
+	int vl = lo <= 1 ? nvars : bdd_var(lo), vh = hi <= 1 ? nvars : bdd_var(hi);
+	double c = ldexp(count_from(lo, nvars, memo), evens_below(vl) - evens_below(v + 1)) +
+		   ldexp(count_from(hi, nvars, memo), evens_below(vh) - evens_below(v + 1));
+	memo[n] = c;
+	return c;
+}
+
+/* the states of V: BuDDy's bdd_satcountset counts over all the variables
+ * first, which overflows a double beyond 1,024 of them */
+static double count_states(BDD V, int nvars)
+{
+	int nn = bdd_getallocnum();
+	double *memo = malloc(sizeof(double) * (size_t)nn);
+	if (!memo)
+		return -1;
+	for (int i = 0; i < nn; i++)
+		memo[i] = -1;
+	int top = V <= 1 ? nvars : bdd_var(V);
+	double c = ldexp(count_from(V, nvars, memo), evens_below(top));
+	free(memo);
+	return c;
+}
+
+static void peak(Sym *s)
+{
+	int n = bdd_getnodenum();
+	if (n > s->r->peak_nodes)
+		s->r->peak_nodes = n;
+}
+
+/* one search with pmax process and kmax channel cells: 0 done, else the
+ * cell kind that ran out */
+static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
+{
+	sym_layout_init(&s->l, s->m, pmax, kmax);
+	s->r->pmax = pmax;
+	s->r->kmax = kmax;
+	int nvars = 2 * 8 * s->l.width;
+	bdd_init(1 << 20, 1 << 17);
+	bdd_gbc_hook(NULL);        /* (BuDDy prints every collection otherwise) */
+	bdd_setmaxincrease(1 << 22);
+	bdd_setvarnum(nvars);
+	s->wfix = calloc((size_t)s->l.width, 1);
+	s->sfix = calloc((size_t)s->l.width, 1);
+	s->g = calloc(MAXGROUPS, sizeof *s->g);
+	int *all = malloc(sizeof(int) * (size_t)s->l.width);
+	for (int i = 0; i < s->l.width; i++)
+		all[i] = i;
+	s->allcur = var_cube(all, s->l.width, 0);
+	s->allnext = var_cube(all, s->l.width, 1);
+	free(all);
+	s->n2c = bdd_newpair();
+	for (int v = 0; v < nvars; v += 2)
+		bdd_setpair(s->n2c, v + 1, v);
+	s->grow = 0;
+	s->stop = 0;
+	int rc = sym_encode(&s->l, init, ilen, s->wfix);
+	BDD V = bddfalse, F = bddfalse;
+	if (rc == SYM_FITS) {
+		Group whole = { .bytes = NULL };
+		int *b = malloc(sizeof(int) * (size_t)s->l.width);
+		for (int i = 0; i < s->l.width; i++)
+			b[i] = i;
+		whole.bytes = b;
+		whole.nbytes = s->l.width;
+		V = bytes_cube(&whole, s->wfix, 0, bddtrue);
+		free(b);
+		F = bdd_addref(V);
+	} else if (rc == SYM_MORE_PROCS || rc == SYM_MORE_CHANS)
+		s->grow = rc;
+	else
+		s->r->refused = "objects or function calls in the initial state";
+	s->r->levels = 0;
+	while (F != bddfalse && !s->stop && !s->grow && !s->r->errors) {
+		groups_of_frontier(s, F);
+		if (s->stop || s->grow || s->r->errors)
+			break;
+		if (!s->no_ends)
+			check_ends(s, F);
+		if (s->stop || s->r->errors)
+			break;
+		BDD N = image(s, F);
+		keep(&F, bdd_apply(N, V, bddop_diff));
+		bdd_delref(N);
+		keep(&V, bdd_or(V, F));
+		s->r->levels++;
+		peak(s);
+	}
+	s->r->states = count_states(V, nvars);
+	s->r->nodes = bdd_nodecount(V);
+	peak(s);
+	bdd_delref(F);
+	bdd_delref(V);
+	for (int i = 0; i < s->ng; i++)
+		group_free(s->g[i]);
+	s->ng = 0;
+	free(s->g);
+	free(s->wfix);
+	free(s->sfix);
+	bdd_freepair(s->n2c);
+	bdd_delref(s->allcur);
+	bdd_delref(s->allnext);
+	bdd_done();
+	return s->grow;
+}
+
+static const char *outside_fragment(const Model *m)
+{
+	if (m->has_heap)
+		return "classes and references";
+	if (m->nfuncs)
+		return "functions";
+	if (m->uses_priority)
+		return "priorities";
+	if (m->never)
+		return "a never claim or ltl formula";
+	return NULL;
+}
+
+int search_sym(VM *vm, int no_ends, SymResult *r)
+{
+	memset(r, 0, sizeof *r);
+	double t0 = search_now();
+	r->refused = outside_fragment(vm->m);
+	if (r->refused)
+		return -1;
+	Sym s;
+	memset(&s, 0, sizeof s);
+	s.vm = vm;
+	s.m = vm->m;
+	s.acc = vm->prog->access;
+	s.r = r;
+	s.no_ends = no_ends;
+	s.c = ns_ctx_new(layer_vm(vm, NULL), vm);
+	s.x = malloc(sizeof *s.x);
+	s.sv = malloc(MAXSTATE);
+	SuccBuf sb0;
+	memset(&sb0, 0, sizeof sb0);
+	if (!s.c || !s.x || !s.sv || ns_initial(s.c, &sb0) != 1) {
+		snprintf(r->why, sizeof r->why, "out of memory");
+		return -1;
+	}
+	expander_init(s.x, s.c, &learn_hooks, &s, 0);
+	uint8_t *init = malloc((size_t)sb0.v[0].len);
+	int ilen = sb0.v[0].len;
+	memcpy(init, sb0.v[0].b, (size_t)ilen);
+	succbuf_free(&sb0);
+	int pmax = init[0] ? init[0] : 1, kmax = init[1];
+	for (;;) {
+		r->errors = 0;
+		r->first_error[0] = 0;
+		int g = run_layout(&s, init, ilen, pmax, kmax);
+		if (!g)
+			break;
+		/* a state needed another cell: again with room for it */
+		if (g == SYM_MORE_PROCS)
+			pmax++;
+		else
+			kmax++;
+		if (pmax > MAXPROC || kmax > MAXCHAN) {
+			snprintf(r->why, sizeof r->why, "more processes or channels than the layout allows");
+			r->incomplete = 1;
+			break;
+		}
+	}
+	free(init);
+	expander_free(s.x);
+	free(s.x);
+	free(s.sv);
+	ns_ctx_free(s.c);
+	r->secs = search_now() - t0;
+	if (r->refused || r->why[0])
+		return -1;
+	return r->errors;
+}
