@@ -12,6 +12,7 @@ DSPIN=$(readlink -f "$1")
 ROOT=$(cd "$(dirname "$0")" && pwd)
 EX=/usr/share/doc/spin/examples/Examples
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+. "$ROOT/pan_lib.sh"  # pan_compile: pan from the cache (docs/testing.md, "The pan cache")
 pass=0; fail=0
 # field NAME OUTPUT: a number from dspin's summary
 errs() { sed -n 's/.*errors: \([0-9]*\).*/\1/p' <<< "$1"; }
@@ -21,7 +22,7 @@ check() {  # model flag [-f]
 	local f=$1 fl=$2 fair=$3 name; name="$(basename "$f") $fl $fair"
 	if [ "$fl" = -l ] && grep -q '^ *never' "$f"; then return; fi
 	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$f" "$TMP/w/m.pml"
-	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -DNFAIR=4 $([ "$fl" = -l ] && echo -DNP) -o pan pan.c ) || { echo "skip $name (spin)"; return; }
+	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && pan_compile pan -w -DNOREDUCE -DNFAIR=4 $([ "$fl" = -l ] && echo -DNP) ) || { echo "skip $name (spin)"; return; }
 	local sv; sv=$(verdict "$(cd "$TMP/w" && timeout 60 ./pan "$fl" $fair -m1000000 2>&1 | sed -n 's/.*errors: \([0-9]*\).*/\1/p')")
 	local full back
 	full=$(cd "$TMP/w" && timeout 60 "$DSPIN" -sym=none -por=none "$fl" $fair m.pml 2>&1)

@@ -20,6 +20,7 @@
 #    replays to that error.  A model that takes more than 10 s either way
 #    is left out (private_chains.dpml unreduced: 8.9 million states).
 . "$(dirname "$0")/corpus_lib.sh"
+. "$ROOT/pan_lib.sh"  # pan_compile: pan from the cache (docs/testing.md, "The pan cache")
 kinds() { sed -n 's/.*"error_kinds":\[\(.*\)\].*"trail".*/\1/p' "$1"; }
 num() { sed -n "s/.*\"$2\":\\([0-9]*\\).*/\\1/p" "$1"; }
 
@@ -28,7 +29,7 @@ for f in "$ROOT"/models/dead/*.pml; do
 	n=$(basename "$f")
 	stage "$f"
 	( cd "$TMP" && rm -f pan* && spin -o1 -o2 -o3 -a m.pml >/dev/null 2>&1 &&
-	  gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c && ./pan -m100000 > pan.out 2>&1 ) ||
+	  pan_compile pan -O2 -DNOREDUCE -DSAFETY -w && ./pan -m100000 > pan.out 2>&1 ) ||
 		{ echo "FAIL $n: pan could not be built"; fail=$((fail + 1)); continue; }
 	want=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$TMP/pan.out" | head -1)
 	[ "${want:-0}" -gt 0 ] && want=1 || want=0

@@ -16,6 +16,7 @@
 # decide again without the proviso, and another rank's answer taken as
 # "no" without asking.
 . "$(dirname "$0")/corpus_lib.sh"
+. "$ROOT/pan_lib.sh"  # pan_compile: pan from the cache (docs/testing.md, "The pan cache")
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca pml ob1 --mca odls_base_sigkill_timeout 0)
 EX=/usr/share/doc/spin/examples/Examples/LTL
@@ -30,7 +31,7 @@ por() {
 	( cd "$TMP" && timeout 30 "$DSPIN" "$@" m.pml > seq.out 2>&1 ); local rs=$?
 	[ "$rs" = "$r0" ] || m="$m nested search with the reductions: exit $rs, unreduced $r0;"
 	if [ "$want_pan" != - ]; then
-		( cd "$TMP" && spin -a m.pml > /dev/null 2>&1 && cc -O2 -DNOREDUCE -w -o pan pan.c && ./pan -a > pan.out 2>&1 )
+		( cd "$TMP" && spin -a m.pml > /dev/null 2>&1 && PAN_CC=cc pan_compile pan -O2 -DNOREDUCE -w && ./pan -a > pan.out 2>&1 )
 		local rp=0; grep -q 'errors: [1-9]' "$TMP/pan.out" && rp=1
 		[ "$rp" = "$want_pan" ] || m="$m pan: $rp, expected $want_pan;"
 		[ "$r0" = "$want_pan" ] || m="$m unreduced nested search: exit $r0, pan $want_pan;"

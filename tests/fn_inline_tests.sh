@@ -37,6 +37,7 @@
 DSPIN=$(readlink -f "${1:?usage: fn_inline_tests.sh DSPIN}")
 DIR=$(cd "$(dirname "$0")/models/fn" && pwd)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/dspin_fn.XXXXXX"); trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/pan_lib.sh"  # pan_compile: pan from the cache (docs/testing.md, "The pan cache")
 pass=0; fail=0
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 MPIRUN=(mpirun --oversubscribe --bind-to none --mca mpi_yield_when_idle 1 --mca btl self,vader --mca pml ob1 --mca odls_base_sigkill_timeout 0)
@@ -61,7 +62,7 @@ for f in "$DIR"/*.dpml; do
 	w=$TMP/$name; mkdir -p "$w"; cp "$twin" "$w/m.pml"; cp "$f" "$w/m.dpml"
 	why=
 	if [ "$mode" = safety ]; then
-		( cd "$w" && spin -o1 -o2 -o3 -a m.pml >/dev/null 2>&1 && gcc -O2 -w -DNOREDUCE -DSAFETY -o pan pan.c &&
+		( cd "$w" && spin -o1 -o2 -o3 -a m.pml >/dev/null 2>&1 && pan_compile pan -O2 -w -DNOREDUCE -DSAFETY &&
 		  timeout 60 ./pan -m1000000 -c0 > pan.out 2>&1 ) || { echo "FAIL $name: spin/pan failed on the twin"; fail=$((fail + 1)); continue; }
 		ps=$(stored "$w/pan.out"); pe=$(errors "$w/pan.out"); pv=$(verdict "$w/pan.out")
 		( cd "$w" && timeout 60 "$DSPIN" -e -sym=none -por=none m.dpml > d.out 2>&1 )
@@ -90,7 +91,7 @@ for f in "$DIR"/*.dpml; do
 		pv=
 		for fair in "" -f; do
 			( cd "$w" && spin -o1 -o2 -o3 -a m.pml >/dev/null 2>&1 &&
-			  gcc -O2 -w -DNOREDUCE -DNFAIR=4 $([ "$mode" = -l ] && echo -DNP) -o pan pan.c &&
+			  pan_compile pan -O2 -w -DNOREDUCE -DNFAIR=4 $([ "$mode" = -l ] && echo -DNP) &&
 			  timeout 60 ./pan "$mode" $fair -m1000000 > pan.out 2>&1 ) || { why="$why spin/pan failed on the twin;"; break; }
 			v=$(verdict "$w/pan.out"); pv="$pv$v$fair "
 			( cd "$w" && timeout 60 "$DSPIN" -q -sym=none -por=none "$mode" $fair m.dpml > d.out 2>&1 )

@@ -12,6 +12,7 @@ DSPIN=$(readlink -f "$1")
 ROOT=$(cd "$(dirname "$0")" && pwd)
 EX=/usr/share/doc/spin/examples/Examples
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+. "$ROOT/pan_lib.sh"  # pan_compile: pan from the cache (docs/testing.md, "The pan cache")
 pass=0; fail=0
 # replays DIR MODEL FLAG: the trail in DIR replays to its end, and a cycle
 # returns to the state where it started, passes an accepting state and,
@@ -26,12 +27,12 @@ replays() {
 # pan_for MODEL [-DNP]: $TMP/w/pan, pan for MODEL (already in $TMP/w/m.pml),
 # compiled once per model and -DNP and kept: check() runs each model up to
 # four times (-a, -l, with and without -f), and compiling pan.c was most of
-# this test's time
+# this test's time; across runs, pan_compile's cache (tests/pan_lib.sh)
 pan_for() {
 	local key; key=$(printf '%s %s' "$1" "$2" | md5sum | cut -c1-16)
 	if [ ! -x "$TMP/pan/$key" ]; then
 		mkdir -p "$TMP/pan"
-		( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -DNFAIR=4 $2 -o "$TMP/pan/$key" pan.c ) || return 1
+		( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && pan_compile "$TMP/pan/$key" -w -DNOREDUCE -DNFAIR=4 $2 ) || return 1
 	fi
 	cp "$TMP/pan/$key" "$TMP/w/pan"
 }
@@ -111,7 +112,7 @@ while read -r model flags; do
 	case "$model" in spin/*|examples/*) f="$ROOT/models/${model/#examples/live/examples}";; *) f="$EX/$model";; esac
 	[ -e "$f" ] || { echo "skip $model (not found)"; continue; }
 	rm -rf "$TMP/w"; mkdir "$TMP/w"; cp "$f" "$TMP/w/m.pml"
-	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -DNFAIR=4 -o pan pan.c ) || { echo "FAIL $model (spin)"; fail=$((fail + 1)); continue; }
+	( cd "$TMP/w" && spin -a m.pml >/dev/null 2>&1 && pan_compile pan -w -DNOREDUCE -DNFAIR=4 ) || { echo "FAIL $model (spin)"; fail=$((fail + 1)); continue; }
 	names=$(sed -n 's/^[ \t]*ltl[ \t]\{1,\}\([A-Za-z_][A-Za-z_0-9]*\).*/\1/p' "$f" | sort -u)
 	for n in ${names:-.}; do
 		N=(); [ "$n" = . ] || N=(-N "$n")

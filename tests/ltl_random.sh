@@ -18,6 +18,7 @@
 DSPIN=$(readlink -f "$1")
 COUNT=${2:-25}
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/pan_lib.sh"  # pan_compile: pan from the cache (docs/testing.md, "The pan cache")
 pass=0; fail=0
 ATOMS=("(x == 1)" "(y == 1)" "(x > y)")
 # a linear congruential generator of our own: $RANDOM is reseeded in
@@ -65,7 +66,7 @@ verdict() { sed -n 's/.*errors: \([0-9]*\).*/\1/p' | { read -r e; [ -z "$e" ] &&
 for mi in "${!MODELS[@]}"; do
 	w="$TMP/m$mi"; mkdir "$w"
 	{ echo "${MODELS[$mi]}"; for i in "${!FORMULAS[@]}"; do echo "ltl f$i { ${FORMULAS[$i]} }"; done; } > "$w/m.pml"
-	( cd "$w" && timeout 120 spin -a m.pml >/dev/null 2>&1 && gcc -w -DNOREDUCE -o pan pan.c ) || { echo "FAIL model $mi: spin or cc"; fail=$((fail + 1)); continue; }
+	( cd "$w" && timeout 120 spin -a m.pml >/dev/null 2>&1 && pan_compile pan -w -DNOREDUCE ) || { echo "FAIL model $mi: spin or cc"; fail=$((fail + 1)); continue; }
 	modes=(-a)
 	[ "$mi" = 0 ] && modes+=("-a -f")
 	modes+=("")

@@ -87,6 +87,11 @@ for tool in spin gcc timeout; do
 	fi
 done
 
+# pan_compile: pan from the cache (docs/testing.md, "The pan cache"); the
+# workers below are bash -c, hence the exports
+. "$(dirname "$0")/pan_lib.sh"
+export -f pan_compile _pan_key _pan_trim; export _PAN_SPIN_V
+
 JOBS=${SPIN_AGREE_JOBS:-2}
 TIMEOUT=${SPIN_AGREE_TIMEOUT:-120}
 MEM_MB=${SPIN_AGREE_MEM_MB:-4096}
@@ -167,7 +172,7 @@ spin_numbers() {
 		echo "ERR spin -a failed: $(tail -2 "$dir/spin.out" | tr '\n' ' ')"
 		return
 	fi
-	if ! (cd "$dir" && gcc -O2 -DNOREDUCE $PAN_SAFETY $PAN_CFLAGS -w -o pan pan.c) > "$dir/gcc.out" 2>&1; then
+	if ! (cd "$dir" && pan_compile pan -O2 -DNOREDUCE $PAN_SAFETY $PAN_CFLAGS -w) > "$dir/gcc.out" 2>&1; then
 		echo "ERR gcc pan.c failed: $(tail -2 "$dir/gcc.out" | tr '\n' ' ')"
 		return
 	fi

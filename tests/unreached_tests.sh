@@ -21,6 +21,7 @@ DSPIN=${1:?usage: unreached_tests.sh DSPIN}
 HERE=$(cd "$(dirname "$0")" && pwd -P)
 CORPUS=$HERE/models/spin
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/dspin-unreached.XXXXXX")
+. "$HERE/pan_lib.sh"  # pan_compile: pan from the cache (docs/testing.md, "The pan cache")
 trap 'rm -rf "$TMP"' EXIT
 npass=0 nfail=0
 ok() { echo "ok $1"; npass=$((npass + 1)); }
@@ -40,7 +41,7 @@ for m in $MODELS; do
 	mkdir -p "$d"
 	cp "$CORPUS/$m.pml" "$d/"
 	cp "$CORPUS"/*.h "$d/" 2>/dev/null
-	if ! (cd "$d" && spin -o3 -a "$m.pml" >/dev/null 2>&1 && gcc -O2 -w -DNOREDUCE -DSAFETY -o pan pan.c); then
+	if ! (cd "$d" && spin -o3 -a "$m.pml" >/dev/null 2>&1 && pan_compile pan -O2 -w -DNOREDUCE -DSAFETY); then
 		fail "pan_$m" "spin or gcc failed"
 		continue
 	fi
