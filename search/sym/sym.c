@@ -53,6 +53,7 @@ typedef struct Group {
 	BDD curcube, nextcube;     /* D's current and next variables */
 	BDD rest;                  /* the current variables outside D */
 	BDD rel, learned;
+	BDD dom;                   /* the learned projections with a move: rel's domain */
 } Group;
 
 typedef struct Sym {
@@ -73,6 +74,7 @@ typedef struct Sym {
 	BDD u;                     /* its projection */
 	uint8_t *wfix, *sfix, *sv;
 	int grow;                  /* SYM_MORE_PROCS / SYM_MORE_CHANS met: a larger layout */
+	int moved;                 /* the witness had a move of the group's process */
 	int stop;                  /* an error, a refusal or a failed check */
 } Sym;
 
@@ -245,6 +247,7 @@ static Group *group_new(Sym *s, int p, int t, int pc)
 	free(fix);
 	g->rel = bdd_addref(bddfalse);
 	g->learned = bdd_addref(bddfalse);
+	g->dom = bdd_addref(bddfalse);
 	return g;
 }
 
@@ -256,6 +259,7 @@ static void group_free(Group *g)
 	bdd_delref(g->rest);
 	bdd_delref(g->rel);
 	bdd_delref(g->learned);
+	bdd_delref(g->dom);
 	free(g->in);
 	free(g->bytes);
 	free(g);
@@ -308,6 +312,7 @@ static void on_store(void *arg, const ExpandFound *f, const Move *path)
 			return;
 		}
 	BDD t = bytes_cube(g, s->sfix, 1, s->u);
+	s->moved = 1;
 	keep(&g->rel, bdd_or(g->rel, t));
 	bdd_delref(t);
 }
@@ -356,12 +361,15 @@ static void learn(Sym *s, Group *g, BDD F)
 		bdd_delref(one);
 		int len = sym_decode(&s->l, s->wfix, s->sv);
 		s->u = u;
+		s->moved = 0;
 		s->x->oom = 0;
 		expand_state(s->x, NULL, s->sv, len, NULL, 0, 0);
 		s->r->next_calls++;
 		if (s->x->oom)
 			fail(s, "%s", "out of memory expanding a witness");
 		keep(&g->learned, bdd_or(g->learned, u));
+		if (s->moved)
+			keep(&g->dom, bdd_or(g->dom, u));
 		keep(&todo, bdd_apply(todo, u, bddop_diff));
 		bdd_delref(u);
 		s->r->learned++;
@@ -409,11 +417,8 @@ static void groups_of_frontier(Sym *s, BDD F)
 static void check_ends(Sym *s, BDD F)
 {
 	BDD moves = bdd_addref(bddfalse);
-	for (int i = 0; i < s->ng; i++) {
-		BDD d = bdd_addref(bdd_exist(s->g[i]->rel, s->g[i]->nextcube));
-		keep(&moves, bdd_or(moves, d));
-		bdd_delref(d);
-	}
+	for (int i = 0; i < s->ng; i++)
+		keep(&moves, bdd_or(moves, s->g[i]->dom));   /* (dom fixes the process's pc) */
 	BDD stuck = bdd_addref(bdd_apply(F, moves, bddop_diff));
 	bdd_delref(moves);
 	long n = 0;
