@@ -105,7 +105,10 @@ static BDD bytes_cube(const Group *g, const uint8_t *fix, int next, BDD base)
 	return r;
 }
 
-/* a cube over (at least) the current variables of every byte: the bytes */
+/* the bytes of one state of the set c: its path that takes the low branch
+ * wherever that is not false (every other node of a reduced BDD reaches
+ * true), the variables it skips 0; for a cube over every current
+ * variable, that cube's state */
 static void cube_bytes(BDD c, uint8_t *fix, int width)
 {
 	memset(fix, 0, (size_t)width);
@@ -354,11 +357,11 @@ static void learn(Sym *s, Group *g, BDD F)
 	s->cg = g;
 	while (todo != bddfalse && !s->stop && !s->grow) {
 		BDD u = bdd_addref(bdd_satoneset(todo, g->curcube, bddfalse));
+		/* a witness: any path of (here and u) to true, the variables it
+		 * skips 0 (a full cube of it would make a node per bit) */
 		BDD w = bdd_addref(bdd_and(here, u));
-		BDD one = bdd_addref(bdd_satoneset(w, s->allcur, bddfalse));
+		cube_bytes(w, s->wfix, s->l.width);
 		bdd_delref(w);
-		cube_bytes(one, s->wfix, s->l.width);
-		bdd_delref(one);
 		int len = sym_decode(&s->l, s->wfix, s->sv);
 		s->u = u;
 		s->moved = 0;
