@@ -50,7 +50,7 @@ typedef struct Group {
 	char *in;                  /* width flags: the byte is in D */
 	int *bytes, nbytes;        /* D, ascending */
 	BDD at;                    /* p stands at (t, pc) */
-	BDD curcube, nextcube;     /* D's current and next variables */
+	BDD curcube;               /* D's current variables */
 	BDD rest;                  /* the current variables outside D */
 	BDD rel, learned;
 	BDD dom;                   /* the learned projections with a move: rel's domain */
@@ -67,7 +67,7 @@ typedef struct Sym {
 	int no_ends;
 	Group **g;
 	int ng;
-	BDD allcur, allnext;
+	BDD allcur;
 	bddPair *n2c;
 	/* the witness being expanded */
 	Group *cg;
@@ -237,7 +237,6 @@ static Group *group_new(Sym *s, int p, int t, int pc)
 			rest[nrest++] = i;
 	}
 	g->curcube = var_cube(g->bytes, g->nbytes, 0);
-	g->nextcube = var_cube(g->bytes, g->nbytes, 1);
 	g->rest = var_cube(rest, nrest, 0);
 	free(rest);
 	/* p at (t, pc): the cell's first three bytes */
@@ -258,7 +257,6 @@ static void group_free(Group *g)
 {
 	bdd_delref(g->at);
 	bdd_delref(g->curcube);
-	bdd_delref(g->nextcube);
 	bdd_delref(g->rest);
 	bdd_delref(g->rel);
 	bdd_delref(g->learned);
@@ -526,8 +524,6 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	for (int i = 0; i < s->l.width; i++)
 		all[i] = i;
 	s->allcur = var_cube(all, s->l.width, 0);
-	s->allnext = var_cube(all, s->l.width, 1);
-	free(all);
 	s->n2c = bdd_newpair();
 	for (int v = 0; v < nvars; v += 2)
 		bdd_setpair(s->n2c, v + 1, v);
@@ -536,19 +532,14 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	int rc = sym_encode(&s->l, init, ilen, s->wfix);
 	BDD V = bddfalse, F = bddfalse;
 	if (rc == SYM_FITS) {
-		Group whole = { .bytes = NULL };
-		int *b = malloc(sizeof(int) * (size_t)s->l.width);
-		for (int i = 0; i < s->l.width; i++)
-			b[i] = i;
-		whole.bytes = b;
-		whole.nbytes = s->l.width;
+		Group whole = { .bytes = all, .nbytes = s->l.width };
 		V = bytes_cube(&whole, s->wfix, 0, bddtrue);
-		free(b);
 		F = bdd_addref(V);
 	} else if (rc == SYM_MORE_PROCS || rc == SYM_MORE_CHANS)
 		s->grow = rc;
 	else
 		s->r->refused = "objects or function calls in the initial state";
+	free(all);
 	s->r->levels = 0;
 	while (F != bddfalse && !s->stop && !s->grow && !s->r->errors) {
 		groups_of_frontier(s, F);
@@ -578,7 +569,6 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	free(s->sfix);
 	bdd_freepair(s->n2c);
 	bdd_delref(s->allcur);
-	bdd_delref(s->allnext);
 	bdd_done();
 	return s->grow;
 }

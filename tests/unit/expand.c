@@ -67,15 +67,9 @@ typedef struct Run {
 static void expand_initial(Run *r, const char *src, long max_depth, int stop_after, SuccBuf *top)
 {
 	memset(r, 0, sizeof *r);
-	Diag diag = DIAG_INIT;
-	capture_stderr_begin();
-	Model *m = parse_string(&diag, "t.pml", src);
-	if (diag.count == 0) check_model(&diag, m);
-	Program *prog = diag.count == 0 ? compile_model(&diag, m) : NULL;
-	char *t = capture_stderr_end();
-	cr_assert_eq(diag.count, 0, "front-end errors:\n%s", t);
+	Program *prog = compile_ok(src);
 	r->vm.prog = prog;
-	r->vm.m = m;
+	r->vm.m = prog->m;
 	r->vm.out = stdout;
 	StackSpec sp = { 0 };
 	r->c = ns_ctx_new(stack_build(&r->vm, &sp), &r->vm);

@@ -48,24 +48,12 @@ static void roundtrip(void *ctx, const uint8_t *b, int len)
 	}
 }
 
-static Model *front(const char *src, const char *path, Program **prog)
-{
-	Diag diag = DIAG_INIT;
-	capture_stderr_begin();
-	Model *m = path ? parse_file(&diag, path, NULL, 0) : parse_string(&diag, "t.pml", src);
-	if (m && diag.count == 0) check_model(&diag, m);
-	*prog = m && diag.count == 0 ? compile_model(&diag, m) : NULL;
-	char *t = capture_stderr_end();
-	cr_assert_eq(diag.count, 0, "front-end errors in %s:\n%s", path ? path : src, t);
-	return m;
-}
-
 /* every state of the model (src, or the file at path) round-trips; the
  * number of states stored */
 static long check_model_trips(const char *src, const char *path)
 {
-	Program *prog;
-	Model *m = front(src, path, &prog);
+	Program *prog = compile_ok_from(path, src);
+	Model *m = prog->m;
 	VM vm;
 	memset(&vm, 0, sizeof vm);
 	vm.prog = prog;
@@ -122,10 +110,10 @@ Test(sym_layout, corpus_models)
 
 Test(sym_layout, refuses_what_does_not_fit)
 {
-	Program *prog;
-	Model *m = front("typedef R { byte x }; class C { byte y };\n"
-			 "byte r; int f(int a) { return a + 1 }\n"
-			 "active proctype P() { C c; r = f(2); c = new C }\n", NULL, &prog);
+	Program *prog = compile_ok("typedef R { byte x }; class C { byte y };\n"
+				   "byte r; int f(int a) { return a + 1 }\n"
+				   "active proctype P() { C c; r = f(2); c = new C }\n");
+	Model *m = prog->m;
 	VM vm;
 	memset(&vm, 0, sizeof vm);
 	vm.prog = prog;

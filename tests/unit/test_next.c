@@ -18,15 +18,9 @@ typedef struct Explorer {
 static void load(Explorer *e, const char *src, int heap, int proc)
 {
 	memset(e, 0, sizeof *e);
-	Diag diag = DIAG_INIT;
-	capture_stderr_begin();
-	Model *m = parse_string(&diag, "t.pml", src);
-	if (diag.count == 0) check_model(&diag, m);
-	Program *prog = diag.count == 0 ? compile_model(&diag, m) : NULL;
-	char *t = capture_stderr_end();
-	cr_assert_eq(diag.count, 0, "front-end errors:\n%s", t);
+	Program *prog = compile_ok(src);
 	e->vm.prog = prog;
-	e->vm.m = m;
+	e->vm.m = prog->m;
 	e->vm.out = stdout;
 	ProcSym *ps = proc ? procsym_analyze(&e->vm, heap) : NULL;
 	StackSpec sp = { .heap_canonical = heap, .ps = ps };

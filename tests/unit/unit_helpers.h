@@ -97,22 +97,32 @@ UNIT_FN Model *parse_ok(const char *src)
 	return m;
 }
 
+/* Parse, check and compile a model that must be valid: the file at path,
+ * or src when path is NULL.  The Program (its m is the Model). */
+UNIT_FN Program *compile_ok_from(const char *path, const char *src)
+{
+	Diag diag = DIAG_INIT;
+	capture_stderr_begin();
+	Model *m = path ? parse_file(&diag, path, NULL, 0) : parse_string(&diag, "t.pml", src);
+	if (m && diag.count == 0) check_model(&diag, m);
+	Program *prog = m && diag.count == 0 ? compile_model(&diag, m) : NULL;
+	char *t = capture_stderr_end();
+	cr_assert_eq(diag.count, 0, "front-end errors in %s:\n%s", path ? path : src, t);
+	cr_assert_not_null(prog);
+	return prog;
+}
+
+UNIT_FN Program *compile_ok(const char *src) { return compile_ok_from(NULL, src); }
+
 /* ---- full pipeline ---- */
 
 typedef struct RunOpts { int keep_going, bfs; long max_depth; } RunOpts;
 
 UNIT_FN SearchResult run_model_opts(const char *src, RunOpts ro)
 {
-	Diag diag = DIAG_INIT;
-	capture_stderr_begin();
-	Model *m = parse_string(&diag, "t.pml", src);
-	if (diag.count == 0) check_model(&diag, m);
-	Program *prog = NULL;
-	if (diag.count == 0) prog = compile_model(&diag, m);
-	char *t = capture_stderr_end();
-	cr_assert_eq(diag.count, 0, "model has front-end errors:\n%s\n%s", src, t);
+	Program *prog = compile_ok(src);
 	VM vm; memset(&vm, 0, sizeof vm);
-	vm.prog = prog; vm.m = m; vm.out = stdout;
+	vm.prog = prog; vm.m = prog->m; vm.out = stdout;
 	SearchOpts so; memset(&so, 0, sizeof so);
 	so.keep_going = ro.keep_going;
 	so.kind = ro.bfs ? SEARCH_BFS : SEARCH_DFS;
