@@ -201,9 +201,51 @@ static int ps_initial(const Layer *l, Ctx *c, SuccBuf *out)
 	return out->n;
 }
 
+/* A finished instance kept while another process held atomic control
+ * (canon_all) may be left in a state where nothing moves: the holder
+ * blocked.  Had it been last, the VM below would let it die; in the
+ * canonical order it need not be, and the state would be reported as an
+ * end state where the unreduced run still has a move: that death, when
+ * the instance is the last process the unreduced run holds (found by
+ * tests/gen's seed 15004169: the trail to "invalid end state" stopped one
+ * death short).  The death is then this state's one move.  A stutter of
+ * the noends layer (no process moved) is no move: the unreduced run
+ * stutters only after the death. */
+static void late_death(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
+{
+	const ProcSym *ps = l->conf;
+	VM *vm = c->vm;
+	if (!ps->terminating || out->oom)
+		return;
+	for (int i = 0; i < out->n; i++)
+		if (out->v[i].mv.pid >= 0)
+			return;
+	int np = s->b[0], total = s->alen > np ? s->alen : np;
+	State st;
+	st.b = (uint8_t *)s->b;
+	sv_index(vm->m, &st);
+	for (int j = 0; j < np - 1; j++) {
+		if (ident(s, j) != total - 1 || !ps->eligible[sv_ptype(&st, j)] || !finished(vm, &st, j))
+			continue;
+		out->n = 0;
+		out->used = 0;
+		Succ d;
+		succ_no_move(&d);
+		d.mv.pid = (int16_t)j;
+		d.heap_dirty = vm->m->has_heap;
+		Succ *sc = sb_copy(out, &d, s->b, s->len, NULL, 0);
+		if (!sc)
+			return;
+		sc->len = procsym_drop(vm, out->arena + sc->off, sc->len, j);
+		sb_finish(out);
+		return;
+	}
+}
+
 static int ps_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 {
 	ns_below_next_all(l, c, s, out);
+	late_death(l, c, s, out);
 	canon_all(l, c, s, out);
 	return out->n;
 }
