@@ -15,6 +15,7 @@ typedef struct Opts {
 	const char *cpp[64]; int ncpp;
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
+	int symbolic;           /* -symbolic: the BDD search (search/sym/) */
 	int no_unreached;       /* -n: no unreached-code report (as pan -n) */
 	int no_ends;            /* -E: no invalid end states (as pan -E) */
 	int no_asserts;         /* -A: no assertion violations (as pan -A) */

@@ -30,6 +30,9 @@ static void print_usage(FILE *f)
 "  -safety          assertions, invalid end states, run-time errors (default); the\n"
 "                   claim or ltl formula in lockstep, its end an error (as pan)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
+"  -symbolic        symbolic search: sets of states as BDDs (BuDDy), breadth-first,\n"
+"                   unreduced, for models without classes, functions, claims or\n"
+"                   priorities; exact counts beyond 2^64; the trail replays with -t\n"
 "  -m DEPTH         depth bound      -M MB   memory bound (default 3/4 of RAM; 0: none)\n"
 "  -e               keep going after errors, count them all (pan's -c0; -c1 the default;\n"
 "                   -cN stops at the N-th error, as pan)\n"
@@ -171,6 +174,7 @@ void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-q")) { o->quiet = 1; continue; }
 		if (!strcmp(a, "-n")) { o->no_unreached = 1; continue; }
 		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
+		if (!strcmp(a, "-symbolic")) { o->symbolic = 1; continue; }
 		if (!strcmp(a, "-dist")) { o->dist = 1; continue; }
 		if (!strcmp(a, "-e")) { o->keep_going = 1; continue; }
 		if (!strcmp(a, "-E")) { o->no_ends = 1; continue; }
@@ -243,6 +247,16 @@ void parse_args(int argc, char **argv, Opts *o)
 	if (o->compress && o->store_mode) {
 		fprintf(stderr, "dspin: -compress=tree keeps every state exactly, -hc and -bitstate keep fingerprints: choose one\n");
 		exit(2);
+	}
+	if (o->symbolic && !o->replay && !o->simulate) {
+		/* what the symbolic search does not do (docs/symbolic.md) */
+		const char *no = o->bfs ? "-bfs (it is breadth-first already)" : o->cores > 1 ? "-cores" : o->dist ? "-dist"
+			: o->accept ? (o->accept == 2 ? "-l" : "-a") : o->fair ? "-f" : o->compare ? "-compare"
+			: o->store_mode ? "-hc/-bitstate" : o->compress ? "-compress=tree" : o->dumpfile ? "-dump-states" : NULL;
+		if (no) {
+			fprintf(stderr, "dspin: -symbolic is a safety search over sets of states, on one core: %s is not available with it\n", no);
+			exit(2);
+		}
 	}
 	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
 	/* options that change nothing in the mode chosen: said, not ignored

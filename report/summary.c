@@ -18,6 +18,15 @@ static int stopped_at_error(const PlanOpts *o, const SearchResult *r)
 	return r->errors && (!o->keep_going || (o->max_errors && r->errors >= o->max_errors));
 }
 
+/* the symbolic search's count: exact below 2^64, as the BDD counts it above */
+static void print_count(FILE *f, const char *fmt_small, const char *fmt_big, long double n)
+{
+	if (n < 18446744073709551616.0L)
+		fprintf(f, fmt_small, (unsigned long long)n);
+	else
+		fprintf(f, fmt_big, n);
+}
+
 static double rate_of(const SearchResult *r)
 {
 	return r->secs > 0 ? r->stored / r->secs : 0;
@@ -32,7 +41,16 @@ void summary_json(FILE *f, const Summary *s)
 	const SearchOpts *so = &p->so;
 	int dist = p->so.kind == SEARCH_DIST || p->so.kind == SEARCH_OWCTY;
 	fprintf(f, "{\"model\":"); json_text(f, o->file);
-	fprintf(f, ",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\",\"cores\":%d", o->sym, o->por, o->bfs || o->cores > 1 || o->dist ? "bfs" : "dfs", o->cores);
+	int symb = p->so.kind == SEARCH_SYM;
+	fprintf(f, ",\"sym\":\"%s\",\"por\":\"%s\",\"search\":\"%s\",\"cores\":%d", o->sym, o->por,
+	        symb ? "symbolic" : o->bfs || o->cores > 1 || o->dist ? "bfs" : "dfs", o->cores);
+	if (o->symbolic)
+		fprintf(f, ",\"symbolic_refused\":"), p->sym_refused ? json_text(f, p->sym_refused) : (void)fprintf(f, "null");
+	if (symb) {
+		const SymStats *y = &r->sym;
+		fprintf(f, ",\"levels\":%d,\"bdd_nodes\":%d,\"bdd_peak_nodes\":%d,\"relation_nodes\":%d,\"groups\":%d,\"projections_learned\":%ld,\"witness_expansions\":%ld,\"layout\":{\"process_cells\":%d,\"channel_cells\":%d,\"bytes\":%d}",
+		        y->levels, y->nodes, y->peak_nodes, y->rel_nodes, y->groups, y->learned, y->next_calls, y->pmax, y->kmax, y->width);
+	}
 	if (dist) {
 		fprintf(f, ",\"ranks\":%d,\"per_rank\":[", r->nranks);
 		for (int i = 0; r->ranks && i < r->nranks; i++)
@@ -64,8 +82,13 @@ void summary_json(FILE *f, const Summary *s)
 		fprintf(f, "]");
 	}
 	fprintf(f, ",\"state_vector_bytes\":%d,\"depth_reached\":%ld,\"errors\":%d", r->max_vec, r->depth, r->errors);
-	fprintf(f, ",\"states_stored\":%llu,\"states_matched\":%llu,\"transitions\":%llu,\"atomic_steps\":%llu",
-	        (unsigned long long)r->stored, (unsigned long long)r->matched,
+	fprintf(f, ",\"states_stored\":");
+	if (symb)
+		print_count(f, "%llu", "%.17Lg", r->sym.states);
+	else
+		fprintf(f, "%llu", (unsigned long long)r->stored);
+	fprintf(f, ",\"states_matched\":%llu,\"transitions\":%llu,\"atomic_steps\":%llu",
+	        (unsigned long long)r->matched,
 	        (unsigned long long)r->transitions, (unsigned long long)r->atomic_steps);
 	fprintf(f, ",\"max_objects\":%d,\"heap_renumbered\":%llu,\"procs_permuted\":%llu,\"por_reduced_states\":%llu",
 	        r->stats.max_objects, r->stats.heap_renumbered, r->stats.procs_permuted,
@@ -103,11 +126,16 @@ static void text_head(FILE *f, const Summary *s)
 	const SearchOpts *so = &p->so;
 	int dist = p->so.kind == SEARCH_DIST || p->so.kind == SEARCH_OWCTY;
 	fprintf(f, "\n(dspin %s)\n", DSPIN_VERSION);
+	if (p->so.kind == SEARCH_SYM) {
+		fprintf(f, "%s statespace search for:  -symbolic -por=none\n", r->incomplete ? "Partial" : "Full");
+		fprintf(f, "\tsymbolic: BDDs (BuDDy), breadth-first images; a relation per process location, learned from the explicit next-state function\n");
+	} else
 	fprintf(f, "%s statespace search for:  -sym=%s -por=%s%s\n", r->incomplete ? "Partial" : "Full",
 	        p->heap_canonical ? (p->proc_on ? "heap,proc" : "heap") : (p->proc_on ? "proc" : "none"), p->por_head, o->bfs || o->cores > 1 ? " -bfs" : "");
 	if (o->cores > 1) fprintf(f, "\t%d cores: breadth-first by levels, one lock-free state table\n", o->cores);
 	if (dist) fprintf(f, "\t%d ranks (MPI): %s, states partitioned by hash\n", r->nranks,
 	                  o->accept ? "OWCTY (breadth-first passes)" : "breadth-first by levels");
+	if (p->sym_refused) fprintf(f, "\t-symbolic: left out: the model has %s (docs/symbolic.md)\n", p->sym_refused);
 	if (p->heap_refused) fprintf(f, "\theap symmetry: left out: %s\n", p->heap_refused);
 	if (p->ps) procsym_report(s->vm, p->ps, f);
 	if (o->deadvars) fprintf(f, "\tdead variable elimination: %s\n", deadvars_ranges(so->stack) ? "locals reset where dead" : "no proctype takes part");
@@ -130,6 +158,27 @@ static void text_head(FILE *f, const Summary *s)
 	        : !p->ends_off ? "+" : o->no_ends ? "- (disabled by -E flag)" : "- (disabled by -a on accept labels, as pan)");
 }
 
+/* the end of the summary, for every search: the unreached code, the
+ * time, why the search is incomplete, the trail */
+static void text_tail(FILE *f, const Summary *s);
+
+/* -symbolic's counts (pan has no such lines) */
+static void symbolic_text(FILE *f, const Summary *s)
+{
+	const SearchResult *r = s->r;
+	const SymStats *y = &r->sym;
+	fprintf(f, "Fixed state vector %d byte (%d process cells, %d channel cells), levels %d, errors: %d\n",
+	        y->width, y->pmax, y->kmax, y->levels, r->errors);
+	print_count(f, "%9llu states, reachable (counted on the BDD, exactly)\n", "%9.6Lg states, reachable (counted on the BDD; exact to 64 bits)\n", y->states);
+	fprintf(f, "%9d BDD nodes of the reachable set\n%9d BDD nodes in use at most\n", y->nodes, y->peak_nodes);
+	fprintf(f, "%9d BDD nodes in the learned relations (%d transition groups)\n", y->rel_nodes, y->groups);
+	fprintf(f, "%9ld projections learned, %ld witnesses expanded\n", y->learned, y->next_calls);
+	fprintf(f, "%9.3f BDD node table at most (Mbyte)\n", r->mem / 1048576.0);
+	if (s->o->mem_mb)
+		fprintf(f, "%9ld MB memory bound on the node table%s\n", s->o->mem_mb, s->o->mem_default ? " (the default: 3/4 of this machine's memory; -M N sets another, -M 0 none)" : " (-M)");
+	text_tail(f, s);
+}
+
 void summary_text(FILE *f, const Summary *s)
 {
 	const Plan *p = s->p;
@@ -138,6 +187,10 @@ void summary_text(FILE *f, const Summary *s)
 	const Model *m = s->vm->m;
 	const SearchOpts *so = &p->so;
 	text_head(f, s);
+	if (so->kind == SEARCH_SYM) {
+		symbolic_text(f, s);
+		return;
+	}
 	fprintf(f, "State-vector %d byte, depth reached %ld, errors: %d\n", r->max_vec, r->depth, r->errors);
 	fprintf(f, "%9llu states, stored\n", (unsigned long long)r->stored);
 	fprintf(f, "%9llu states, matched\n", (unsigned long long)r->matched);
@@ -162,6 +215,14 @@ void summary_text(FILE *f, const Summary *s)
 	if (so->twophase) fprintf(f, "%9llu deterministic phase-1 steps (Twophase)\n", (unsigned long long)r->por_reduced);
 	if (so->improviso) fprintf(f, "%9llu phase-1 states expanded with one process (Improviso)\n", (unsigned long long)r->por_reduced);
 	if (so->cache_backedge) fprintf(f, "%9llu states explored again without being stored (-cache=backedge)\n", (unsigned long long)r->revisits);
+	text_tail(f, s);
+}
+
+static void text_tail(FILE *f, const Summary *s)
+{
+	const Plan *p = s->p;
+	const PlanOpts *o = s->o;
+	const SearchResult *r = s->r;
 	/* as pan: not when the search stopped at an error */
 	if (p->reached && !o->quiet && !stopped_at_error(o, r)) {
 		fprintf(f, "\n");

@@ -5,11 +5,12 @@
 #include "plan.h"
 #include "../heap/heap.h"
 #include "../reduce/por.h"
+#include "sym/sym.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "Improviso", "-bfs", "-a/-l (nested DFS)", "-cores (parallel BFS)", "-dist (distributed BFS)", "-dist -a/-l (OWCTY)" };
+static const char *const NAMES[NSEARCH] = { "depth-first search", "Twophase", "Improviso", "-bfs", "-a/-l (nested DFS)", "-cores (parallel BFS)", "-dist (distributed BFS)", "-dist -a/-l (OWCTY)", "-symbolic (BDD)" };
 
 const char *search_name(SearchKind se)
 {
@@ -45,6 +46,42 @@ static const char *por_refused_cycles(VM *vm, const PlanOpts *o, const Plan *p)
 	return NULL;
 }
 
+/* -symbolic on a model of its fragment: the plain stack (the VM, -E's
+ * layer, -deadvars'), no reduction (issue 39: symbolic Improviso is to
+ * come); a reduction asked for by name is said to be left out */
+static int plan_symbolic(VM *vm, const PlanOpts *o, int plan_only, Plan *p)
+{
+	SearchOpts *so = &p->so;
+	so->kind = SEARCH_SYM;
+	so->keep_going = o->keep_going;
+	so->max_errors = o->max_errors;
+	so->max_depth = o->depth;
+	so->mem_limit = (size_t)o->mem_mb << 20;
+	so->mem_default = o->mem_default;
+	so->quiet = o->quiet || o->json;
+	so->trail_path = o->compare_row ? NULL : o->trail_path;
+	so->trail_opts = o->trail_opts;
+	so->cores = 1;
+	p->ends_off = o->no_ends;
+	so->ends_off = p->ends_off;
+	p->sym_ran = "none";
+	p->por_ran = p->por_head = "none";
+	if (strstr(o->sym, "proc") && !o->compare_row)
+		note(p, 0, "process symmetry does not run under -symbolic; searching without it", NULL, NULL);
+	if (o->por_given && strcmp(o->por, "none") && !o->compare_row)
+		note(p, 0, "-por=%s does not run under -symbolic yet; searching without partial-order reduction", o->por, NULL);
+	if (plan_only)
+		return 0;
+	StackSpec sp = { .deadvars = o->deadvars, .no_ends = p->ends_off };
+	p->nreached = !o->compare_row && !o->no_unreached ? (size_t)vm->prog->ntrans + 1 : 0;
+	p->reached = p->nreached ? calloc(p->nreached, 1) : NULL;
+	sp.reached = p->reached;
+	so->reached = p->reached;
+	so->nreached = p->nreached;
+	so->stack = stack_build(vm, &sp);
+	return 0;
+}
+
 int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **err)
 {
 	const Model *m = vm->m;
@@ -52,6 +89,13 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 	*err = NULL;
 	SearchOpts *so = &p->so;
 	int bfs = o->bfs, dist = o->dist;
+	if (o->symbolic) {
+		p->sym_refused = sym_refused(m);
+		if (p->sym_refused && !o->compare_row)
+			note(p, 1, "-symbolic left out: the model has %s, outside the symbolic fragment; the explicit search runs", p->sym_refused, NULL);
+		else if (!p->sym_refused)
+			return plan_symbolic(vm, o, plan_only, p);
+	}
 	so->keep_going = o->keep_going; so->max_depth = o->depth;
 	so->max_errors = o->max_errors;
 	so->accept = o->accept;

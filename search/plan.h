@@ -20,6 +20,7 @@ typedef struct PlanOpts {
 	const char *sym, *por, *cache;  /* -sym=, -por=, -cache= (validated by the command) */
 	int por_given;                  /* -por= was on the command line: a refused one is warned */
 	int bfs, cores, dist;           /* -bfs, -cores=N (1: one core), -dist */
+	int symbolic;                   /* -symbolic (the command refused what it cannot go with) */
 	int accept;                     /* 1 -a, 2 -l */
 	int fair;                       /* -f */
 	int keep_going;                 /* -e */
@@ -57,6 +58,7 @@ typedef struct Plan {
 	const char *por_refused;        /* why POR does not run with this search/property */
 	int por_ran_static;             /* the static (or si) ample-set reduction runs */
 	int ends_off;                   /* no invalid end states (-E, or as pan under -a) */
+	const char *sym_refused;        /* why -symbolic was left out for this model (NULL: it was not) */
 	int claim_si;                   /* the claim is stutter-invariant (an ltl formula, -l) */
 	/* names: the summary header, JSON "algorithm", -compare rows */
 	const char *sym_ran;            /* none, heap, proc, heap,proc */

@@ -7,7 +7,7 @@
 
 /* The search back ends (search/run.c dispatches on it; search/plan.c
  * chooses it from the options). */
-typedef enum SearchKind { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, SEARCH_DIST, SEARCH_OWCTY, NSEARCH } SearchKind;
+typedef enum SearchKind { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_BFS, SEARCH_NDFS, SEARCH_PAR, SEARCH_DIST, SEARCH_OWCTY, SEARCH_SYM, NSEARCH } SearchKind;
 
 typedef struct SearchOpts {
 	SearchKind kind;         /* which back end runs (search_run) */
@@ -45,6 +45,8 @@ typedef struct SearchOpts {
 	 * array between their workers and ignore these. */
 	Reached *reached;
 	size_t nreached;
+	int ends_off;            /* no invalid end states (-E): the stack's noends layer
+	                          * says so per state; -symbolic skips its check */
 } SearchOpts;
 
 /* -dist: what one rank did (search/dist/dist.c) */
@@ -60,6 +62,17 @@ typedef struct DistRank {
 	double wait_secs;         /* its time waiting for the others at the ends of
 	                           * levels and rounds, and for sends to finish */
 } DistRank;
+
+/* -symbolic: what the BDD search did (search/sym/sym.h) */
+typedef struct SymStats {
+	long double states;       /* reachable states, exact below 2^64 */
+	int levels;               /* breadth-first levels explored */
+	int nodes, peak_nodes;    /* BDD nodes of the reachable set; in use at most */
+	int rel_nodes, groups;    /* nodes of the learned relations, and their groups */
+	long learned;             /* projections learned */
+	long next_calls;          /* witnesses expanded by the explicit next-state function */
+	int pmax, kmax, width;    /* the fixed layout: process and channel cells, bytes */
+} SymStats;
 
 typedef struct SearchResult {
 	uint64_t stored, matched, atomic_steps, transitions;
@@ -90,6 +103,7 @@ typedef struct SearchResult {
 	 * (malloc'd, the caller frees it) */
 	int nranks;
 	DistRank *ranks;
+	SymStats sym;
 } SearchResult;
 
 /* seconds on the monotonic clock: every search's elapsed time and progress */

@@ -30,70 +30,31 @@
  * BuDDy has one manager per process and is not thread-safe: this file
  * owns it from bdd_init to bdd_done, the one piece of process-wide state
  * in the product (as the design study warns). */
-#include "sym.h"
-#include "sym_layout.h"
-#include "../expand.h"
-#include "../../lang/access.h"
-#include <bdd.h>
+#include "sym_impl.h"
 #include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define CUR(i, b) (2 * (8 * (i) + (b)))
-#define NXT(i, b) (CUR(i, b) + 1)
 #define MAXGROUPS 65536
+#define NODE_BYTES 20          /* a BuDDy node: five ints (kernel.h's BddNode) */
 #define MAXENDS 100000         /* states without a move checked for a valid end */
 
-typedef struct Group {
-	int p, t, pc;
-	char *in;                  /* width flags: the byte is in D */
-	int *bytes, nbytes;        /* D, ascending */
-	BDD at;                    /* p stands at (t, pc) */
-	BDD curcube;               /* D's current variables */
-	BDD rest;                  /* the current variables outside D */
-	BDD rel, learned;
-	BDD dom;                   /* the learned projections with a move: rel's domain */
-} Group;
-
-typedef struct Sym {
-	VM *vm;
-	const Model *m;
-	const AccessTable *acc;
-	SymLayout l;
-	Ctx *c;
-	Expander *x;
-	SymResult *r;
-	int no_ends;
-	Group **g;
-	int ng;
-	BDD allcur;
-	bddPair *n2c;
-	/* the witness being expanded */
-	Group *cg;
-	BDD u;                     /* its projection */
-	uint8_t *wfix, *sfix, *sv;
-	int grow;                  /* SYM_MORE_PROCS / SYM_MORE_CHANS met: a larger layout */
-	int moved;                 /* the witness had a move of the group's process */
-	int stop;                  /* an error, a refusal or a failed check */
-} Sym;
-
-static void keep(BDD *dst, BDD v)
+void sym_keep(BDD *dst, BDD v)
 {
 	bdd_addref(v);
 	bdd_delref(*dst);
 	*dst = v;
 }
+#define keep sym_keep
 
 /* ---- bytes and cubes ---- */
 
-/* the cube of bytes fix[D] on D's current (next = 0) or next variables,
- * and'ed onto base; referenced */
-static BDD bytes_cube(const Group *g, const uint8_t *fix, int next, BDD base)
+BDD sym_bytes_cube(const int *bytes, int nbytes, const uint8_t *fix, int next, BDD base)
 {
 	BDD r = bdd_addref(base);
-	for (int k = g->nbytes - 1; k >= 0; k--) {
-		int i = g->bytes[k];
+	for (int k = nbytes - 1; k >= 0; k--) {
+		int i = bytes[k];
 		for (int b = 7; b >= 0; b--) {
 			int v = next ? NXT(i, b) : CUR(i, b);
 			BDD t = bdd_and((fix[i] >> (7 - b)) & 1 ? bdd_ithvar(v) : bdd_nithvar(v), r);
@@ -105,11 +66,16 @@ static BDD bytes_cube(const Group *g, const uint8_t *fix, int next, BDD base)
 	return r;
 }
 
+static BDD bytes_cube(const Group *g, const uint8_t *fix, int next, BDD base)
+{
+	return sym_bytes_cube(g->bytes, g->nbytes, fix, next, base);
+}
+
 /* the bytes of one state of the set c: its path that takes the low branch
  * wherever that is not false (every other node of a reduced BDD reaches
  * true), the variables it skips 0; for a cube over every current
  * variable, that cube's state */
-static void cube_bytes(BDD c, uint8_t *fix, int width)
+void sym_cube_bytes(BDD c, uint8_t *fix, int width)
 {
 	memset(fix, 0, (size_t)width);
 	while (c != bddtrue && c != bddfalse) {
@@ -237,6 +203,7 @@ static Group *group_new(Sym *s, int p, int t, int pc)
 			rest[nrest++] = i;
 	}
 	g->curcube = var_cube(g->bytes, g->nbytes, 0);
+	g->nxtcube = var_cube(g->bytes, g->nbytes, 1);
 	g->rest = var_cube(rest, nrest, 0);
 	free(rest);
 	/* p at (t, pc): the cell's first three bytes */
@@ -257,6 +224,7 @@ static void group_free(Group *g)
 {
 	bdd_delref(g->at);
 	bdd_delref(g->curcube);
+	bdd_delref(g->nxtcube);
 	bdd_delref(g->rest);
 	bdd_delref(g->rel);
 	bdd_delref(g->learned);
@@ -280,13 +248,38 @@ static Group *group_of(Sym *s, int p, int t, int pc)
 
 /* ---- learning: the expansion's hooks ---- */
 
-static void fail(Sym *s, const char *fmt, const char *arg)
+void sym_fail(Sym *s, const char *fmt, const char *arg)
 {
-	if (s->stop)
+	if (s->stop && s->r->bound_msg[0])
 		return;
 	s->stop = 1;
-	s->r->incomplete = 1;
-	snprintf(s->r->why, sizeof s->r->why, fmt, arg);
+	char msg[256];
+	snprintf(msg, sizeof msg, fmt, arg);
+	result_note_bound(s->r, msg);
+}
+#define fail sym_fail
+
+/* an error met at level s->level in state `at` (fixed layout), moves
+ * mv[0..n) from it: counted and printed as every search does; the first
+ * is kept for its trail */
+static void note_error(Sym *s, const char *msg, const uint8_t *at, const Move *mv, int n)
+{
+	ErrorReport e = result_report_error(s->r, s->o, msg, s->level + n);
+	if (e.first) {
+		SymError *er = &s->err;
+		er->level = s->level;
+		er->state = malloc((size_t)s->l.width);
+		er->moves = malloc(sizeof(Move) * (size_t)(n ? n : 1));
+		if (er->state && er->moves) {
+			memcpy(er->state, at, (size_t)s->l.width);
+			memcpy(er->moves, mv, sizeof(Move) * (size_t)n);
+			er->nmoves = n;
+			snprintf(er->msg, sizeof er->msg, "%s", msg);
+			s->have_err = 1;
+		}
+	}
+	if (e.stop)
+		s->stop = 1;
 }
 
 static void on_store(void *arg, const ExpandFound *f, const Move *path)
@@ -301,8 +294,7 @@ static void on_store(void *arg, const ExpandFound *f, const Move *path)
 		return;
 	}
 	if (rc != SYM_FITS) {
-		s->stop = 1;
-		s->r->refused = rc == SYM_HEAP ? "objects (new)" : rc == SYM_CALL_FRAME ? "function calls" : "more than 255 proctypes or channel types";
+		fail(s, "a state outside the symbolic fragment: %s", rc == SYM_HEAP ? "objects (new)" : rc == SYM_CALL_FRAME ? "function calls" : "more than 255 proctypes or channel types");
 		return;
 	}
 	for (int i = 0; i < s->l.width; i++)
@@ -323,17 +315,16 @@ static void on_error(void *arg, const char *msg, const Move *path, int np)
 	Sym *s = arg;
 	/* np 0: the witness itself has no move, a property of the whole
 	 * state and not of this group's projection (checked per level) */
-	if (np == 0 || path[0].pid != s->cg->p || s->r->errors)
+	if (np == 0 || path[0].pid != s->cg->p || s->stop || s->cut)
 		return;
-	s->r->errors = 1;
-	snprintf(s->r->first_error, sizeof s->r->first_error, "%s", msg);
+	note_error(s, msg, s->wfix, path, np);
 }
 
 static void on_bound(void *arg, const char *msg, const Move *path, int np)
 {
 	Sym *s = arg;
 	(void)np;
-	if (path[0].pid == s->cg->p)
+	if (path[0].pid == s->cg->p && !s->cut)
 		fail(s, "%s", msg);
 }
 
@@ -358,14 +349,14 @@ static void learn(Sym *s, Group *g, BDD F)
 		/* a witness: any path of (here and u) to true, the variables it
 		 * skips 0 (a full cube of it would make a node per bit) */
 		BDD w = bdd_addref(bdd_and(here, u));
-		cube_bytes(w, s->wfix, s->l.width);
+		sym_cube_bytes(w, s->wfix, s->l.width);
 		bdd_delref(w);
 		int len = sym_decode(&s->l, s->wfix, s->sv);
 		s->u = u;
 		s->moved = 0;
 		s->x->oom = 0;
 		expand_state(s->x, NULL, s->sv, len, NULL, 0, 0);
-		s->r->next_calls++;
+		s->st->next_calls++;
 		if (s->x->oom)
 			fail(s, "%s", "out of memory expanding a witness");
 		keep(&g->learned, bdd_or(g->learned, u));
@@ -373,7 +364,7 @@ static void learn(Sym *s, Group *g, BDD F)
 			keep(&g->dom, bdd_or(g->dom, u));
 		keep(&todo, bdd_apply(todo, u, bddop_diff));
 		bdd_delref(u);
-		s->r->learned++;
+		s->st->learned++;
 	}
 	bdd_delref(todo);
 	bdd_delref(here);
@@ -397,7 +388,7 @@ static void groups_of_frontier(Sym *s, BDD F)
 		while (at != bddfalse && !s->stop && !s->grow) {
 			BDD one = bdd_addref(bdd_satoneset(at, keepv, bddfalse));
 			uint8_t *b = s->wfix;
-			cube_bytes(one, b, s->l.width);
+			sym_cube_bytes(one, b, s->l.width);
 			int t = b[cell[0]] - 1, pc = b[cell[1]] | b[cell[2]] << 8;
 			if (t >= 0) {
 				Group *g = group_of(s, p, t, pc);
@@ -423,19 +414,17 @@ static void check_ends(Sym *s, BDD F)
 	BDD stuck = bdd_addref(bdd_apply(F, moves, bddop_diff));
 	bdd_delref(moves);
 	long n = 0;
-	while (stuck != bddfalse && !s->r->errors && !s->stop) {
+	while (stuck != bddfalse && !s->stop) {
 		if (++n > MAXENDS) {
 			fail(s, "%s", "more than 100,000 states without a move to check for a valid end");
 			break;
 		}
 		BDD one = bdd_addref(bdd_satoneset(stuck, s->allcur, bddfalse));
-		cube_bytes(one, s->wfix, s->l.width);
+		sym_cube_bytes(one, s->wfix, s->l.width);
 		int len = sym_decode(&s->l, s->wfix, s->sv);
 		SState ss = { s->sv, len, NULL, 0, -1 };
-		if (!ns_valid_end(s->c, &ss)) {
-			s->r->errors = 1;
-			snprintf(s->r->first_error, sizeof s->r->first_error, "invalid end state");
-		}
+		if (!ns_valid_end(s->c, &ss))
+			note_error(s, "invalid end state", s->wfix, NULL, 0);
 		keep(&stuck, bdd_apply(stuck, one, bddop_diff));
 		bdd_delref(one);
 	}
@@ -464,8 +453,8 @@ static int evens_below(int v)
 
 /* the assignments to the current variables from variable `var(n)` on
  * that n holds (n mentions none of the next ones: it is a set of states);
- * memo by node */
-static double count_from(BDD n, int nvars, double *memo)
+ * memo by node.  A long double has a 64-bit mantissa: exact below 2^64 */
+static long double count_from(BDD n, int nvars, long double *memo)
 {
 	if (n == bddfalse)
 		return 0;
@@ -476,24 +465,24 @@ static double count_from(BDD n, int nvars, double *memo)
 	int v = bdd_var(n);
 	BDD lo = bdd_low(n), hi = bdd_high(n);
 	int vl = lo <= 1 ? nvars : bdd_var(lo), vh = hi <= 1 ? nvars : bdd_var(hi);
-	double c = ldexp(count_from(lo, nvars, memo), evens_below(vl) - evens_below(v + 1)) +
-		   ldexp(count_from(hi, nvars, memo), evens_below(vh) - evens_below(v + 1));
+	long double c = ldexpl(count_from(lo, nvars, memo), evens_below(vl) - evens_below(v + 1)) +
+		        ldexpl(count_from(hi, nvars, memo), evens_below(vh) - evens_below(v + 1));
 	memo[n] = c;
 	return c;
 }
 
 /* the states of V: BuDDy's bdd_satcountset counts over all the variables
  * first, which overflows a double beyond 1,024 of them */
-static double count_states(BDD V, int nvars)
+static long double count_states(BDD V, int nvars)
 {
 	int nn = bdd_getallocnum();
-	double *memo = malloc(sizeof(double) * (size_t)nn);
+	long double *memo = malloc(sizeof(long double) * (size_t)nn);
 	if (!memo)
 		return -1;
 	for (int i = 0; i < nn; i++)
 		memo[i] = -1;
 	int top = V <= 1 ? nvars : bdd_var(V);
-	double c = ldexp(count_from(V, nvars, memo), evens_below(top));
+	long double c = ldexpl(count_from(V, nvars, memo), evens_below(top));
 	free(memo);
 	return c;
 }
@@ -501,8 +490,91 @@ static double count_states(BDD V, int nvars)
 static void peak(Sym *s)
 {
 	int n = bdd_getnodenum();
-	if (n > s->r->peak_nodes)
-		s->r->peak_nodes = n;
+	if (n > s->st->peak_nodes)
+		s->st->peak_nodes = n;
+	size_t mem = (size_t)bdd_getallocnum() * NODE_BYTES;
+	if (mem > s->r->mem)
+		s->r->mem = mem;
+}
+
+/* BuDDy's errors come to one handler with no argument: the manager is
+ * global, and so is this flag (reset by every run_layout).  After an
+ * error BuDDy's operations return error codes that the next operations
+ * refuse in turn (false, again through here), so the search only has to
+ * stop at the next check and report the memory bound. */
+static int bdd_failed;
+
+static void on_bdd_error(int code)
+{
+	bdd_failed = code;
+}
+
+static int bdd_ok(Sym *s)
+{
+	if (!bdd_failed)
+		return 1;
+	if (!s->stop) {
+		s->stop = 1;
+		if (bdd_failed == BDD_NODENUM || bdd_failed == BDD_MEMORY)
+			s->r->incomplete = 2;
+		else {
+			char why[64];
+			snprintf(why, sizeof why, "BuDDy error %d", bdd_failed);
+			fail(s, "%s", why);
+		}
+	}
+	return 0;
+}
+
+static void add_level(Sym *s, BDD F)
+{
+	if (s->nlev == s->caplev) {
+		int nc = s->caplev ? 2 * s->caplev : 64;
+		BDD *nv = realloc(s->lev, sizeof(BDD) * (size_t)nc);
+		if (!nv) {
+			fail(s, "%s", "out of memory keeping the levels");
+			return;
+		}
+		s->lev = nv;
+		s->caplev = nc;
+	}
+	s->lev[s->nlev++] = bdd_addref(F);
+}
+
+static void error_free(SymError *e)
+{
+	free(e->state);
+	free(e->moves);
+	memset(e, 0, sizeof *e);
+}
+
+/* the trail of the first error, found backward through the levels */
+static void write_trail(Sym *s)
+{
+	Move *mv = NULL;
+	int n = 0;
+	if (sym_trail(s, &mv, &n) == 0)
+		s->r->trail_written = trail_write(s->o, mv, n, s->err.msg) == 0;
+	free(mv);
+}
+
+/* -m N: as the explicit searches (search/expand.c), the states at depth
+ * N are stored, not expanded, and the search is incomplete if one of them
+ * has a move.  Learning finds the moves; errors of those moves are not
+ * the search's (the explicit one never makes them) */
+static void depth_cut(Sym *s, BDD F)
+{
+	s->cut = 1;
+	groups_of_frontier(s, F);
+	s->cut = 0;
+	if (!bdd_ok(s))
+		return;
+	BDD moves = bdd_addref(bddfalse);
+	for (int i = 0; i < s->ng; i++)
+		keep(&moves, bdd_or(moves, s->g[i]->dom));
+	if (bdd_and(F, moves) != bddfalse)
+		s->r->incomplete = 1;
+	bdd_delref(moves);
 }
 
 /* one search with pmax process and kmax channel cells: 0 done, else the
@@ -510,12 +582,24 @@ static void peak(Sym *s)
 static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 {
 	sym_layout_init(&s->l, s->m, pmax, kmax);
-	s->r->pmax = pmax;
-	s->r->kmax = kmax;
+	s->st->pmax = pmax;
+	s->st->kmax = kmax;
+	s->st->width = s->l.width;
 	int nvars = 2 * 8 * s->l.width;
-	bdd_init(1 << 20, 1 << 17);
+	/* -M: the node table's bound (the caches are a fixed eighth of it) */
+	long long maxnodes = s->o->mem_limit ? (long long)(s->o->mem_limit / NODE_BYTES) : 0;
+	if (maxnodes > (1LL << 30))
+		maxnodes = 1LL << 30;
+	int initnodes = maxnodes && maxnodes < (1 << 20) ? (int)maxnodes : 1 << 20;
+	if (initnodes < 1024)
+		initnodes = 1024;
+	bdd_init(initnodes, initnodes / 8);
+	bdd_failed = 0;
+	bdd_error_hook(on_bdd_error);
 	bdd_gbc_hook(NULL);        /* (BuDDy prints every collection otherwise) */
 	bdd_setmaxincrease(1 << 22);
+	if (maxnodes)
+		bdd_setmaxnodenum(maxnodes > bdd_getallocnum() ? (int)maxnodes : bdd_getallocnum() + 1);   /* (BuDDy refuses its own size) */
 	bdd_setvarnum(nvars);
 	s->wfix = calloc((size_t)s->l.width, 1);
 	s->sfix = calloc((size_t)s->l.width, 1);
@@ -529,38 +613,63 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 		bdd_setpair(s->n2c, v + 1, v);
 	s->grow = 0;
 	s->stop = 0;
+	s->nlev = 0;
 	int rc = sym_encode(&s->l, init, ilen, s->wfix);
 	BDD V = bddfalse, F = bddfalse;
 	if (rc == SYM_FITS) {
-		Group whole = { .bytes = all, .nbytes = s->l.width };
-		V = bytes_cube(&whole, s->wfix, 0, bddtrue);
+		V = sym_bytes_cube(all, s->l.width, s->wfix, 0, bddtrue);
 		F = bdd_addref(V);
 	} else if (rc == SYM_MORE_PROCS || rc == SYM_MORE_CHANS)
 		s->grow = rc;
 	else
-		s->r->refused = "objects or function calls in the initial state";
+		fail(s, "%s", "objects or function calls in the initial state");
 	free(all);
-	s->r->levels = 0;
-	while (F != bddfalse && !s->stop && !s->grow && !s->r->errors) {
-		groups_of_frontier(s, F);
-		if (s->stop || s->grow || s->r->errors)
+	s->st->levels = 0;
+	s->level = 0;
+	while (F != bddfalse && !s->stop && !s->grow) {
+		add_level(s, F);
+		if (s->o->max_depth && s->level >= s->o->max_depth) {
+			depth_cut(s, F);
 			break;
-		if (!s->no_ends)
+		}
+		groups_of_frontier(s, F);
+		if (!bdd_ok(s) || s->stop || s->grow)
+			break;
+		if (!s->o->ends_off)
 			check_ends(s, F);
-		if (s->stop || s->r->errors)
+		if (s->stop)
 			break;
 		BDD N = image(s, F);
 		keep(&F, bdd_apply(N, V, bddop_diff));
 		bdd_delref(N);
-		keep(&V, bdd_or(V, F));
-		s->r->levels++;
+		if (!bdd_ok(s))
+			break;
+		s->st->levels++;
+		s->level++;
+		BDD nv = bdd_or(V, F);
+		if (!bdd_ok(s))
+			break;     /* V stays the last complete level's */
+		keep(&V, nv);
 		peak(s);
 	}
-	s->r->states = count_states(V, nvars);
-	s->r->nodes = bdd_nodecount(V);
+	if (!s->grow) {
+		s->st->states = count_states(V, nvars);
+		s->st->nodes = bdd_nodecount(V);
+		s->st->groups = s->ng;
+		BDD *rels = malloc(sizeof(BDD) * (size_t)(s->ng ? s->ng : 1));
+		for (int i = 0; rels && i < s->ng; i++)
+			rels[i] = s->g[i]->rel;
+		s->st->rel_nodes = rels ? bdd_anodecount(rels, s->ng) : 0;
+		free(rels);
+		if (s->have_err && s->o->trail_path)
+			write_trail(s);
+	}
 	peak(s);
 	bdd_delref(F);
 	bdd_delref(V);
+	for (int i = 0; i < s->nlev; i++)
+		bdd_delref(s->lev[i]);
+	s->nlev = 0;
 	for (int i = 0; i < s->ng; i++)
 		group_free(s->g[i]);
 	s->ng = 0;
@@ -573,7 +682,7 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	return s->grow;
 }
 
-static const char *outside_fragment(const Model *m)
+const char *sym_refused(const Model *m)
 {
 	if (m->has_heap)
 		return "classes and references";
@@ -586,27 +695,42 @@ static const char *outside_fragment(const Model *m)
 	return NULL;
 }
 
-int search_sym(VM *vm, int no_ends, SymResult *r)
+/* a fresh result for another layout: what the last one counted is void */
+static void reset_result(SearchResult *r, Sym *s)
+{
+	SymStats keep_st = *s->st;
+	memset(r, 0, sizeof *r);
+	r->sym.peak_nodes = keep_st.peak_nodes;
+	r->sym.learned = keep_st.learned;
+	r->sym.next_calls = keep_st.next_calls;
+	error_free(&s->err);
+	s->have_err = 0;
+}
+
+int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 {
 	memset(r, 0, sizeof *r);
 	double t0 = search_now();
-	r->refused = outside_fragment(vm->m);
-	if (r->refused)
+	const char *no = sym_refused(vm->m);
+	if (no) {
+		snprintf(r->first_error, sizeof r->first_error, "-symbolic: the model is outside the symbolic fragment: %s", no);
 		return -1;
+	}
 	Sym s;
 	memset(&s, 0, sizeof s);
 	s.vm = vm;
 	s.m = vm->m;
+	s.o = o;
 	s.acc = vm->prog->access;
 	s.r = r;
-	s.no_ends = no_ends;
-	s.c = ns_ctx_new(layer_vm(vm, NULL), vm);
+	s.st = &r->sym;
+	s.c = ns_ctx_new(o->stack, vm);
 	s.x = malloc(sizeof *s.x);
 	s.sv = malloc(MAXSTATE);
 	SuccBuf sb0;
 	memset(&sb0, 0, sizeof sb0);
 	if (!s.c || !s.x || !s.sv || ns_initial(s.c, &sb0) != 1) {
-		snprintf(r->why, sizeof r->why, "out of memory");
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
 		return -1;
 	}
 	expander_init(s.x, s.c, &learn_hooks, &s, 0);
@@ -616,29 +740,29 @@ int search_sym(VM *vm, int no_ends, SymResult *r)
 	succbuf_free(&sb0);
 	int pmax = init[0] ? init[0] : 1, kmax = init[1];
 	for (;;) {
-		r->errors = 0;
-		r->first_error[0] = 0;
 		int g = run_layout(&s, init, ilen, pmax, kmax);
 		if (!g)
 			break;
 		/* a state needed another cell: again with room for it */
+		reset_result(r, &s);
 		if (g == SYM_MORE_PROCS)
 			pmax++;
 		else
 			kmax++;
 		if (pmax > MAXPROC || kmax > MAXCHAN) {
-			snprintf(r->why, sizeof r->why, "more processes or channels than the layout allows");
-			r->incomplete = 1;
+			result_note_bound(r, "more processes or channels than the symbolic layout allows");
 			break;
 		}
 	}
 	free(init);
+	error_free(&s.err);
 	expander_free(s.x);
 	free(s.x);
 	free(s.sv);
 	ns_ctx_free(s.c);
+	r->depth = r->sym.levels;
+	r->max_vec = r->sym.width;
+	r->stored = r->sym.states < 18446744073709551616.0L ? (uint64_t)r->sym.states : UINT64_MAX;
 	r->secs = search_now() - t0;
-	if (r->refused || r->why[0])
-		return -1;
 	return r->errors;
 }

@@ -1,0 +1,79 @@
+/* sym_impl.h — what sym.c (the search) and sym_trail.c (its trails)
+ * share: the groups, the search's state, the bit helpers.  Not for other
+ * folders: search/sym/sym.h is the interface. */
+#ifndef DSPIN_SYM_IMPL_H
+#define DSPIN_SYM_IMPL_H
+#include "sym.h"
+#include "sym_layout.h"
+#include "../expand.h"
+#include "../../lang/access.h"
+#include <bdd.h>
+
+/* one variable pair per bit of the fixed vector: the current value at an
+ * even variable, the next at the odd one after it */
+#define CUR(i, b) (2 * (8 * (i) + (b)))
+#define NXT(i, b) (CUR(i, b) + 1)
+
+typedef struct Group {
+	int p, t, pc;
+	char *in;                  /* width flags: the byte is in D */
+	int *bytes, nbytes;        /* D, ascending */
+	BDD at;                    /* p stands at (t, pc) */
+	BDD curcube;               /* D's current variables */
+	BDD nxtcube;               /* D's next variables */
+	BDD rest;                  /* the current variables outside D */
+	BDD rel, learned;
+	BDD dom;                   /* the learned projections with a move: rel's domain */
+} Group;
+
+/* the first error: where it was met, for the trail (sym_trail.c) */
+typedef struct SymError {
+	int level;                 /* the level of the state it was met in */
+	uint8_t *state;            /* that state, in the fixed layout */
+	Move *moves;               /* the moves from it to the error (none: an invalid end) */
+	int nmoves;
+	char msg[256];
+} SymError;
+
+typedef struct Sym {
+	VM *vm;
+	const Model *m;
+	const SearchOpts *o;
+	const AccessTable *acc;
+	SymLayout l;
+	Ctx *c;
+	Expander *x;
+	SearchResult *r;
+	SymStats *st;
+	Group **g;
+	int ng;
+	BDD allcur;
+	bddPair *n2c;
+	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
+	int nlev, caplev;
+	SymError err;
+	int have_err;
+	/* the witness being expanded */
+	Group *cg;
+	int level;
+	BDD u;                     /* its projection */
+	uint8_t *wfix, *sfix, *sv;
+	int grow;                  /* SYM_MORE_PROCS / SYM_MORE_CHANS met: a larger layout */
+	int moved;                 /* the witness had a move of the group's process */
+	int stop;                  /* an error (without -e), a refusal or a failed check */
+	int cut;                   /* learning at the -m level: its moves' errors do not count */
+} Sym;
+
+void sym_keep(BDD *dst, BDD v);
+/* the cube of bytes fix[D] on D's current (next = 0) or next variables,
+ * and'ed onto base; referenced */
+BDD sym_bytes_cube(const int *bytes, int nbytes, const uint8_t *fix, int next, BDD base);
+/* one state of the set c (a path to true, skipped variables 0) as bytes */
+void sym_cube_bytes(BDD c, uint8_t *fix, int width);
+/* an internal check or a limit: the search ends incomplete, with why */
+void sym_fail(Sym *s, const char *fmt, const char *arg);
+
+/* the moves from the initial state to s->err's error (malloc'd), their
+ * number in *n; -1 (with sym_fail) if a step back cannot be found */
+int sym_trail(Sym *s, Move **mv, int *n);
+#endif

@@ -1,0 +1,83 @@
+#!/bin/bash
+# sym_tests.sh DSPIN — `dspin -symbolic` against the explicit search
+# (docs/testing.md, "The symbolic search against the explicit one").
+#
+# 1. Every model of tests/sym/models.txt: the symbolic search's exit
+#    status must be the explicit `-sym=none -por=none` search's (whose
+#    counts tests/spin_agree.sh holds to pan's), and with no error the
+#    reachable states must equal the explicit search's stored states.
+#    When it finds an error, its trail must replay with `dspin -t` to that
+#    error (exit 1, "error reproduced"), and the same trail without its
+#    moves must not (exit 5): a replay that reproduces whatever it is
+#    given proves nothing.
+# 2. The options: -E against the explicit -E, -m against -bfs -m (the same
+#    states below the bound, exit 3), -M that the node table outgrows
+#    (exit 3, "memory bound"), a model outside the fragment (the explicit
+#    search runs, and says why), and the combinations refused (exit 2).
+set -u
+DSPIN=$(realpath "$1")
+cd "$(dirname "$0")/../.." || exit 2
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0 n=0
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+field() {   # field NAME JSON
+	[[ $2 =~ \"$1\":(\"[^\"]*\"|[^,}]*) ]] && echo "${BASH_REMATCH[1]}"
+}
+
+while read -r m; do
+	case $m in ''|'#'*) continue ;; esac
+	n=$((n + 1))
+	cp "$m" "$T/m.pml"; rm -f "$T/m.pml.trail"
+	e=$(cd "$T" && "$DSPIN" -sym=none -por=none -json m.pml 2>/dev/null); erc=$?
+	s=$(cd "$T" && "$DSPIN" -symbolic -json m.pml 2>/dev/null); src=$?
+	if [ "$src" != "$erc" ]; then bad "$m: -symbolic exit $src, explicit $erc"; continue; fi
+	if [ "$erc" = 0 ] && [ "$(field states_stored "$s")" != "$(field states_stored "$e")" ]; then
+		bad "$m: -symbolic $(field states_stored "$s") states, explicit $(field states_stored "$e")"; continue
+	fi
+	[ "$src" = 1 ] || continue
+	if [ ! -s "$T/m.pml.trail" ]; then bad "$m: -symbolic found $(field first_error "$s") and wrote no trail"; continue; fi
+	out=$(cd "$T" && "$DSPIN" -t m.pml 2>&1); rc=$?
+	if [ "$rc" != 1 ] || [[ $out != *'error reproduced at step'* ]]; then
+		bad "$m: the symbolic trail to $(field first_error "$s") does not replay (exit $rc): $(tail -1 <<< "$out")"; continue
+	fi
+	grep '^#' "$T/m.pml.trail" > "$T/cut.trail"
+	(cd "$T" && "$DSPIN" -replay cut.trail m.pml > /dev/null 2>&1); rc=$?
+	[ "$rc" = 5 ] || bad "$m: the symbolic trail without its moves replays with exit $rc, not 5"
+done < tests/sym/models.txt
+echo "sym_tests: $n models of tests/sym/models.txt"
+
+# -E: the explicit -E's verdict and count (philosophers3 deadlocks)
+for m in tests/sym/models/philosophers3.pml tests/models/spin/corner_deadlock.pml; do
+	e=$("$DSPIN" -E -sym=none -por=none -json "$m" 2>/dev/null); erc=$?
+	s=$("$DSPIN" -E -symbolic -json "$m" 2>/dev/null); src=$?
+	[ "$src" = "$erc" ] && [ "$(field states_stored "$s")" = "$(field states_stored "$e")" ] ||
+		bad "-E $m: -symbolic exit $src, $(field states_stored "$s") states; explicit exit $erc, $(field states_stored "$e")"
+done
+# -m: the breadth-first search's states below the bound
+m=tests/sym/models/counters.pml
+for d in 1 5 12; do
+	e=$("$DSPIN" -bfs -m $d -sym=none -por=none -json $m 2>/dev/null); erc=$?
+	s=$("$DSPIN" -symbolic -m $d -json $m 2>/dev/null); src=$?
+	[ "$src" = 3 ] && [ "$erc" = 3 ] && [ "$(field states_stored "$s")" = "$(field states_stored "$e")" ] &&
+	[ "$(field incomplete_reason "$s")" = '"depth bound"' ] ||
+		bad "-m $d: -symbolic exit $src, $(field states_stored "$s") states; -bfs exit $erc, $(field states_stored "$e")"
+done
+# -M: a node table that cannot hold the search (bench's sort needs far more than 1 MB)
+s=$("$DSPIN" -symbolic -M 1 -json bench/models/sort.pml 2>/dev/null); src=$?
+[ "$src" = 3 ] && [ "$(field incomplete_reason "$s")" = '"memory bound"' ] ||
+	bad "-M 1: exit $src, incomplete_reason $(field incomplete_reason "$s")"
+# outside the fragment: the explicit search, and the reason
+m=tests/models/dyn/procsym_kept_death.dpml
+out=$("$DSPIN" -symbolic -sym=none -por=none -heap=6 $m 2>&1); rc=$?
+e=$("$DSPIN" -sym=none -por=none -heap=6 -json $m 2>/dev/null); erc=$?
+[ "$rc" = "$erc" ] && [[ $out == *'-symbolic left out: the model has classes and references'* ]] &&
+[[ $out == *'-symbolic: left out: the model has classes and references'* ]] ||
+	bad "outside the fragment: exit $rc (explicit $erc): $(head -3 <<< "$out")"
+# refused combinations
+for o in -bfs -cores=2 -a -l -compare -hc -bitstate -compress=tree "-dump-states $T/d"; do
+	"$DSPIN" -symbolic $o tests/sym/models/counters.pml > /dev/null 2>&1; rc=$?
+	[ "$rc" = 2 ] || bad "-symbolic $o: exit $rc, not 2"
+done
+echo "sym_tests: $fail failed"
+[ "$fail" = 0 ]
