@@ -58,7 +58,7 @@ while getopts "st:M:h" o; do
 	s) SMALL=1 ;;
 	t) TLIM=$OPTARG ;;
 	M) MEM=$OPTARG ;;
-	*) sed -n '2,50p' "$0"; exit 2 ;;
+	*) sed -n '2,51p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
