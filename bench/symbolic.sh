@@ -8,11 +8,13 @@
 #             gcc -O2 -DNOREDUCE -DSAFETY -DMEMLIM=MB -w -o pan pan.c (not timed)
 #             ./pan -mDEPTH                       (DEPTH: twice dspin's depth)
 #   explicit  dspin -sym=none -por=none -q -json -M MB -DN=n model.pml
+#   expl. Two dspin -sym=none -por=twophase -q -json -M MB -DN=n model.pml
 #   expl. Imp dspin -sym=none -por=improviso -q -json -M MB -DN=n model.pml
 #   symbolic  dspin -symbolic -q -json -DN=n model.pml
 #   sym. Imp  dspin -symbolic -por=improviso -q -json -DN=n model.pml
 #
-# and a markdown table on stdout: states stored, seconds and MB of each,
+# and a markdown table on stdout: states stored, seconds and MB of each
+# (of the explicit Twophase and Improviso runs the states only),
 # the BDD's final and peak node counts for the symbolic runs when dspin's
 # JSON gives them ("bdd_nodes", "bdd_peak_nodes"), the expected unreduced
 # count where one is known (the model's header says where it comes from),
@@ -58,7 +60,7 @@ while getopts "st:M:h" o; do
 	s) SMALL=1 ;;
 	t) TLIM=$OPTARG ;;
 	M) MEM=$OPTARG ;;
-	*) sed -n '2,51p' "$0"; exit 2 ;;
+	*) sed -n '2,53p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -175,6 +177,14 @@ cell() {
 	esac
 }
 
+# the states of a cell ("123" or "123 e") or its status word
+states() {
+	case $1 in
+	*" e "*) echo "${1%% *} e" ;;
+	*) echo "${1%% *}" ;;
+	esac
+}
+
 # first word of a cell: the count, if there is one
 count() {
 	case $1 in
@@ -184,9 +194,9 @@ count() {
 }
 
 echo "| model | N | expected | SPIN states | s | MB | explicit states | s | MB |" \
-	"expl. Improviso | symbolic states | s | MB | nodes | sym. Improviso | s | MB | nodes |" \
+	"expl. Twophase | expl. Improviso | symbolic states | s | MB | nodes | sym. Improviso | s | MB | nodes |" \
 	"paper NuSMV | paper Improviso | paper PV | paper SPIN |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" \
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" \
 	"---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 bad=0
 i=0
@@ -207,15 +217,16 @@ for arg in "$@"; do
 		i=$((i + 1))
 		mkdir -p "$d"
 		cp "$file" "$d/" && model=$d/$(basename "$file")
-		spin_c=- expl_c=- imp_c=-
+		spin_c=- expl_c=- imp_c=- two_c=-
 		if [ -z "$large" ]; then
 			dspin_run explicit -sym=none -por=none -M "$MEM"
 			expl_c=$R_CELL
 			dp=$(json "$d/explicit.out" depth_reached)
 			dp=${dp:-5000000}
 			dspin_run improviso -sym=none -por=improviso -M "$MEM"
-			imp_c=$(count "$R_CELL")
-			imp_c=${imp_c:-$R_CELL}
+			imp_c=$(states "$R_CELL")
+			dspin_run twophase -sym=none -por=twophase -M "$MEM"
+			two_c=$(states "$R_CELL")
 			pan_run $((dp * 2 > 10000 ? dp * 2 : 10000))
 			spin_c=$R_CELL
 		fi
@@ -232,7 +243,7 @@ for arg in "$@"; do
 		fi
 		read -r p0 p1 p2 p3 < <(paper "$name" "$n")
 		echo "| $name$mark | ${n:--} | $(expected "$name" "$n") | $(cell "$spin_c") | $(cell "$expl_c") |" \
-			"$imp_c | $(cell "$sym_c") | $sym_n | $(cell "$simp_c") | $simp_n |" \
+			"$two_c | $imp_c | $(cell "$sym_c") | $sym_n | $(cell "$simp_c") | $simp_n |" \
 			"${p0:-} | ${p1:-} | ${p2:-} | ${p3:-} |"
 	done
 done
