@@ -13,8 +13,11 @@
  * never end, so no death convention matters): N=7 2,187, the paper's
  * NuSMV and SPINunopt figure (Fig. 4 of the PV paper, Table 1 of
  * Improviso), checked with SPIN 6.5.2 (spin -o1 -o2 -o3 -a, cc
- * -DNOREDUCE -DSAFETY).  Reduced: PV and NuSMV-Improviso 15 (N=7) and 41
- * (N=20), 2N+1: the initial state and one state per first move.
+ * -DNOREDUCE -DSAFETY; pan's depth, 1,457, is the PV paper's SPINunopt
+ * depth too).  Reduced: PV and NuSMV-Improviso 15 (N=7) and 41 (N=20),
+ * 2N+1: the initial state and one state per first move.  dspin
+ * -por=twophase stores 2N+1 (15 at N=7); dspin's explicit -por=improviso
+ * stores all 3^N (bench/RESULTS.md, "Symbolic search").
  */
 #ifndef N
 #define N 7

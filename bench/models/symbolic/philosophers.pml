@@ -15,8 +15,10 @@
  * -o1 -o2 -o3 -a, cc -DNOREDUCE -DSAFETY) and dspin -sym=none -por=none
  * agree (bench/RESULTS.md, "Symbolic search"; with -DDEADLOCK the same
  * with pan -c0 and dspin -e).  ../shared/designs/symbolic.md section 3
- * quotes 3^N - 1 for its probe's version (N=14: 4,782,968), which starts
- * the processes without init's extra state.
+ * quotes 3^N - 1 for its probe's version (N=14: 4,782,968); that model
+ * is not in the repository, and the difference of one is not explained
+ * here.  dspin's explicit -por=improviso and -por=twophase remove
+ * nothing (every move touches a fork another philosopher shares).
  */
 #ifndef N
 #define N 5

@@ -16,7 +16,9 @@
  * 2^(N+1) - 1 with SPIN's in-stack proviso and with Improviso (Table 2:
  * 15 for N=3; 2,097,150 printed for N=20, where 2^21 - 1 = 2,097,151;
  * 2.54E+30 for N=100); PV's Twophase stores 3^N (27 for N=3), every
- * process being nondeterministic at its fork.
+ * process being nondeterministic at its fork.  dspin's explicit
+ * -por=improviso and -por=static store 2^(N+1) - 1 (15, 255 for N=3, 7),
+ * -por=twophase 3^N.
  */
 #ifndef N
 #define N 3
