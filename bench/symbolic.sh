@@ -21,10 +21,12 @@
 # and the Improviso paper's figures beside them (NuSMV unreduced,
 # NuSMV-Improviso, PV, SPIN with its reduction: Tables 1, 2 and 4 of
 # ../shared/papers/improviso-symbolic-por.md).  dspin's seconds and MB
-# are its JSON's "elapsed_s" and "memory_mb"; pan's are /usr/bin/time's
-# wall seconds and peak RSS of ./pan (compilation not timed; the RSS
-# includes pan's default 2^24-slot hash table, about 128 MB, and its
-# stack for -mDEPTH).
+# are its JSON's "elapsed_s" (the search) and "memory_mb" (dspin's own
+# accounting of what the search allocated, not the resident size:
+# docs/output.md); pan's are /usr/bin/time's wall seconds and peak RSS of
+# ./pan (compilation not timed; the RSS includes pan's default
+# 2^24-slot hash table, about 128 MB, and its stack for -mDEPTH), so the
+# two MB columns do not compare on small models.
 #
 # Cells: "timeout" when the run did not end within the time limit (-t,
 # default 60 s, per run, via timeout); "incomplete" when it ended on a
@@ -60,7 +62,7 @@ while getopts "st:M:h" o; do
 	s) SMALL=1 ;;
 	t) TLIM=$OPTARG ;;
 	M) MEM=$OPTARG ;;
-	*) sed -n '2,53p' "$0"; exit 2 ;;
+	*) sed -n '2,55p' "$0"; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
