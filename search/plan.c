@@ -46,6 +46,33 @@ static const char *por_refused_cycles(VM *vm, const PlanOpts *o, const Plan *p)
 	return NULL;
 }
 
+/* what every search takes from the options as they are */
+static void common_opts(const PlanOpts *o, SearchOpts *so)
+{
+	so->keep_going = o->keep_going;
+	so->max_errors = o->max_errors;
+	so->max_depth = o->depth;
+	so->mem_limit = (size_t)o->mem_mb << 20;
+	so->mem_default = o->mem_default;
+	so->quiet = o->quiet || o->json;
+	so->trail_path = o->compare_row ? NULL : o->trail_path;   /* -compare writes no trails */
+	so->trail_opts = o->trail_opts;
+}
+
+/* the unreached-code report's marks, then the stack sp describes.  Every
+ * worker of this process shares the marks; under -dist each rank marks
+ * its own, and the search merges them into rank 0's */
+static void build_stack(VM *vm, const PlanOpts *o, Plan *p, StackSpec *sp)
+{
+	SearchOpts *so = &p->so;
+	p->nreached = !o->compare_row && !o->no_unreached ? (size_t)vm->prog->ntrans + 1 : 0;
+	p->reached = p->nreached ? calloc(p->nreached, 1) : NULL;
+	sp->reached = p->reached;
+	so->reached = p->reached;
+	so->nreached = p->nreached;
+	so->stack = stack_build(vm, sp);
+}
+
 /* -symbolic on a model of its fragment: the plain stack (the VM, -E's
  * layer, -deadvars'), no reduction (issue 39: symbolic Improviso is to
  * come); a reduction asked for by name is said to be left out */
@@ -53,14 +80,6 @@ static int plan_symbolic(VM *vm, const PlanOpts *o, int plan_only, Plan *p)
 {
 	SearchOpts *so = &p->so;
 	so->kind = SEARCH_SYM;
-	so->keep_going = o->keep_going;
-	so->max_errors = o->max_errors;
-	so->max_depth = o->depth;
-	so->mem_limit = (size_t)o->mem_mb << 20;
-	so->mem_default = o->mem_default;
-	so->quiet = o->quiet || o->json;
-	so->trail_path = o->compare_row ? NULL : o->trail_path;
-	so->trail_opts = o->trail_opts;
 	so->cores = 1;
 	p->ends_off = o->no_ends;
 	so->ends_off = p->ends_off;
@@ -73,12 +92,7 @@ static int plan_symbolic(VM *vm, const PlanOpts *o, int plan_only, Plan *p)
 	if (plan_only)
 		return 0;
 	StackSpec sp = { .deadvars = o->deadvars, .no_ends = p->ends_off };
-	p->nreached = !o->compare_row && !o->no_unreached ? (size_t)vm->prog->ntrans + 1 : 0;
-	p->reached = p->nreached ? calloc(p->nreached, 1) : NULL;
-	sp.reached = p->reached;
-	so->reached = p->reached;
-	so->nreached = p->nreached;
-	so->stack = stack_build(vm, &sp);
+	build_stack(vm, o, p, &sp);
 	return 0;
 }
 
@@ -89,6 +103,7 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 	*err = NULL;
 	SearchOpts *so = &p->so;
 	int bfs = o->bfs, dist = o->dist;
+	common_opts(o, so);
 	if (o->symbolic) {
 		p->sym_refused = sym_refused(m);
 		if (p->sym_refused && !o->compare_row)
@@ -96,8 +111,6 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 		else if (!p->sym_refused)
 			return plan_symbolic(vm, o, plan_only, p);
 	}
-	so->keep_going = o->keep_going; so->max_depth = o->depth;
-	so->max_errors = o->max_errors;
 	so->accept = o->accept;
 	if (o->fair && !o->accept) { *err = "-f (weak fairness) goes with -a or -l"; return -1; }
 	if (o->accept && o->bfs) {
@@ -109,14 +122,9 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 		return -1;
 	}
 	so->cache_backedge = o->accept && !strcmp(o->cache, "backedge");
-	so->mem_limit = (size_t)o->mem_mb << 20;
-	so->mem_default = o->mem_default;
 	so->store_mode = o->compress ? STORE_TREE : o->store_mode;
 	so->wbits = o->wbits;
-	so->quiet = o->quiet || o->json;
 	so->progress = !o->quiet && !o->json;
-	so->trail_path = o->compare_row ? NULL : o->trail_path;   /* -compare writes no trails */
-	so->trail_opts = o->trail_opts;
 	so->cores = o->cores;
 	so->dfs_window = o->dfs_window;
 	int pormode = !strcmp(o->por, "none") ? POR_NONE : !strcmp(o->por, "si") ? POR_SI : POR_STATIC;
@@ -197,15 +205,7 @@ int plan_make(VM *vm, const PlanOpts *o, int plan_only, Plan *p, const char **er
 		.no_stutter = o->accept == 2, .no_ends = p->ends_off, .accept_stutter = accept_stutter,
 		.claim_stutter_invariant = p->claim_si, .fair = o->fair, .por = p->nsafe > 0 ? p->pt : NULL,
 		.por_ample = !twophase && !improviso };
-	/* the unreached-code report's marks: every worker of this process
-	 * shares them; under -dist each rank marks its own, and the search
-	 * merges them into rank 0's */
-	p->nreached = !o->compare_row && !o->no_unreached ? (size_t)vm->prog->ntrans + 1 : 0;
-	p->reached = p->nreached ? calloc(p->nreached, 1) : NULL;
-	sp.reached = p->reached;
-	so->reached = p->reached;
-	so->nreached = p->nreached;
-	so->stack = stack_build(vm, &sp);
+	build_stack(vm, o, p, &sp);
 	return 0;
 }
 

@@ -405,12 +405,20 @@ static void groups_of_frontier(Sym *s, BDD F)
 	}
 }
 
-/* the states of F without a move that are not valid end states */
-static void check_ends(Sym *s, BDD F)
+/* the states some learned group moves from (each group's dom fixes its
+ * process's pc); referenced */
+static BDD with_move(Sym *s)
 {
 	BDD moves = bdd_addref(bddfalse);
 	for (int i = 0; i < s->ng; i++)
-		keep(&moves, bdd_or(moves, s->g[i]->dom));   /* (dom fixes the process's pc) */
+		keep(&moves, bdd_or(moves, s->g[i]->dom));
+	return moves;
+}
+
+/* the states of F without a move that are not valid end states */
+static void check_ends(Sym *s, BDD F)
+{
+	BDD moves = with_move(s);
 	BDD stuck = bdd_addref(bdd_apply(F, moves, bddop_diff));
 	bdd_delref(moves);
 	long n = 0;
@@ -569,9 +577,7 @@ static void depth_cut(Sym *s, BDD F)
 	s->cut = 0;
 	if (!bdd_ok(s))
 		return;
-	BDD moves = bdd_addref(bddfalse);
-	for (int i = 0; i < s->ng; i++)
-		keep(&moves, bdd_or(moves, s->g[i]->dom));
+	BDD moves = with_move(s);
 	if (bdd_and(F, moves) != bddfalse)
 		s->r->incomplete = 1;
 	bdd_delref(moves);
