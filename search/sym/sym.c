@@ -38,7 +38,6 @@
 
 #define MAXGROUPS 65536
 #define NODE_BYTES 20          /* a BuDDy node: five ints (kernel.h's BddNode) */
-#define MAXENDS 100000         /* states without a move checked for a valid end */
 
 void sym_keep(BDD *dst, BDD v)
 {
@@ -405,6 +404,8 @@ static void groups_of_frontier(Sym *s, BDD F)
 	}
 }
 
+static long double count_states(BDD V, int nvars);
+
 /* the states some learned group moves from (each group's dom fixes its
  * process's pc); referenced */
 static BDD with_move(Sym *s)
@@ -415,28 +416,97 @@ static BDD with_move(Sym *s)
 	return moves;
 }
 
-/* the states of F without a move that are not valid end states */
+/* The valid end states as a set: every process cell empty or at a
+ * location whose end flag is set (an end label or the end of its body;
+ * vm/next_vm.c vm_valid_end, the test every search asks through
+ * ns_valid_end).  Referenced. */
+static BDD valid_ends(Sym *s)
+{
+	BDD all = bdd_addref(bddtrue);
+	uint8_t *fix = calloc((size_t)s->l.width, 1);
+	for (int p = 0; p < s->l.pmax && fix; p++) {
+		int c0 = sym_pcell(&s->l, p);
+		int cell[3] = { c0, c0 + 1, c0 + 2 };
+		Group tmp = { .bytes = cell, .nbytes = 3 };
+		BDD here = bytes_cube(&tmp, fix, 0, bddtrue);   /* the cell empty */
+		for (int t = 0; t < s->m->nptypes; t++) {
+			const Code *code = s->m->ptypes[t]->code;
+			for (int pc = 0; code && pc < code->nlocs; pc++) {
+				if (!code->locs[pc].end)
+					continue;
+				fix[c0] = (uint8_t)(t + 1);
+				fix[c0 + 1] = (uint8_t)pc;
+				fix[c0 + 2] = (uint8_t)(pc >> 8);
+				BDD one = bytes_cube(&tmp, fix, 0, bddtrue);
+				keep(&here, bdd_or(here, one));
+				bdd_delref(one);
+			}
+		}
+		fix[c0] = fix[c0 + 1] = fix[c0 + 2] = 0;
+		keep(&all, bdd_and(all, here));
+		bdd_delref(here);
+	}
+	free(fix);
+	return all;
+}
+
+/* is the one state of `one` (a set of a single state) a valid end, asked
+ * of the explicit next-state interface? */
+static int explicit_valid_end(Sym *s, BDD one)
+{
+	sym_cube_bytes(one, s->wfix, s->l.width);
+	int len = sym_decode(&s->l, s->wfix, s->sv);
+	SState ss = { s->sv, len, NULL, 0, -1 };
+	return ns_valid_end(s->c, &ss);
+}
+
+#define ENDS_SAMPLE 4          /* stuck valid ends per level asked of ns_valid_end too */
+#define ENDS_REPORTED 20       /* invalid ends reported one by one (as many as are printed) */
+
+/* The states of F without a move that are not valid end states: one set
+ * operation (stuck and not valid_ends), not a walk over the stuck states,
+ * which took most of the time where there are many (Worst(20), whose
+ * last level is 2^20 states where every process has ended).  The set is
+ * checked against the explicit test: each invalid end reported, and a
+ * few valid ones a level, must get the same answer from ns_valid_end, or
+ * the search stops as incomplete (an internal check).  With -e the
+ * invalid ends beyond the first ENDS_REPORTED are counted, not walked. */
 static void check_ends(Sym *s, BDD F)
 {
 	BDD moves = with_move(s);
 	BDD stuck = bdd_addref(bdd_apply(F, moves, bddop_diff));
 	bdd_delref(moves);
-	long n = 0;
-	while (stuck != bddfalse && !s->stop) {
-		if (++n > MAXENDS) {
-			fail(s, "%s", "more than 100,000 states without a move to check for a valid end");
-			break;
-		}
-		BDD one = bdd_addref(bdd_satoneset(stuck, s->allcur, bddfalse));
-		sym_cube_bytes(one, s->wfix, s->l.width);
-		int len = sym_decode(&s->l, s->wfix, s->sv);
-		SState ss = { s->sv, len, NULL, 0, -1 };
-		if (!ns_valid_end(s->c, &ss))
-			note_error(s, "invalid end state", s->wfix, NULL, 0);
-		keep(&stuck, bdd_apply(stuck, one, bddop_diff));
+	BDD bad = bdd_addref(bdd_apply(stuck, s->ends, bddop_diff));
+	BDD good = bdd_addref(bdd_and(stuck, s->ends));
+	bdd_delref(stuck);
+	for (int n = 0; n < ENDS_SAMPLE && good != bddfalse && !s->stop; n++) {
+		BDD one = bdd_addref(bdd_satoneset(good, s->allcur, bddfalse));
+		if (!explicit_valid_end(s, one))
+			fail(s, "%s", "internal check: a state the symbolic end test takes as a valid end is not one");
+		keep(&good, bdd_apply(good, one, bddop_diff));
 		bdd_delref(one);
 	}
-	bdd_delref(stuck);
+	bdd_delref(good);
+	for (int n = 0; bad != bddfalse && !s->stop; n++) {
+		if (n == ENDS_REPORTED) {
+			long double more = count_states(bad, 2 * 8 * s->l.width);
+			long room = (long)INT32_MAX - s->r->errors;
+			if (s->o->max_errors)
+				room = s->o->max_errors - s->r->errors;
+			s->r->errors += more < (long double)room ? (int)more : (int)room;
+			if (s->o->max_errors && s->r->errors >= s->o->max_errors)
+				s->stop = 1;
+			break;
+		}
+		BDD one = bdd_addref(bdd_satoneset(bad, s->allcur, bddfalse));
+		if (explicit_valid_end(s, one))
+			fail(s, "%s", "internal check: a state the symbolic end test takes as an invalid end is a valid one");
+		else
+			note_error(s, "invalid end state", s->wfix, NULL, 0);
+		keep(&bad, bdd_apply(bad, one, bddop_diff));
+		bdd_delref(one);
+	}
+	bdd_delref(bad);
 }
 
 static BDD image(Sym *s, BDD F)
@@ -614,6 +684,7 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	for (int i = 0; i < s->l.width; i++)
 		all[i] = i;
 	s->allcur = var_cube(all, s->l.width, 0);
+	s->ends = valid_ends(s);
 	s->n2c = bdd_newpair();
 	for (int v = 0; v < nvars; v += 2)
 		bdd_setpair(s->n2c, v + 1, v);
@@ -684,6 +755,7 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	free(s->sfix);
 	bdd_freepair(s->n2c);
 	bdd_delref(s->allcur);
+	bdd_delref(s->ends);
 	bdd_done();
 	return s->grow;
 }

@@ -48,6 +48,7 @@ typedef struct Sym {
 	Group **g;
 	int ng;
 	BDD allcur;
+	BDD ends;                  /* the valid end states (check_ends) */
 	bddPair *n2c;
 	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
 	int nlev, caplev;
