@@ -31,8 +31,9 @@ static void print_usage(FILE *f)
 "                   claim or ltl formula in lockstep, its end an error (as pan)\n"
 "  -bfs             breadth-first search (shortest counterexample)\n"
 "  -symbolic        symbolic search: sets of states as BDDs (BuDDy), breadth-first,\n"
-"                   unreduced, for models without classes, functions, claims or\n"
-"                   priorities; exact counts beyond 2^64; the trail replays with -t\n"
+"                   unreduced (-por=improviso: Improviso's reduction), for models\n"
+"                   without classes, functions, claims or priorities; exact counts\n"
+"                   beyond 2^64; the trail replays with -t\n"
 "  -m DEPTH         depth bound      -M MB   memory bound (default 3/4 of RAM; 0: none)\n"
 "  -e               keep going after errors, count them all (pan's -c0; -c1 the default;\n"
 "                   -cN stops at the N-th error, as pan)\n"
@@ -252,7 +253,8 @@ void parse_args(int argc, char **argv, Opts *o)
 		/* what the symbolic search does not do (docs/symbolic.md) */
 		const char *no = o->bfs ? "-bfs (it is breadth-first already)" : o->cores > 1 ? "-cores" : o->dist ? "-dist"
 			: o->accept ? (o->accept == 2 ? "-l" : "-a") : o->fair ? "-f" : o->compare ? "-compare"
-			: o->store_mode ? "-hc/-bitstate" : o->compress ? "-compress=tree" : o->dumpfile ? "-dump-states" : NULL;
+			: o->store_mode ? "-hc/-bitstate" : o->compress ? "-compress=tree" : o->dumpfile ? "-dump-states"
+			: o->depth && !strcmp(o->por, "improviso") ? "-m with -por=improviso (its images are not depths)" : NULL;
 		if (no) {
 			fprintf(stderr, "dspin: -symbolic is a safety search over sets of states, on one core: %s is not available with it\n", no);
 			exit(2);

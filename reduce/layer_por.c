@@ -155,6 +155,21 @@ static int por_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
 	return safe_in(l, c, &w->s, s, pid) != 0;
 }
 
+/* safe_in's answer where it does not look at the state: an unsafe class
+ * never, a class without conditions always; the channel conditions, the
+ * death and the objects' owners read the state (por_chan.c: the
+ * processes' locations and channel variables, the channels' headers and
+ * lengths, never their messages) */
+static int por_safe_scope(const Layer *l, Ctx *c, const Code *code, int pc)
+{
+	(void)c;
+	const PorConf *cf = l->conf;
+	int cls = por_loc_class(cf->t, &code->locs[pc]);
+	if (cls == 0)
+		return NS_SAFE_NEVER;
+	return cls & (POR_CHAN | POR_DEATH | POR_OWNED) ? NS_SAFE_STATE : NS_SAFE_ALWAYS;
+}
+
 /* What the proviso learns from the states a reduced expansion leads to:
  * how many are on the stack (or in the store), how many are off it and
  * reached without an error (the search explores those: they can stand
@@ -359,7 +374,7 @@ static int por_next_all(const Layer *l, Ctx *c, const SState *s, SuccBuf *out)
 }
 
 static const Layer POR_LAYER = { .name = "por", .work_new = por_work_new, .work_free = por_work_free,
-	.next_all = por_next_all, .safe_group = por_safe_group };
+	.next_all = por_next_all, .safe_group = por_safe_group, .safe_scope = por_safe_scope };
 
 Layer *layer_por(VM *vm, const PorTable *t, int ample)
 {

@@ -50,6 +50,8 @@ void summary_json(FILE *f, const Summary *s)
 		const SymStats *y = &r->sym;
 		fprintf(f, ",\"levels\":%d,\"bdd_nodes\":%d,\"bdd_peak_nodes\":%d,\"relation_nodes\":%d,\"groups\":%d,\"projections_learned\":%ld,\"witness_expansions\":%ld,\"layout\":{\"process_cells\":%d,\"channel_cells\":%d,\"bytes\":%d}",
 		        y->levels, y->nodes, y->peak_nodes, y->rel_nodes, y->groups, y->learned, y->next_calls, y->pmax, y->kmax, y->width);
+		if (so->improviso)
+			fprintf(f, ",\"improviso_phases\":%d,\"safe_calls\":%ld", y->phases, y->safe_calls);
 	}
 	if (dist) {
 		fprintf(f, ",\"ranks\":%d,\"per_rank\":[", r->nranks);
@@ -127,8 +129,9 @@ static void text_head(FILE *f, const Summary *s)
 	int dist = p->so.kind == SEARCH_DIST || p->so.kind == SEARCH_OWCTY;
 	fprintf(f, "\n(dspin %s)\n", DSPIN_VERSION);
 	if (p->so.kind == SEARCH_SYM) {
-		fprintf(f, "%s statespace search for:  -symbolic -por=none\n", r->incomplete ? "Partial" : "Full");
-		fprintf(f, "\tsymbolic: BDDs (BuDDy), breadth-first images; a relation per process location, learned from the explicit next-state function\n");
+		fprintf(f, "%s statespace search for:  -symbolic -por=%s\n", r->incomplete ? "Partial" : "Full", p->por_head);
+		fprintf(f, "\tsymbolic: BDDs (BuDDy), %s; a relation per process location, learned from the explicit next-state function\n",
+		        so->improviso ? "Improviso's two phases (images of one safe process at a time, then of all)" : "breadth-first images");
 	} else
 	fprintf(f, "%s statespace search for:  -sym=%s -por=%s%s\n", r->incomplete ? "Partial" : "Full",
 	        p->heap_canonical ? (p->proc_on ? "heap,proc" : "heap") : (p->proc_on ? "proc" : "none"), p->por_head, o->bfs || o->cores > 1 ? " -bfs" : "");
@@ -167,8 +170,10 @@ static void symbolic_text(FILE *f, const Summary *s)
 {
 	const SearchResult *r = s->r;
 	const SymStats *y = &r->sym;
-	fprintf(f, "Fixed state vector %d byte (%d process cells, %d channel cells), levels %d, errors: %d\n",
-	        y->width, y->pmax, y->kmax, y->levels, r->errors);
+	fprintf(f, "Fixed state vector %d byte (%d process cells, %d channel cells), %s %d, errors: %d\n",
+	        y->width, y->pmax, y->kmax, s->p->so.improviso ? "images" : "levels", y->levels, r->errors);
+	if (s->p->so.improviso)
+		fprintf(f, "%9d Improviso phases (phase 1, then phase 2), %ld states asked whether a process is safe\n", y->phases, y->safe_calls);
 	print_count(f, "%9llu states, reachable (counted on the BDD, exactly)\n", "%9.6Lg states, reachable (counted on the BDD; exact to 64 bits)\n", y->states);
 	fprintf(f, "%9d BDD nodes of the reachable set\n%9d BDD nodes in use at most\n", y->nodes, y->peak_nodes);
 	fprintf(f, "%9d BDD nodes in the learned relations (%d transition groups)\n", y->rel_nodes, y->groups);

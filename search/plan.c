@@ -87,11 +87,21 @@ static int plan_symbolic(VM *vm, const PlanOpts *o, int plan_only, Plan *p)
 	p->por_ran = p->por_head = "none";
 	if (strstr(o->sym, "proc") && !o->compare_row)
 		note(p, 0, "process symmetry does not run under -symbolic; searching without it", NULL, NULL);
-	if (o->por_given && strcmp(o->por, "none") && !o->compare_row)
-		note(p, 0, "-por=%s does not run under -symbolic yet; searching without partial-order reduction", o->por, NULL);
+	/* -por=improviso: the static classification as a layer that only
+	 * answers safe_group (no ample sets), as for the explicit Improviso */
+	if (!strcmp(o->por, "improviso")) {
+		p->pt = por_table(vm, POR_STATIC, NULL);
+		p->nsafe = por_table_nsafe(p->pt);
+		so->improviso = p->nsafe > 0;
+		if (so->improviso) {
+			p->pormode = POR_STATIC;
+			p->por_ran = p->por_head = "improviso";
+		}
+	} else if (o->por_given && strcmp(o->por, "none") && !o->compare_row)
+		note(p, 0, "-por=%s does not run under -symbolic (-por=improviso does); searching without partial-order reduction", o->por, NULL);
 	if (plan_only)
 		return 0;
-	StackSpec sp = { .deadvars = o->deadvars, .no_ends = p->ends_off };
+	StackSpec sp = { .deadvars = o->deadvars, .no_ends = p->ends_off, .por = so->improviso ? p->pt : NULL, .por_ample = 0 };
 	build_stack(vm, o, p, &sp);
 	return 0;
 }

@@ -71,6 +71,8 @@ typedef struct SymStats {
 	int rel_nodes, groups;    /* nodes of the learned relations, and their groups */
 	long learned;             /* projections learned */
 	long next_calls;          /* witnesses expanded by the explicit next-state function */
+	long safe_calls;          /* -por=improviso: states asked of ns_safe_group */
+	int phases;               /* -por=improviso: phase 1 / phase 2 rounds */
 	int pmax, kmax, width;    /* the fixed layout: process and channel cells, bytes */
 } SymStats;
 

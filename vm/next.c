@@ -260,6 +260,19 @@ int ns_safe_group(Ctx *c, const SState *s, int pid)
 	return l ? l->safe_group(l, c, s, pid) : 1;
 }
 
+int ns_safe_scope(Ctx *c, const Code *code, int pc)
+{
+	int r = NS_SAFE_ALWAYS;
+	for (const Layer *l = c->top; l; l = l->below) {
+		int here = l->safe_scope ? l->safe_scope(l, c, code, pc) : l->safe_group ? NS_SAFE_STATE : NS_SAFE_ALWAYS;
+		if (here == NS_SAFE_NEVER)
+			return NS_SAFE_NEVER;
+		if (here == NS_SAFE_STATE)
+			r = NS_SAFE_STATE;
+	}
+	return r;
+}
+
 int ns_valid_end(Ctx *c, const SState *s)
 {
 	const Layer *l = c->top;

@@ -12,6 +12,10 @@
  *   safe_group  whether one process's moves in a state are independent of
  *               every other process's and invisible (the static dependency
  *               information: lang/access.h, reduce/por.h);
+ *   safe_scope  what safe_group's answer for a process at a location
+ *               depends on: never safe, always, or the rest of the state
+ *               (the symbolic Improviso learns safe_group once per
+ *               location where it does not depend on the state);
  *   valid_end, accepting   properties of a state.
  * An op left NULL is answered by the layer below.  The bottom layer is the
  * VM (vm/next_vm.c); above it, in this order when present: the garbage
@@ -89,6 +93,7 @@ struct Layer {
 	int (*next_all)(const Layer *l, Ctx *c, const SState *s, SuccBuf *out);
 	int (*next_proc)(const Layer *l, Ctx *c, const SState *s, int pid, SuccBuf *out);
 	int (*safe_group)(const Layer *l, Ctx *c, const SState *s, int pid);
+	int (*safe_scope)(const Layer *l, Ctx *c, const Code *code, int pc);
 	int (*valid_end)(const Layer *l, Ctx *c, const SState *s);
 	int (*accepting)(const Layer *l, Ctx *c, const SState *s);
 };
@@ -138,6 +143,15 @@ int ns_reserve(uint8_t **buf, size_t *cap, size_t need);
 int ns_initial(Ctx *c, SuccBuf *out);
 int ns_next_all(Ctx *c, const SState *s, SuccBuf *out);
 int ns_safe_group(Ctx *c, const SState *s, int pid);
+/* What ns_safe_group says of a process standing at location pc of code
+ * (not inside a call): NS_SAFE_NEVER in every state, NS_SAFE_ALWAYS in
+ * every state where the process exists, NS_SAFE_STATE it depends on the
+ * state (on the other processes' locations and variables, the channels'
+ * lengths, the number of processes: never on messages in channels).  The
+ * layers' answers combine: one NEVER makes NEVER, a layer with a
+ * safe_group but no safe_scope counts as STATE. */
+enum { NS_SAFE_NEVER, NS_SAFE_ALWAYS, NS_SAFE_STATE };
+int ns_safe_scope(Ctx *c, const Code *code, int pc);
 int ns_valid_end(Ctx *c, const SState *s);
 int ns_accepting(Ctx *c, const SState *s);
 /* the same ops, answered by the first layer below l that has them */

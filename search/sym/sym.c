@@ -36,6 +36,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define check_ends sym_check_ends
+#define image sym_image
+#define peak sym_peak
+#define bdd_ok sym_bdd_ok
+
 #define MAXGROUPS 65536
 #define NODE_BYTES 20          /* a BuDDy node: five ints (kernel.h's BddNode) */
 
@@ -216,6 +221,17 @@ static Group *group_new(Sym *s, int p, int t, int pc)
 	g->rel = bdd_addref(bddfalse);
 	g->learned = bdd_addref(bddfalse);
 	g->dom = bdd_addref(bddfalse);
+	/* -por=improviso: may phase 1 take p's moves here?  Not where one of
+	 * them goes into an atomic sequence (as the explicit Improviso: the
+	 * sequence is one move, and its steps need not be safe) */
+	g->scope = s->improviso ? ns_safe_scope(s->c, pt->code, pc) : NS_SAFE_NEVER;
+	const Loc *L = &pt->code->locs[pc];
+	for (int i = 0; i < L->nt; i++)
+		if (L->t[i]->atomic)
+			g->scope = NS_SAFE_NEVER;
+	g->p1 = g->scope != NS_SAFE_NEVER;
+	g->safe = bdd_addref(g->scope == NS_SAFE_ALWAYS ? g->at : bddfalse);
+	g->safelearned = bdd_addref(bddfalse);
 	return g;
 }
 
@@ -228,6 +244,10 @@ static void group_free(Group *g)
 	bdd_delref(g->rel);
 	bdd_delref(g->learned);
 	bdd_delref(g->dom);
+	bdd_delref(g->safe);
+	bdd_delref(g->safelearned);
+	if (g->c2n)
+		bdd_freepair(g->c2n);
 	free(g->in);
 	free(g->bytes);
 	free(g);
@@ -335,6 +355,33 @@ static int on_stopped(void *arg)
 
 static const ExpandHooks learn_hooks = { on_store, on_error, on_bound, on_stopped, NULL };
 
+/* -por=improviso, a group whose safety depends on the state: ask
+ * ns_safe_group once per projection of its states with a move onto every
+ * byte but the channels' messages (what safe_group may read: vm/next.h) */
+static void learn_safe(Sym *s, Group *g, BDD here)
+{
+	BDD mv = bdd_addref(bdd_and(here, g->dom));
+	BDD proj = bdd_addref(bdd_exist(mv, s->slots));
+	BDD todo = bdd_addref(bdd_apply(proj, g->safelearned, bddop_diff));
+	bdd_delref(proj);
+	while (todo != bddfalse && !s->stop) {
+		BDD u = bdd_addref(bdd_satoneset(todo, s->widecur, bddfalse));
+		BDD w = bdd_addref(bdd_and(mv, u));
+		sym_cube_bytes(w, s->wfix, s->l.width);
+		bdd_delref(w);
+		int len = sym_decode(&s->l, s->wfix, s->sv);
+		SState ss = { s->sv, len, NULL, 0, -1 };
+		s->st->safe_calls++;
+		if (ns_safe_group(s->c, &ss, g->p))
+			keep(&g->safe, bdd_or(g->safe, u));
+		keep(&g->safelearned, bdd_or(g->safelearned, u));
+		keep(&todo, bdd_apply(todo, u, bddop_diff));
+		bdd_delref(u);
+	}
+	bdd_delref(todo);
+	bdd_delref(mv);
+}
+
 /* learn g on the states of F at g's location */
 static void learn(Sym *s, Group *g, BDD F)
 {
@@ -366,13 +413,16 @@ static void learn(Sym *s, Group *g, BDD F)
 		s->st->learned++;
 	}
 	bdd_delref(todo);
+	if (g->p1 && g->scope == NS_SAFE_STATE && !s->stop && !s->grow)
+		learn_safe(s, g, here);
 	bdd_delref(here);
 }
 
-/* the (t, pc) pairs at which some state of F has its process p */
-static void groups_of_frontier(Sym *s, BDD F)
+/* the (t, pc) pairs at which some state of F has its process p: their
+ * groups learned on F */
+void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
 {
-	for (int p = 0; p < s->l.pmax && !s->stop && !s->grow; p++) {
+	{
 		int cell[3] = { sym_pcell(&s->l, p), sym_pcell(&s->l, p) + 1, sym_pcell(&s->l, p) + 2 };
 		BDD keepv = var_cube(cell, 3, 0);
 		/* the other current variables */
@@ -393,7 +443,7 @@ static void groups_of_frontier(Sym *s, BDD F)
 				Group *g = group_of(s, p, t, pc);
 				if (!g)
 					fail(s, "%s", "more than 65,536 transition groups");
-				else
+				else if (!phase1 || g->p1)
 					learn(s, g, F);
 			}
 			keep(&at, bdd_apply(at, one, bddop_diff));
@@ -403,6 +453,13 @@ static void groups_of_frontier(Sym *s, BDD F)
 		bdd_delref(keepv);
 	}
 }
+
+void sym_groups_of_frontier(Sym *s, BDD F)
+{
+	for (int p = 0; p < s->l.pmax && !s->stop && !s->grow; p++)
+		sym_learn_proc(s, p, F, 0);
+}
+#define groups_of_frontier sym_groups_of_frontier
 
 static long double count_states(BDD V, int nvars);
 
@@ -471,7 +528,7 @@ static int explicit_valid_end(Sym *s, BDD one)
  * few valid ones a level, must get the same answer from ns_valid_end, or
  * the search stops as incomplete (an internal check).  With -e the
  * invalid ends beyond the first ENDS_REPORTED are counted, not walked. */
-static void check_ends(Sym *s, BDD F)
+void sym_check_ends(Sym *s, BDD F)
 {
 	BDD moves = with_move(s);
 	BDD stuck = bdd_addref(bdd_apply(F, moves, bddop_diff));
@@ -509,7 +566,7 @@ static void check_ends(Sym *s, BDD F)
 	bdd_delref(bad);
 }
 
-static BDD image(Sym *s, BDD F)
+BDD sym_image(Sym *s, BDD F)
 {
 	BDD next = bdd_addref(bddfalse);
 	for (int i = 0; i < s->ng; i++) {
@@ -565,7 +622,7 @@ static long double count_states(BDD V, int nvars)
 	return c;
 }
 
-static void peak(Sym *s)
+void sym_peak(Sym *s)
 {
 	int n = bdd_getnodenum();
 	if (n > s->st->peak_nodes)
@@ -587,7 +644,7 @@ static void on_bdd_error(int code)
 	bdd_failed = code;
 }
 
-static int bdd_ok(Sym *s)
+int sym_bdd_ok(Sym *s)
 {
 	if (!bdd_failed)
 		return 1;
@@ -631,6 +688,8 @@ static void write_trail(Sym *s)
 {
 	Move *mv = NULL;
 	int n = 0;
+	if (s->improviso && sym_improviso_levels(s) < 0)
+		return;
 	if (sym_trail(s, &mv, &n) == 0)
 		s->r->trail_written = trail_write(s->o, mv, n, s->err.msg) == 0;
 	free(mv);
@@ -684,6 +743,21 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	for (int i = 0; i < s->l.width; i++)
 		all[i] = i;
 	s->allcur = var_cube(all, s->l.width, 0);
+	{
+		/* the channel cells' messages (after spec + 1, creator, len) and the rest */
+		int *msg = malloc(sizeof(int) * (size_t)s->l.width), *other = malloc(sizeof(int) * (size_t)s->l.width), nm = 0, no = 0;
+		for (int i = 0; i < s->l.width; i++) {
+			int k0 = sym_kcell(&s->l, 0);
+			if (i >= k0 && (i - k0) % s->l.kcell >= 3)
+				msg[nm++] = i;
+			else
+				other[no++] = i;
+		}
+		s->slots = var_cube(msg, nm, 0);
+		s->widecur = var_cube(other, no, 0);
+		free(msg);
+		free(other);
+	}
 	s->ends = valid_ends(s);
 	s->n2c = bdd_newpair();
 	for (int v = 0; v < nvars; v += 2)
@@ -696,6 +770,7 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	if (rc == SYM_FITS) {
 		V = sym_bytes_cube(all, s->l.width, s->wfix, 0, bddtrue);
 		F = bdd_addref(V);
+		s->init = bdd_addref(V);
 	} else if (rc == SYM_MORE_PROCS || rc == SYM_MORE_CHANS)
 		s->grow = rc;
 	else
@@ -703,6 +778,13 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	free(all);
 	s->st->levels = 0;
 	s->level = 0;
+	if (s->improviso && rc == SYM_FITS) {
+		bdd_delref(V);
+		V = bddfalse;
+		sym_improviso(s, F, &V);
+		bdd_delref(F);
+		F = bddfalse;
+	}
 	while (F != bddfalse && !s->stop && !s->grow) {
 		add_level(s, F);
 		if (s->o->max_depth && s->level >= s->o->max_depth) {
@@ -756,6 +838,12 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	bdd_freepair(s->n2c);
 	bdd_delref(s->allcur);
 	bdd_delref(s->ends);
+	bdd_delref(s->slots);
+	bdd_delref(s->widecur);
+	bdd_delref(s->reach);
+	s->reach = bddfalse;
+	bdd_delref(s->init);
+	s->init = bddfalse;
 	bdd_done();
 	return s->grow;
 }
@@ -781,6 +869,7 @@ static void reset_result(SearchResult *r, Sym *s)
 	r->sym.peak_nodes = keep_st.peak_nodes;
 	r->sym.learned = keep_st.learned;
 	r->sym.next_calls = keep_st.next_calls;
+	r->sym.safe_calls = keep_st.safe_calls;
 	error_free(&s->err);
 	s->have_err = 0;
 }
@@ -802,6 +891,8 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 	s.acc = vm->prog->access;
 	s.r = r;
 	s.st = &r->sym;
+	s.improviso = o->improviso;
+	s.reach = bddfalse;
 	s.c = ns_ctx_new(o->stack, vm);
 	s.x = malloc(sizeof *s.x);
 	s.sv = malloc(MAXSTATE);

@@ -24,6 +24,12 @@ typedef struct Group {
 	BDD rest;                  /* the current variables outside D */
 	BDD rel, learned;
 	BDD dom;                   /* the learned projections with a move: rel's domain */
+	/* -por=improviso (sym_improviso.c) */
+	int p1;                    /* its moves may be phase 1's: safe somewhere, none into atomic */
+	int scope;                 /* ns_safe_scope at (t, pc) */
+	BDD safe;                  /* the states at (t, pc) where p is safe (NS_SAFE_STATE: learned) */
+	BDD safelearned;           /* NS_SAFE_STATE: the wide projections asked of ns_safe_group */
+	bddPair *c2n;              /* D's current variables to their next ones (made when needed) */
 } Group;
 
 /* the first error: where it was met, for the trail (sym_trail.c) */
@@ -49,6 +55,12 @@ typedef struct Sym {
 	int ng;
 	BDD allcur;
 	BDD ends;                  /* the valid end states (check_ends) */
+	BDD slots;                 /* the channel cells' message bytes (current): safe_group reads
+	                            * everything but them */
+	BDD widecur;               /* the other current variables */
+	BDD init;                  /* the initial state */
+	BDD reach;                 /* -por=improviso: every state reached so far (its trail's ground) */
+	int improviso;
 	bddPair *n2c;
 	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
 	int nlev, caplev;
@@ -73,6 +85,25 @@ BDD sym_bytes_cube(const int *bytes, int nbytes, const uint8_t *fix, int next, B
 void sym_cube_bytes(BDD c, uint8_t *fix, int width);
 /* an internal check or a limit: the search ends incomplete, with why */
 void sym_fail(Sym *s, const char *fmt, const char *arg);
+
+/* the search's steps, shared with sym_improviso.c */
+int sym_bdd_ok(Sym *s);
+void sym_peak(Sym *s);
+/* learn process p's groups on the states of F (phase1: only the groups
+ * whose moves phase 1 may take), or every process's */
+void sym_learn_proc(Sym *s, int p, BDD F, int phase1);
+void sym_groups_of_frontier(Sym *s, BDD F);
+/* the successors of F by every learned group; referenced */
+BDD sym_image(Sym *s, BDD F);
+/* F's states without a move that are not valid ends: errors */
+void sym_check_ends(Sym *s, BDD F);
+/* -por=improviso's search from init (referenced by the caller); the
+ * visited states into *V (referenced) */
+void sym_improviso(Sym *s, BDD init, BDD *V);
+/* -por=improviso: s->lev rebuilt as the breadth-first levels inside
+ * s->reach up to the error's state, err.level its level; -1 if it is not
+ * reached */
+int sym_improviso_levels(Sym *s);
 
 /* the moves from the initial state to s->err's error (malloc'd), their
  * number in *n; -1 (with sym_fail) if a step back cannot be found */
