@@ -159,7 +159,8 @@ static int por_safe_group(const Layer *l, Ctx *c, const SState *s, int pid)
  * never, a class without conditions always; the channel conditions, the
  * death and the objects' owners read the state (por_chan.c: the
  * processes' locations and channel variables, the channels' headers and
- * lengths, never their messages) */
+ * lengths; a timeout guard's moves_alone what the process's own moves
+ * read, messages included) */
 static int por_safe_scope(const Layer *l, Ctx *c, const Code *code, int pc)
 {
 	(void)c;

@@ -147,7 +147,8 @@ int ns_safe_group(Ctx *c, const SState *s, int pid);
  * (not inside a call): NS_SAFE_NEVER in every state, NS_SAFE_ALWAYS in
  * every state where the process exists, NS_SAFE_STATE it depends on the
  * state (on the other processes' locations and variables, the channels'
- * lengths, the number of processes: never on messages in channels).  The
+ * lengths, the number of processes, and on what the process's own moves
+ * there read, messages included: never on other messages).  The
  * layers' answers combine: one NEVER makes NEVER, a layer with a
  * safe_group but no safe_scope counts as STATE. */
 enum { NS_SAFE_NEVER, NS_SAFE_ALWAYS, NS_SAFE_STATE };

@@ -232,6 +232,26 @@ static Group *group_new(Sym *s, int p, int t, int pc)
 	g->p1 = g->scope != NS_SAFE_NEVER;
 	g->safe = bdd_addref(g->scope == NS_SAFE_ALWAYS ? g->at : bddfalse);
 	g->safelearned = bdd_addref(bddfalse);
+	g->safeaway = g->safevars = bddtrue;
+	if (g->p1 && g->scope == NS_SAFE_STATE) {
+		/* what safe_group reads: the channels' headers, every process's
+		 * location and variables, the globals (vm/next.h), and what the
+		 * process's own moves read (D: a timeout guard is safe only while
+		 * the process has another move, which may hang on a message,
+		 * review-models/to_msg.pml): every byte but the messages outside D */
+		int *away = malloc(sizeof(int) * (size_t)s->l.width), *kept = malloc(sizeof(int) * (size_t)s->l.width), na = 0, nk = 0;
+		int k0 = sym_kcell(&s->l, 0);
+		for (int i = 0; i < s->l.width; i++) {
+			if (i >= k0 && (i - k0) % s->l.kcell >= 3 && !g->in[i])
+				away[na++] = i;
+			else
+				kept[nk++] = i;
+		}
+		g->safeaway = var_cube(away, na, 0);
+		g->safevars = var_cube(kept, nk, 0);
+		free(away);
+		free(kept);
+	}
 	return g;
 }
 
@@ -246,6 +266,8 @@ static void group_free(Group *g)
 	bdd_delref(g->dom);
 	bdd_delref(g->safe);
 	bdd_delref(g->safelearned);
+	bdd_delref(g->safeaway);
+	bdd_delref(g->safevars);
 	if (g->c2n)
 		bdd_freepair(g->c2n);
 	free(g->in);
@@ -376,16 +398,16 @@ static int on_stopped(void *arg)
 static const ExpandHooks learn_hooks = { on_store, on_error, on_bound, on_stopped, NULL };
 
 /* -por=improviso, a group whose safety depends on the state: ask
- * ns_safe_group once per projection of its states with a move onto every
- * byte but the channels' messages (what safe_group may read: vm/next.h) */
+ * ns_safe_group once per projection of its states with a move onto the
+ * bytes it may read (group_new: every byte but the messages outside D) */
 static void learn_safe(Sym *s, Group *g, BDD here)
 {
 	BDD mv = bdd_addref(bdd_and(here, g->dom));
-	BDD proj = bdd_addref(bdd_exist(mv, s->slots));
+	BDD proj = bdd_addref(bdd_exist(mv, g->safeaway));
 	BDD todo = bdd_addref(bdd_apply(proj, g->safelearned, bddop_diff));
 	bdd_delref(proj);
 	while (todo != bddfalse && !s->stop) {
-		BDD u = bdd_addref(bdd_satoneset(todo, s->widecur, bddfalse));
+		BDD u = bdd_addref(bdd_satoneset(todo, g->safevars, bddfalse));
 		BDD w = bdd_addref(bdd_and(mv, u));
 		sym_cube_bytes(w, s->wfix, s->l.width);
 		bdd_delref(w);
@@ -763,21 +785,6 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	for (int i = 0; i < s->l.width; i++)
 		all[i] = i;
 	s->allcur = var_cube(all, s->l.width, 0);
-	{
-		/* the channel cells' messages (after spec + 1, creator, len) and the rest */
-		int *msg = malloc(sizeof(int) * (size_t)s->l.width), *other = malloc(sizeof(int) * (size_t)s->l.width), nm = 0, no = 0;
-		for (int i = 0; i < s->l.width; i++) {
-			int k0 = sym_kcell(&s->l, 0);
-			if (i >= k0 && (i - k0) % s->l.kcell >= 3)
-				msg[nm++] = i;
-			else
-				other[no++] = i;
-		}
-		s->slots = var_cube(msg, nm, 0);
-		s->widecur = var_cube(other, no, 0);
-		free(msg);
-		free(other);
-	}
 	s->ends = valid_ends(s);
 	s->n2c = bdd_newpair();
 	for (int v = 0; v < nvars; v += 2)
@@ -858,8 +865,6 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	bdd_freepair(s->n2c);
 	bdd_delref(s->allcur);
 	bdd_delref(s->ends);
-	bdd_delref(s->slots);
-	bdd_delref(s->widecur);
 	bdd_delref(s->reach);
 	s->reach = bddfalse;
 	bdd_delref(s->init);

@@ -28,7 +28,8 @@ typedef struct Group {
 	int p1;                    /* its moves may be phase 1's: safe somewhere, none into atomic */
 	int scope;                 /* ns_safe_scope at (t, pc) */
 	BDD safe;                  /* the states at (t, pc) where p is safe (NS_SAFE_STATE: learned) */
-	BDD safelearned;           /* NS_SAFE_STATE: the wide projections asked of ns_safe_group */
+	BDD safelearned;           /* NS_SAFE_STATE: the projections asked of ns_safe_group */
+	BDD safeaway, safevars;    /* NS_SAFE_STATE: the current variables it does not read, and the rest */
 	bddPair *c2n;              /* D's current variables to their next ones (made when needed) */
 } Group;
 
@@ -55,9 +56,6 @@ typedef struct Sym {
 	int ng;
 	BDD allcur;
 	BDD ends;                  /* the valid end states (check_ends) */
-	BDD slots;                 /* the channel cells' message bytes (current): safe_group reads
-	                            * everything but them */
-	BDD widecur;               /* the other current variables */
 	BDD init;                  /* the initial state */
 	BDD reach;                 /* -por=improviso: every state reached so far (its trail's ground) */
 	int improviso;
