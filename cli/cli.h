@@ -16,6 +16,7 @@ typedef struct Opts {
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
 	int symbolic;           /* -symbolic: the BDD search (search/sym/) */
+	int sym_chain;          /* -order=chain: the symbolic search chains its images */
 	int no_unreached;       /* -n: no unreached-code report (as pan -n) */
 	int no_ends;            /* -E: no invalid end states (as pan -E) */
 	int no_asserts;         /* -A: no assertion violations (as pan -A) */

@@ -34,6 +34,8 @@ static void print_usage(FILE *f)
 "                   unreduced (-por=improviso: Improviso's reduction), for models\n"
 "                   without classes, functions, claims or priorities; exact counts\n"
 "                   beyond 2^64; the trail replays with -t\n"
+"  -order=chain     (-symbolic) each process's image on the set the images before it\n"
+"                   grew, in the same iteration (LTSmin's chaining); -order=bfs the default\n"
 "  -m DEPTH         depth bound      -M MB   memory bound (default 3/4 of RAM; 0: none)\n"
 "  -e               keep going after errors, count them all (pan's -c0; -c1 the default;\n"
 "                   -cN stops at the N-th error, as pan)\n"
@@ -176,6 +178,11 @@ void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-n")) { o->no_unreached = 1; continue; }
 		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
 		if (!strcmp(a, "-symbolic")) { o->symbolic = 1; continue; }
+		if (!strncmp(a, "-order=", 7)) {
+			if (strcmp(a + 7, "bfs") && strcmp(a + 7, "chain")) { fprintf(stderr, "dspin: bad -order value '%s' (bfs, chain)\n", a + 7); exit(2); }
+			o->sym_chain = !strcmp(a + 7, "chain");
+			continue;
+		}
 		if (!strcmp(a, "-dist")) { o->dist = 1; continue; }
 		if (!strcmp(a, "-e")) { o->keep_going = 1; continue; }
 		if (!strcmp(a, "-E")) { o->no_ends = 1; continue; }
@@ -254,7 +261,9 @@ void parse_args(int argc, char **argv, Opts *o)
 		const char *no = o->bfs ? "-bfs (it is breadth-first already)" : o->cores > 1 ? "-cores" : o->dist ? "-dist"
 			: o->accept ? (o->accept == 2 ? "-l" : "-a") : o->fair ? "-f" : o->compare ? "-compare"
 			: o->store_mode ? "-hc/-bitstate" : o->compress ? "-compress=tree" : o->dumpfile ? "-dump-states"
-			: o->depth && !strcmp(o->por, "improviso") ? "-m with -por=improviso (its images are not depths)" : NULL;
+			: o->depth && !strcmp(o->por, "improviso") ? "-m with -por=improviso (its images are not depths)"
+			: o->depth && o->sym_chain ? "-m with -order=chain (its images are not depths)"
+			: o->sym_chain && !strcmp(o->por, "improviso") ? "-order=chain with -por=improviso (Improviso has its own order of images)" : NULL;
 		if (no) {
 			fprintf(stderr, "dspin: -symbolic is a safety search over sets of states, on one core: %s is not available with it\n", no);
 			exit(2);
@@ -263,6 +272,8 @@ void parse_args(int argc, char **argv, Opts *o)
 	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
 	/* options that change nothing in the mode chosen: said, not ignored
 	 * silently (issue 40) */
+	if (o->sym_chain && !o->symbolic && !o->json)
+		fprintf(stderr, "dspin: warning: -order=chain orders the symbolic search's images; without -symbolic it has no effect\n");
 	if (sim_given && !o->simulate && !o->json)
 		fprintf(stderr, "dspin: warning: -seed and -steps set -simulate's run; without -simulate they have no effect\n");
 	if (cache_given && !o->compare && !o->replay && !o->json && strcmp(o->por, "twophase") && !o->accept)

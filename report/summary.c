@@ -131,7 +131,8 @@ static void text_head(FILE *f, const Summary *s)
 	if (p->so.kind == SEARCH_SYM) {
 		fprintf(f, "%s statespace search for:  -symbolic -por=%s\n", r->incomplete ? "Partial" : "Full", p->por_head);
 		fprintf(f, "\tsymbolic: BDDs (BuDDy), %s; a relation per process location, learned from the explicit next-state function\n",
-		        so->improviso ? "Improviso's two phases (images of one safe process at a time, then of all)" : "breadth-first images");
+		        so->improviso ? "Improviso's two phases (images of one safe process at a time, then of all)"
+		        : so->sym_chain ? "chained images (-order=chain: each process's on the set grown by the ones before)" : "breadth-first images");
 	} else
 	fprintf(f, "%s statespace search for:  -sym=%s -por=%s%s\n", r->incomplete ? "Partial" : "Full",
 	        p->heap_canonical ? (p->proc_on ? "heap,proc" : "heap") : (p->proc_on ? "proc" : "none"), p->por_head, o->bfs || o->cores > 1 ? " -bfs" : "");
@@ -171,7 +172,7 @@ static void symbolic_text(FILE *f, const Summary *s)
 	const SearchResult *r = s->r;
 	const SymStats *y = &r->sym;
 	fprintf(f, "Fixed state vector %d byte (%d process cells, %d channel cells), %s %d, errors: %d\n",
-	        y->width, y->pmax, y->kmax, s->p->so.improviso ? "images" : "levels", y->levels, r->errors);
+	        y->width, y->pmax, y->kmax, s->p->so.improviso ? "images" : s->p->so.sym_chain ? "iterations" : "levels", y->levels, r->errors);
 	if (s->p->so.improviso)
 		fprintf(f, "%9d Improviso phases (phase 1, then phase 2), %ld states asked whether a process is safe\n", y->phases, y->safe_calls);
 	print_count(f, "%9llu states, reachable (counted on the BDD, exactly)\n", "%9.6Lg states, reachable (counted on the BDD; exact to 64 bits)\n", y->states);

@@ -21,6 +21,7 @@ typedef struct PlanOpts {
 	int por_given;                  /* -por= was on the command line: a refused one is warned */
 	int bfs, cores, dist;           /* -bfs, -cores=N (1: one core), -dist */
 	int symbolic;                   /* -symbolic (the command refused what it cannot go with) */
+	int sym_chain;                  /* -order=chain */
 	int accept;                     /* 1 -a, 2 -l */
 	int fair;                       /* -f */
 	int keep_going;                 /* -e */

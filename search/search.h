@@ -26,7 +26,10 @@ typedef struct SearchOpts {
 	void *on_store_ctx;
 	const Layer *stack;      /* the next-state interface to explore (its top layer) */
 	int twophase;            /* Twophase instead of plain DFS: 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
-	int improviso;           /* Improviso's relaxations of Twophase (search/seq/improviso.c) */
+	int improviso;           /* Improviso's relaxations of Twophase (search/seq/improviso.c);
+	                          * under -symbolic, its symbolic version (search/sym/sym_improviso.c) */
+	int sym_chain;           /* -symbolic -order=chain: each process's image on the set grown
+	                          * by the images before it in the same iteration */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
 	int store_mode;          /* STORE_EXACT, STORE_HC (-hc), STORE_BITSTATE (-bitstate),
 	                          * STORE_TREE (-compress=tree) */

@@ -610,9 +610,16 @@ void sym_check_ends(Sym *s, BDD F)
 
 BDD sym_image(Sym *s, BDD F)
 {
+	return sym_image_of(s, F, -1);
+}
+
+BDD sym_image_of(Sym *s, BDD F, int p)
+{
 	BDD next = bdd_addref(bddfalse);
 	for (int i = 0; i < s->ng; i++) {
 		Group *g = s->g[i];
+		if (p >= 0 && g->p != p)
+			continue;
 		BDD n = bdd_addref(bdd_appex(F, g->rel, bddop_and, g->curcube));
 		BDD c = bdd_addref(bdd_replace(n, s->n2c));
 		bdd_delref(n);
@@ -730,7 +737,7 @@ static void write_trail(Sym *s)
 {
 	Move *mv = NULL;
 	int n = 0;
-	if (s->improviso && sym_improviso_levels(s) < 0)
+	if ((s->improviso || s->chain) && sym_levels_in_reach(s) < 0)
 		return;
 	if (sym_trail(s, &mv, &n) == 0)
 		s->r->trail_written = trail_write(s->o, mv, n, s->err.msg) == 0;
@@ -754,6 +761,42 @@ static void depth_cut(Sym *s, BDD F)
 	bdd_delref(still);
 }
 
+/* -order=chain (LTSmin's chain-prev): each iteration, every process's
+ * image of the set grown by the images of the processes before it, minus
+ * the visited states, which take each new state at once; the new states
+ * of an iteration are the next one's frontier, where their groups are
+ * learned and the end states checked (each state is in exactly one).
+ * The visited set is the reachable set as the breadth-first search finds
+ * it; the iterations are not levels (the trail: sym_levels_in_reach) */
+static void chain(Sym *s, BDD *V, BDD *F)
+{
+	while (*F != bddfalse && !s->stop && !s->grow) {
+		groups_of_frontier(s, *F);
+		if (!bdd_ok(s) || s->stop || s->grow)
+			break;
+		if (!s->o->ends_off)
+			check_ends(s, *F);
+		BDD x = bdd_addref(*F), nw = bdd_addref(bddfalse);
+		for (int p = 0; p < s->l.pmax && !s->stop && !s->grow && bdd_ok(s); p++) {
+			sym_learn_proc(s, p, x, 0);
+			BDD img = sym_image_of(s, x, p);
+			keep(&img, bdd_apply(img, *V, bddop_diff));
+			keep(V, bdd_or(*V, img));
+			keep(&nw, bdd_or(nw, img));
+			keep(&x, bdd_or(x, img));
+			bdd_delref(img);
+		}
+		bdd_delref(x);
+		keep(F, nw);
+		bdd_delref(nw);
+		keep(&s->reach, *V);
+		s->st->levels++;
+		s->level++;
+		peak(s);
+	}
+	keep(F, bddfalse);
+}
+
 /* one search with pmax process and kmax channel cells: 0 done, else the
  * cell kind that ran out */
 static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
@@ -767,7 +810,7 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	long long maxnodes = s->o->mem_limit ? (long long)(s->o->mem_limit / NODE_BYTES) : 0;
 	if (maxnodes > (1LL << 30))
 		maxnodes = 1LL << 30;
-	int initnodes = maxnodes && maxnodes < (1 << 20) ? (int)maxnodes : 1 << 20;
+	int initnodes = maxnodes && maxnodes < (1 << 16) ? (int)maxnodes : 1 << 16;   /* grown by BuDDy as needed (a larger start costs every small run its page faults) */
 	if (initnodes < 1024)
 		initnodes = 1024;
 	bdd_init(initnodes, initnodes / 8);
@@ -811,6 +854,10 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 		sym_improviso(s, F, &V);
 		bdd_delref(F);
 		F = bddfalse;
+	}
+	if (s->chain && rc == SYM_FITS) {
+		sym_keep(&s->reach, V);
+		chain(s, &V, &F);
 	}
 	while (F != bddfalse && !s->stop && !s->grow) {
 		add_level(s, F);
@@ -917,6 +964,7 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 	s.r = r;
 	s.st = &r->sym;
 	s.improviso = o->improviso;
+	s.chain = o->sym_chain;
 	s.reach = bddfalse;
 	s.c = ns_ctx_new(o->stack, vm);
 	s.x = malloc(sizeof *s.x);

@@ -57,8 +57,9 @@ typedef struct Sym {
 	BDD allcur;
 	BDD ends;                  /* the valid end states (check_ends) */
 	BDD init;                  /* the initial state */
-	BDD reach;                 /* -por=improviso: every state reached so far (its trail's ground) */
-	int improviso;
+	BDD reach;                 /* -por=improviso, -order=chain: every state reached so far
+	                            * (their trails' ground) */
+	int improviso, chain;
 	bddPair *n2c;
 	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
 	int nlev, caplev;
@@ -93,15 +94,17 @@ void sym_learn_proc(Sym *s, int p, BDD F, int phase1);
 void sym_groups_of_frontier(Sym *s, BDD F);
 /* the successors of F by every learned group; referenced */
 BDD sym_image(Sym *s, BDD F);
+/* by process p's groups only */
+BDD sym_image_of(Sym *s, BDD F, int p);
 /* F's states without a move that are not valid ends: errors */
 void sym_check_ends(Sym *s, BDD F);
 /* -por=improviso's search from init (referenced by the caller); the
  * visited states into *V (referenced) */
 void sym_improviso(Sym *s, BDD init, BDD *V);
-/* -por=improviso: s->lev rebuilt as the breadth-first levels inside
- * s->reach up to the error's state, err.level its level; -1 if it is not
- * reached */
-int sym_improviso_levels(Sym *s);
+/* -por=improviso, -order=chain: s->lev rebuilt as the breadth-first
+ * levels inside s->reach up to the error's state, err.level its level;
+ * -1 (with sym_fail) if it is not reached */
+int sym_levels_in_reach(Sym *s);
 
 /* the moves from the initial state to s->err's error (malloc'd), their
  * number in *n; -1 (with sym_fail) if a step back cannot be found */

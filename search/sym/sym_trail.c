@@ -152,3 +152,68 @@ out:
 	free(x);
 	return rc;
 }
+
+/* For the searches whose images are not levels (-por=improviso,
+ * -order=chain): the levels of a breadth-first search from the initial
+ * state inside s->reach, up to the level that holds the error's state:
+ * every state of a level has a learned move from the level before, as
+ * the way back above needs.  The moves are real (learned from the
+ * explicit function on reachable states) and every state reached was
+ * reached by one of them, so the error's state is found. */
+int sym_levels_in_reach(Sym *s)
+{
+	int *all = malloc(sizeof(int) * (size_t)s->l.width);
+	if (!all)
+		return -1;
+	for (int i = 0; i < s->l.width; i++)
+		all[i] = i;
+	BDD target = sym_bytes_cube(all, s->l.width, s->err.state, 0, bddtrue);
+	free(all);
+	for (int i = 0; i < s->nlev; i++)
+		bdd_delref(s->lev[i]);
+	s->nlev = 0;
+	if (s->nlev == s->caplev) {
+		BDD *nv = realloc(s->lev, sizeof(BDD) * 64);
+		if (!nv) {
+			bdd_delref(target);
+			return -1;
+		}
+		s->lev = nv;
+		s->caplev = 64;
+	}
+	s->lev[s->nlev++] = bdd_addref(s->init);
+	BDD seen = bdd_addref(s->init);
+	int rc = -1;
+	while (sym_bdd_ok(s)) {
+		BDD last = s->lev[s->nlev - 1];
+		if (bdd_and(last, target) != bddfalse) {
+			rc = 0;
+			break;
+		}
+		BDD n = sym_image(s, last);
+		sym_keep(&n, bdd_and(n, s->reach));
+		sym_keep(&n, bdd_apply(n, seen, bddop_diff));
+		if (n == bddfalse) {
+			bdd_delref(n);
+			break;
+		}
+		sym_keep(&seen, bdd_or(seen, n));
+		if (s->nlev == s->caplev) {
+			BDD *nv = realloc(s->lev, sizeof(BDD) * (size_t)(2 * s->caplev));
+			if (!nv) {
+				bdd_delref(n);
+				break;
+			}
+			s->lev = nv;
+			s->caplev *= 2;
+		}
+		s->lev[s->nlev++] = n;
+	}
+	bdd_delref(seen);
+	bdd_delref(target);
+	if (rc < 0)
+		sym_fail(s, "%s", "internal check: the error's state is not reached by the learned moves");
+	else
+		s->err.level = s->nlev - 1;
+	return rc;
+}

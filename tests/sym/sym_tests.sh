@@ -71,6 +71,30 @@ while read -r m; do
 	[ "$rc" = 5 ] || bad "$m: the -por=improviso trail without its moves replays with exit $rc, not 5"
 done < tests/sym/models.txt
 echo "sym_tests: $n models with -por=improviso"
+# -order=chain: the same reachable states (exactly), exit status and
+# replaying trails as the explicit search, on every other model (time)
+n=0 k=0
+while read -r m; do
+	case $m in ''|'#'*) continue ;; esac
+	k=$((k + 1)); [ $((k % 2)) = 1 ] || continue
+	n=$((n + 1))
+	cp "$m" "$T/m.pml"; rm -f "$T/m.pml.trail"
+	e=$(cd "$T" && "$DSPIN" -sym=none -por=none -json m.pml 2>/dev/null); erc=$?
+	s=$(cd "$T" && "$DSPIN" -symbolic -order=chain -json m.pml 2>/dev/null); src=$?
+	if [ "$src" != "$erc" ]; then bad "$m: -symbolic -order=chain exit $src, explicit $erc"; continue; fi
+	if [ "$erc" = 0 ] && [ "$(field states_stored "$s")" != "$(field states_stored "$e")" ]; then
+		bad "$m: -symbolic -order=chain $(field states_stored "$s") states, explicit $(field states_stored "$e")"; continue
+	fi
+	[ "$src" = 1 ] || continue
+	out=$(cd "$T" && "$DSPIN" -t m.pml 2>&1); rc=$?
+	if [ "$rc" != 1 ] || [[ $out != *'error reproduced at step'* ]]; then
+		bad "$m: the -order=chain trail to $(field first_error "$s") does not replay (exit $rc): $(tail -1 <<< "$out")"; continue
+	fi
+	grep '^#' "$T/m.pml.trail" > "$T/cut.trail"
+	(cd "$T" && "$DSPIN" -replay cut.trail m.pml > /dev/null 2>&1); rc=$?
+	[ "$rc" = 5 ] || bad "$m: the -order=chain trail without its moves replays with exit $rc, not 5"
+done < tests/sym/models.txt
+echo "sym_tests: $n models with -order=chain"
 # the paper's figures (Lerda, Sinha & Theobald, Tables 1 and 2; Fig. 3-b):
 # Best(N) 2N+1, Worst(N) 2^(N+1) - 1 (15 for N = 3; 2,097,151 for N = 20,
 # printed 2,097,150), Fig. 3-b 13 -- by hand from the models, as their
@@ -121,7 +145,7 @@ e=$("$DSPIN" -sym=none -por=none -heap=6 -json $m 2>/dev/null); erc=$?
 [[ $out == *'-symbolic: left out: the model has classes and references'* ]] ||
 	bad "outside the fragment: exit $rc (explicit $erc): $(head -3 <<< "$out")"
 # refused combinations
-for o in -bfs -cores=2 -a -l -compare -hc -bitstate -compress=tree "-dump-states $T/d" "-por=improviso -m 5"; do
+for o in -bfs -cores=2 -a -l -compare -hc -bitstate -compress=tree "-dump-states $T/d" "-por=improviso -m 5" "-order=chain -m 5" "-order=chain -por=improviso" -order=dfs; do
 	"$DSPIN" -symbolic $o tests/sym/models/counters.pml > /dev/null 2>&1; rc=$?
 	[ "$rc" = 2 ] || bad "-symbolic $o: exit $rc, not 2"
 done
