@@ -17,6 +17,7 @@ typedef struct Opts {
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
 	int symbolic;           /* -symbolic: the BDD search (search/sym/) */
 	int sym_chain;          /* -order=chain: the symbolic search chains its images */
+	int sym_sift;           /* -sift: the symbolic search reorders by sifting */
 	int no_unreached;       /* -n: no unreached-code report (as pan -n) */
 	int no_ends;            /* -E: no invalid end states (as pan -E) */
 	int no_asserts;         /* -A: no assertion violations (as pan -A) */

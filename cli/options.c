@@ -36,6 +36,8 @@ static void print_usage(FILE *f)
 "                   beyond 2^64; the trail replays with -t\n"
 "  -order=chain     (-symbolic) each process's image on the set the images before it\n"
 "                   grew, in the same iteration (LTSmin's chaining); -order=bfs the default\n"
+"  -sift            (-symbolic) reorder the BDD variables by sifting as the set grows,\n"
+"                   instead of the attach order (docs/symbolic.md)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound (default 3/4 of RAM; 0: none)\n"
 "  -e               keep going after errors, count them all (pan's -c0; -c1 the default;\n"
 "                   -cN stops at the N-th error, as pan)\n"
@@ -178,6 +180,7 @@ void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-n")) { o->no_unreached = 1; continue; }
 		if (!strcmp(a, "-bfs")) { o->bfs = 1; continue; }
 		if (!strcmp(a, "-symbolic")) { o->symbolic = 1; continue; }
+		if (!strcmp(a, "-sift")) { o->sym_sift = 1; continue; }
 		if (!strncmp(a, "-order=", 7)) {
 			if (strcmp(a + 7, "bfs") && strcmp(a + 7, "chain")) { fprintf(stderr, "dspin: bad -order value '%s' (bfs, chain)\n", a + 7); exit(2); }
 			o->sym_chain = !strcmp(a + 7, "chain");
@@ -272,6 +275,8 @@ void parse_args(int argc, char **argv, Opts *o)
 	if (o->report && o->simulate) { fprintf(stderr, "dspin: -report goes with a search or -t, not -simulate\n"); exit(2); }
 	/* options that change nothing in the mode chosen: said, not ignored
 	 * silently (issue 40) */
+	if (o->sym_sift && !o->symbolic && !o->json)
+		fprintf(stderr, "dspin: warning: -sift reorders the symbolic search's variables; without -symbolic it has no effect\n");
 	if (o->sym_chain && !o->symbolic && !o->json)
 		fprintf(stderr, "dspin: warning: -order=chain orders the symbolic search's images; without -symbolic it has no effect\n");
 	if (sim_given && !o->simulate && !o->json)

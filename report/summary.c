@@ -52,6 +52,7 @@ void summary_json(FILE *f, const Summary *s)
 		        y->levels, y->nodes, y->peak_nodes, y->rel_nodes, y->groups, y->learned, y->next_calls, y->pmax, y->kmax, y->width);
 		if (so->improviso)
 			fprintf(f, ",\"improviso_phases\":%d,\"safe_calls\":%ld", y->phases, y->safe_calls);
+		fprintf(f, ",\"reorderings\":%d", y->sifts);
 	}
 	if (dist) {
 		fprintf(f, ",\"ranks\":%d,\"per_rank\":[", r->nranks);
@@ -177,6 +178,8 @@ static void symbolic_text(FILE *f, const Summary *s)
 		fprintf(f, "%9d Improviso phases (phase 1, then phase 2), %ld states asked whether a process is safe\n", y->phases, y->safe_calls);
 	print_count(f, "%9llu states, reachable (counted on the BDD, exactly)\n", "%9.6Lg states, reachable (counted on the BDD; exact to 64 bits)\n", y->states);
 	fprintf(f, "%9d BDD nodes of the reachable set\n%9d BDD nodes in use at most\n", y->nodes, y->peak_nodes);
+	if (y->sifts)
+		fprintf(f, "%9d variable reorderings (%s)\n", y->sifts, s->p->so.sym_sift ? "-sift: sifting" : "the attach order");
 	fprintf(f, "%9d BDD nodes in the learned relations (%d transition groups)\n", y->rel_nodes, y->groups);
 	fprintf(f, "%9ld projections learned, %ld witnesses expanded\n", y->learned, y->next_calls);
 	fprintf(f, "%9.3f BDD node table at most (Mbyte)\n", r->mem / 1048576.0);

@@ -82,6 +82,7 @@ static int plan_symbolic(VM *vm, const PlanOpts *o, int plan_only, Plan *p)
 	so->kind = SEARCH_SYM;
 	so->cores = 1;
 	so->sym_chain = o->sym_chain;
+	so->sym_sift = o->sym_sift;
 	p->ends_off = o->no_ends;
 	so->ends_off = p->ends_off;
 	p->sym_ran = "none";

@@ -22,6 +22,7 @@ typedef struct PlanOpts {
 	int bfs, cores, dist;           /* -bfs, -cores=N (1: one core), -dist */
 	int symbolic;                   /* -symbolic (the command refused what it cannot go with) */
 	int sym_chain;                  /* -order=chain */
+	int sym_sift;                   /* -sift */
 	int accept;                     /* 1 -a, 2 -l */
 	int fair;                       /* -f */
 	int keep_going;                 /* -e */

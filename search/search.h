@@ -28,6 +28,7 @@ typedef struct SearchOpts {
 	int twophase;            /* Twophase instead of plain DFS: 1 SaveAll, 2 SaveBackEdge, 3 SaveNone */
 	int improviso;           /* Improviso's relaxations of Twophase (search/seq/improviso.c);
 	                          * under -symbolic, its symbolic version (search/sym/sym_improviso.c) */
+	int sym_sift;            /* -symbolic -sift: reorder the BDD variables as the set grows */
 	int sym_chain;           /* -symbolic -order=chain: each process's image on the set grown
 	                          * by the images before it in the same iteration */
 	int accept;              /* -a / -l: look for accepting cycles (nested DFS) */
@@ -76,6 +77,7 @@ typedef struct SymStats {
 	long next_calls;          /* witnesses expanded by the explicit next-state function */
 	long safe_calls;          /* -por=improviso: states asked of ns_safe_group */
 	int phases;               /* -por=improviso: phase 1 / phase 2 rounds */
+	int sifts;                /* -sift: variable reorderings */
 	int pmax, kmax, width;    /* the fixed layout: process and channel cells, bytes */
 } SymStats;
 

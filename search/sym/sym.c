@@ -96,16 +96,18 @@ void sym_cube_bytes(BDD c, uint8_t *fix, int width)
 	}
 }
 
+/* the variable set of bytes[0..n) (current or next), referenced;
+ * bdd_makeset builds it in the variables' order, whatever it is now */
 static BDD var_cube(const int *bytes, int n, int next)
 {
-	BDD r = bdd_addref(bddtrue);
-	for (int k = n - 1; k >= 0; k--)
-		for (int b = 7; b >= 0; b--) {
-			BDD t = bdd_and(bdd_ithvar(next ? NXT(bytes[k], b) : CUR(bytes[k], b)), r);
-			bdd_addref(t);
-			bdd_delref(r);
-			r = t;
-		}
+	int *v = malloc(sizeof(int) * (size_t)(8 * n + 1));
+	if (!v)
+		abort();
+	for (int k = 0; k < n; k++)
+		for (int b = 0; b < 8; b++)
+			v[8 * k + b] = next ? NXT(bytes[k], b) : CUR(bytes[k], b);
+	BDD r = bdd_addref(bdd_makeset(v, 8 * n));
+	free(v);
 	return r;
 }
 
@@ -134,7 +136,195 @@ static int has_rendezvous(const Model *m)
 	return 0;
 }
 
-static void mark_access(Sym *s, char *in, const Access *a)
+/* ---- frozen indices ----
+ *
+ * A global array indexed by what never changes in the process (its
+ * parameters and other locals no statement of its proctype writes, _pid,
+ * constants) is touched by one process at one element only: the
+ * philosophers' fork[i] and fork[(i + 1) % N].  The access analysis names
+ * the whole array, so a group's bytes D would hold every element and its
+ * projections multiply by every combination of the others' (4,426
+ * projections learned for philosophers(8), whose 6,561 states the
+ * explicit search stores in 0.07 s).  Here such an array contributes the
+ * elements its indices name, evaluated in a witness of the group: a
+ * group is keyed by the values of its proctype's frozen index locals as
+ * well as its location, so every state of the group gives every such
+ * index the same value.  Writes outside D are still caught by the
+ * internal check; reads are covered by this argument, and the refinement
+ * is off for a location whose steps create processes (their initialisers'
+ * reads, which the steps' own expressions do not show) or read what D
+ * cannot place. */
+
+/* a local of pt that no statement of pt writes (set at creation only) */
+static int frozen_local(Sym *s, const Proctype *pt, const Var *v)
+{
+	if (!v || v->scope != SC_LOCAL || v->arrlen || v->in_func)
+		return 0;
+	int mine = 0;
+	for (int i = 0; i < pt->nlocals; i++)
+		mine |= pt->locals[i] == v;
+	return mine && !(access_find(s->acc->own[pt->index], A_LOCAL, v) & AM_WRITE);
+}
+
+/* is e made only of constants, _pid and pt's frozen locals? */
+static int frozen_expr(Sym *s, const Proctype *pt, const Expr *e)
+{
+	if (!e)
+		return 1;
+	switch (e->k) {
+	case E_CONST: case E_PID:
+		return 1;
+	case E_VAR:
+		return !e->a && frozen_local(s, pt, e->var);
+	case E_UN:
+		return frozen_expr(s, pt, e->a);
+	case E_BIN:
+		return frozen_expr(s, pt, e->a) && frozen_expr(s, pt, e->b);
+	case E_COND:
+		return frozen_expr(s, pt, e->a) && frozen_expr(s, pt, e->b) && frozen_expr(s, pt, e->c);
+	default:
+		return 0;
+	}
+}
+
+static void frozen_vars(Sym *s, const Proctype *pt, const Expr *e, char *used)
+{
+	if (!e)
+		return;
+	if (e->k == E_VAR && frozen_local(s, pt, e->var))
+		for (int i = 0; i < pt->nlocals; i++)
+			if (pt->locals[i] == e->var)
+				used[i] = 1;
+	frozen_vars(s, pt, e->a, used);
+	frozen_vars(s, pt, e->b, used);
+	frozen_vars(s, pt, e->c, used);
+}
+
+static int is_global_array(const Expr *e)
+{
+	return e->k == E_VAR && e->var && e->var->scope == SC_GLOBAL && e->var->arrlen > 0;
+}
+
+typedef struct KeyWalk { Sym *s; const Proctype *pt; char *used; } KeyWalk;
+
+static int key_expr(Visitor *v, Expr *e, Use use)
+{
+	(void)use;
+	KeyWalk *k = v->ctx;
+	if (is_global_array(e) && e->a && frozen_expr(k->s, k->pt, e->a))
+		frozen_vars(k->s, k->pt, e->a, k->used);
+	return 0;
+}
+
+/* Sym.fkey for every proctype: the cell offsets of the frozen locals its
+ * global arrays are indexed by */
+static void frozen_keys(Sym *s)
+{
+	const Model *m = s->m;
+	const Program *prog = s->vm->prog;
+	s->fkey = calloc((size_t)m->nptypes, sizeof *s->fkey);
+	s->nfkey = calloc((size_t)m->nptypes, sizeof *s->nfkey);
+	if (!s->fkey || !s->nfkey)
+		abort();   /* (a few bytes a proctype, once) */
+	for (int t = 0; t < m->nptypes && !s->nofrozen; t++) {
+		Proctype *pt = m->ptypes[t];
+		char *used = calloc((size_t)pt->nlocals + 1, 1);
+		KeyWalk k = { s, pt, used };
+		Visitor v = { key_expr, &k, pt, IN_BODY };
+		for (int i = 0; i < prog->ntrans; i++)
+			if (prog->trans[i]->owner == pt && prog->trans[i]->st)
+				visit_step(&v, prog->trans[i]->st);
+		if (pt->provided)
+			visit_expr(&v, pt->provided, USE_COND);
+		int n = 0;
+		for (int i = 0; i < pt->nlocals; i++)
+			if (used[i])
+				n += pt->locals[i]->elemsize;
+		if (n > 0 && n <= SYM_MAXKEY) {
+			s->fkey[t] = malloc(sizeof(int) * (size_t)n);
+			for (int i = 0; i < pt->nlocals; i++)
+				for (int b = 0; used[i] && b < pt->locals[i]->elemsize; b++)
+					s->fkey[t][s->nfkey[t]++] = 3 + pt->locals[i]->offset + b;
+		}
+		free(used);
+	}
+}
+
+/* a group's refinement: per global array, the elements its closure's
+ * steps index (precise) or "whole" */
+typedef struct Refine {
+	Sym *s;
+	const Proctype *pt;
+	Exec x;                    /* a witness of the group, to evaluate the indices */
+	int ok;                    /* a witness was found and nothing turns the refinement off */
+	char *whole;               /* by global array: some use is not a frozen index */
+	char **elem;               /* by global array: the elements indexed */
+	const Var **vars; int nvars;
+} Refine;
+
+static int refine_slot(Refine *r, const Var *v)
+{
+	for (int i = 0; i < r->nvars; i++)
+		if (r->vars[i] == v)
+			return i;
+	r->vars[r->nvars] = v;
+	r->elem[r->nvars] = calloc((size_t)v->arrlen, 1);
+	if (!r->elem[r->nvars])
+		abort();
+	return r->nvars++;
+}
+
+static int refine_expr(Visitor *v, Expr *e, Use use)
+{
+	(void)use;
+	Refine *r = v->ctx;
+	if (!is_global_array(e))
+		return 0;
+	int i = refine_slot(r, e->var);
+	if (!e->a || !frozen_expr(r->s, r->pt, e->a)) {
+		r->whole[i] = 1;
+		return 0;
+	}
+	r->x.err = 0;
+	int32_t idx = vm_eval(&r->x, e->a);
+	if (r->x.err || idx < 0 || idx >= e->var->arrlen)
+		r->whole[i] = 1;
+	else
+		r->elem[i][idx] = 1;
+	return 0;
+}
+
+/* the steps of transition t as the access analysis counts them
+ * (lang/access.c trans_access: a d_step's body, the provided clause) */
+static void refine_trans(Refine *r, Visitor *v, const Trans *t)
+{
+	if (t->dstep) {
+		const Code *k = t->dstep;
+		for (int l = 0; l < k->nlocs; l++)
+			for (int i = 0; i < k->locs[l].nt; i++)
+				refine_trans(r, v, k->locs[l].t[i]);
+	} else if (t->st)
+		visit_step(v, t->st);
+	if (r->pt->provided)
+		visit_expr(v, r->pt->provided, USE_COND);
+}
+
+/* does the access set a rule out the refinement (steps that create
+ * processes, reads D cannot place)? */
+static int refine_blocked(const Access *a)
+{
+	for (int i = 0; i < a->n; i++)
+		switch (a->v[i].kind) {
+		case A_LOCAL: case A_PID: case A_NRPR: case A_GLOBAL: case A_CHAN:
+		case A_REMOTE: case A_REMOTE_AT: case A_REMOTE_VAR:
+			break;
+		default:
+			return 1;
+		}
+	return 0;
+}
+
+static void mark_access(Sym *s, char *in, const Access *a, const Refine *r)
 {
 	for (int i = 0; i < a->n; i++) {
 		const AccItem *it = &a->v[i];
@@ -143,7 +333,16 @@ static void mark_access(Sym *s, char *in, const Access *a)
 			break;     /* the own cell and the header are always in D */
 		case A_GLOBAL: {
 			const Var *v = it->obj;
-			mark(in, GOFF + v->offset, v->elemsize * (v->arrlen ? v->arrlen : 1));
+			int k = -1;
+			for (int j = 0; r && r->ok && v->arrlen && j < r->nvars; j++)
+				if (r->vars[j] == v && !r->whole[j])
+					k = j;
+			if (k < 0)
+				mark(in, GOFF + v->offset, v->elemsize * (v->arrlen ? v->arrlen : 1));
+			else
+				for (int e = 0; e < v->arrlen; e++)
+					if (r->elem[k][e])
+						mark(in, GOFF + v->offset + e * v->elemsize, v->elemsize);
 			break;
 		}
 		case A_CHAN:
@@ -168,37 +367,108 @@ static void mark_access(Sym *s, char *in, const Access *a)
 	}
 }
 
-/* the locations the atomic sequence from loc pc reaches, their sets */
-static void mark_closure(Sym *s, char *in, const Code *code, int pc, char *seen)
+/* the locations the atomic sequence from loc pc reaches */
+static void closure(const Code *code, int pc, char *seen)
 {
 	if (seen[pc])
 		return;
 	seen[pc] = 1;
 	const Loc *L = &code->locs[pc];
-	mark_access(s, in, s->acc->loc[L->gid]);
 	for (int i = 0; i < L->nt; i++)
 		if (L->t[i]->atomic)
-			mark_closure(s, in, code, L->t[i]->to, seen);
+			closure(code, L->t[i]->to, seen);
 }
 
-static Group *group_new(Sym *s, int p, int t, int pc)
+/* D for process p at (t, pc): the sets of every location of the closure,
+ * global arrays refined where the indices are frozen (witness: a state
+ * of the group, in the fixed layout) */
+static void mark_group(Sym *s, char *in, int p, int t, int pc, const uint8_t *witness)
+{
+	const Proctype *pt = s->m->ptypes[t];
+	const Code *code = pt->code;
+	char *seen = calloc((size_t)code->nlocs, 1);
+	const Var **vars = malloc(sizeof *vars * (size_t)(s->m->nglobals + 1));
+	char *whole = calloc((size_t)s->m->nglobals + 1, 1);
+	char **elem = calloc((size_t)s->m->nglobals + 1, sizeof *elem);
+	if (!seen || !vars || !whole || !elem)
+		abort();   /* (a few KB at the start of a group) */
+	closure(code, pc, seen);
+	Refine r = { .s = s, .pt = pt, .ok = witness && !s->nofrozen, .whole = whole, .elem = elem, .vars = vars };
+	State st;
+	uint8_t *sv = NULL;
+	if (r.ok) {
+		sv = malloc(MAXSTATE);
+		if (!sv)
+			abort();
+		sym_decode(&s->l, witness, sv);
+		st.b = sv;
+		sv_index(s->m, &st);
+		exec_init(&r.x, s->vm, &st, p);
+		Visitor v = { refine_expr, &r, (Proctype *)pt, IN_BODY };
+		for (int l = 0; l < code->nlocs && r.ok; l++) {
+			if (!seen[l])
+				continue;
+			const Loc *L = &code->locs[l];
+			if (refine_blocked(s->acc->loc[L->gid]))
+				r.ok = 0;
+			for (int i = 0; i < L->nt && r.ok; i++)
+				refine_trans(&r, &v, L->t[i]);
+		}
+	}
+	for (int l = 0; l < code->nlocs; l++)
+		if (seen[l])
+			mark_access(s, in, s->acc->loc[code->locs[l].gid], &r);
+	for (int i = 0; i < r.nvars; i++)
+		free(elem[i]);
+	free(elem);
+	free(whole);
+	free(vars);
+	free(seen);
+	free(sv);
+}
+
+static Group *group_new(Sym *s, int p, int t, int pc, const uint8_t *key, BDD F)
 {
 	const Proctype *pt = s->m->ptypes[t];
 	Group *g = calloc(1, sizeof *g);
 	g->in = calloc((size_t)s->l.width, 1);
-	char *seen = calloc((size_t)pt->code->nlocs, 1);
 	g->bytes = malloc(sizeof(int) * (size_t)s->l.width);
-	if (!g->in || !seen || !g->bytes)
+	uint8_t *fix = calloc((size_t)s->l.width, 1);
+	if (!g->in || !g->bytes || !fix)
 		abort();   /* (a few KB at the start of a group) */
 	g->p = p;
 	g->t = t;
 	g->pc = pc;
+	memcpy(g->key, key, (size_t)s->nfkey[t]);
+	/* p at (t, pc) with its frozen index locals' values: the cell's
+	 * first three bytes and the key's */
+	int c0 = sym_pcell(&s->l, p);
+	int cell[3 + SYM_MAXKEY] = { c0, c0 + 1, c0 + 2 }, nc = 3;
+	fix[c0] = (uint8_t)(t + 1);
+	fix[c0 + 1] = (uint8_t)pc;
+	fix[c0 + 2] = (uint8_t)(pc >> 8);
+	for (int i = 0; i < s->nfkey[t]; i++) {
+		cell[nc++] = c0 + s->fkey[t][i];
+		fix[c0 + s->fkey[t][i]] = key[i];
+	}
+	Group tmp = { .bytes = cell, .nbytes = nc };
+	g->at = bytes_cube(&tmp, fix, 0, bddtrue);
+	free(fix);
+	/* a witness, for the frozen indices (any state of the group gives
+	 * them the same values) */
+	uint8_t *w = NULL;
+	if (s->nfkey[t]) {
+		BDD here = bdd_addref(bdd_and(F, g->at));
+		if (here != bddfalse && (w = malloc((size_t)s->l.width)))
+			sym_cube_bytes(here, w, s->l.width);
+		bdd_delref(here);
+	}
 	mark(g->in, 0, GOFF);
-	mark(g->in, sym_pcell(&s->l, p), s->l.pcell);
+	mark(g->in, c0, s->l.pcell);
 	if (pt->nlocal_chans)
 		mark_chans(s, g->in);
-	mark_closure(s, g->in, pt->code, pc, seen);
-	free(seen);
+	mark_group(s, g->in, p, t, pc, w);
+	free(w);
 	int *rest = malloc(sizeof(int) * (size_t)s->l.width), nrest = 0;
 	for (int i = 0; i < s->l.width; i++) {
 		if (g->in[i])
@@ -210,17 +480,10 @@ static Group *group_new(Sym *s, int p, int t, int pc)
 	g->nxtcube = var_cube(g->bytes, g->nbytes, 1);
 	g->rest = var_cube(rest, nrest, 0);
 	free(rest);
-	/* p at (t, pc): the cell's first three bytes */
-	uint8_t key[3] = { (uint8_t)(t + 1), (uint8_t)pc, (uint8_t)(pc >> 8) };
-	uint8_t *fix = calloc((size_t)s->l.width, 1);
-	memcpy(fix + sym_pcell(&s->l, p), key, 3);
-	int cell[3] = { sym_pcell(&s->l, p), sym_pcell(&s->l, p) + 1, sym_pcell(&s->l, p) + 2 };
-	Group tmp = { .bytes = cell, .nbytes = 3 };
-	g->at = bytes_cube(&tmp, fix, 0, bddtrue);
-	free(fix);
 	g->rel = bdd_addref(bddfalse);
 	g->learned = bdd_addref(bddfalse);
 	g->dom = bdd_addref(bddfalse);
+	g->errdom = bdd_addref(bddfalse);
 	/* -por=improviso: may phase 1 take p's moves here?  Not where one of
 	 * them goes into an atomic sequence (as the explicit Improviso: the
 	 * sequence is one move, and its steps need not be safe) */
@@ -264,6 +527,7 @@ static void group_free(Group *g)
 	bdd_delref(g->rel);
 	bdd_delref(g->learned);
 	bdd_delref(g->dom);
+	bdd_delref(g->errdom);
 	bdd_delref(g->safe);
 	bdd_delref(g->safelearned);
 	bdd_delref(g->safeaway);
@@ -275,14 +539,14 @@ static void group_free(Group *g)
 	free(g);
 }
 
-static Group *group_of(Sym *s, int p, int t, int pc)
+static Group *group_of(Sym *s, int p, int t, int pc, const uint8_t *key, BDD F)
 {
 	for (int i = 0; i < s->ng; i++)
-		if (s->g[i]->p == p && s->g[i]->t == t && s->g[i]->pc == pc)
+		if (s->g[i]->p == p && s->g[i]->t == t && s->g[i]->pc == pc && !memcmp(s->g[i]->key, key, (size_t)s->nfkey[t]))
 			return s->g[i];
 	if (s->ng == MAXGROUPS)
 		return NULL;
-	Group *g = group_new(s, p, t, pc);
+	Group *g = group_new(s, p, t, pc, key, F);
 	s->g[s->ng++] = g;
 	return g;
 }
@@ -376,7 +640,15 @@ static void on_error(void *arg, const char *msg, const Move *path, int np)
 	Sym *s = arg;
 	/* np 0: the witness itself has no move, a property of the whole
 	 * state and not of this group's projection (checked per level) */
-	if (np == 0 || path[0].pid != s->cg->p || s->stop || s->cut)
+	if (np == 0 || path[0].pid != s->cg->p || s->stop)
+		return;
+	/* the witness has a move, one that fails: not an end state (the
+	 * explicit searches count it as a transition; helper-16's review,
+	 * runtime_err_end.pml: -e reported an invalid end state besides).
+	 * Not in dom: phase 1 must not take a state for a move it cannot
+	 * make */
+	s->moved_err = 1;
+	if (s->cut)
 		return;
 	note_error(s, msg, s->wfix, path, np);
 }
@@ -442,6 +714,7 @@ static void learn(Sym *s, Group *g, BDD F)
 		int len = sym_decode(&s->l, s->wfix, s->sv);
 		s->u = u;
 		s->moved = 0;
+		s->moved_err = 0;
 		s->x->oom = 0;
 		expand_state(s->x, NULL, s->sv, len, NULL, 0, 0);
 		s->st->next_calls++;
@@ -450,6 +723,8 @@ static void learn(Sym *s, Group *g, BDD F)
 		keep(&g->learned, bdd_or(g->learned, u));
 		if (s->moved)
 			keep(&g->dom, bdd_or(g->dom, u));
+		else if (s->moved_err)
+			keep(&g->errdom, bdd_or(g->errdom, u));
 		keep(&todo, bdd_apply(todo, u, bddop_diff));
 		bdd_delref(u);
 		s->st->learned++;
@@ -464,36 +739,51 @@ static void learn(Sym *s, Group *g, BDD F)
  * groups learned on F */
 void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
 {
-	{
-		int cell[3] = { sym_pcell(&s->l, p), sym_pcell(&s->l, p) + 1, sym_pcell(&s->l, p) + 2 };
-		BDD keepv = var_cube(cell, 3, 0);
-		/* the other current variables */
-		int *others = malloc(sizeof(int) * (size_t)s->l.width), no = 0;
-		for (int i = 0; i < s->l.width; i++)
-			if (i < cell[0] || i > cell[2])
-				others[no++] = i;
-		BDD oc = var_cube(others, no, 0);
-		free(others);
-		BDD at = bdd_addref(bdd_exist(F, oc));
-		bdd_delref(oc);
-		while (at != bddfalse && !s->stop && !s->grow) {
-			BDD one = bdd_addref(bdd_satoneset(at, keepv, bddfalse));
-			uint8_t *b = s->wfix;
-			sym_cube_bytes(one, b, s->l.width);
-			int t = b[cell[0]] - 1, pc = b[cell[1]] | b[cell[2]] << 8;
-			if (t >= 0) {
-				Group *g = group_of(s, p, t, pc);
-				if (!g)
-					fail(s, "%s", "more than 65,536 transition groups");
-				else if (!phase1 || g->p1)
-					learn(s, g, F);
-			}
-			keep(&at, bdd_apply(at, one, bddop_diff));
-			bdd_delref(one);
-		}
-		bdd_delref(at);
-		bdd_delref(keepv);
+	/* the key bytes of the cell: type, pc, and every proctype's frozen
+	 * index locals */
+	int c0 = sym_pcell(&s->l, p);
+	char *kb = calloc((size_t)s->l.pcell, 1);
+	int *keyb = malloc(sizeof(int) * (size_t)s->l.width), nk = 0;
+	int *others = malloc(sizeof(int) * (size_t)s->l.width), no = 0;
+	if (!kb || !keyb || !others)
+		abort();
+	kb[0] = kb[1] = kb[2] = 1;
+	for (int t = 0; t < s->m->nptypes; t++)
+		for (int i = 0; i < s->nfkey[t]; i++)
+			kb[s->fkey[t][i]] = 1;
+	for (int i = 0; i < s->l.width; i++) {
+		if (i >= c0 && i < c0 + s->l.pcell && kb[i - c0])
+			keyb[nk++] = i;
+		else
+			others[no++] = i;
 	}
+	BDD keepv = var_cube(keyb, nk, 0);
+	BDD oc = var_cube(others, no, 0);
+	free(kb);
+	free(keyb);
+	free(others);
+	BDD at = bdd_addref(bdd_exist(F, oc));
+	bdd_delref(oc);
+	uint8_t key[SYM_MAXKEY];
+	while (at != bddfalse && !s->stop && !s->grow) {
+		BDD one = bdd_addref(bdd_satoneset(at, keepv, bddfalse));
+		uint8_t *b = s->wfix;
+		sym_cube_bytes(one, b, s->l.width);
+		int t = b[c0] - 1, pc = b[c0 + 1] | b[c0 + 2] << 8;
+		if (t >= 0) {
+			for (int i = 0; i < s->nfkey[t]; i++)
+				key[i] = b[c0 + s->fkey[t][i]];
+			Group *g = group_of(s, p, t, pc, key, F);
+			if (!g)
+				fail(s, "%s", "more than 65,536 transition groups");
+			else if (!phase1 || g->p1)
+				learn(s, g, F);
+		}
+		keep(&at, bdd_apply(at, one, bddop_diff));
+		bdd_delref(one);
+	}
+	bdd_delref(at);
+	bdd_delref(keepv);
 }
 
 void sym_groups_of_frontier(Sym *s, BDD F)
@@ -505,6 +795,77 @@ void sym_groups_of_frontier(Sym *s, BDD F)
 
 static long double count_states(BDD V, int nvars);
 
+/* sifting (BuDDy's, bytes as blocks) when the visited set has doubled
+ * since the last time, from 10,000 nodes on: BuDDy's own trigger, at a
+ * garbage collection, hardly ever fires between levels */
+/* The order "attach" (../shared/designs/symbolic.md 2.8): process-major,
+ * each global byte placed just before the first process cell one of
+ * whose groups reads or writes it (groups that touch every process cell,
+ * init's runs, left out: they would attach everything to themselves),
+ * then the other globals and the channel cells; a byte's bits with their
+ * current and next variables interleaved, as at the start.  As a
+ * permutation of the bytes it keeps a current variable at every even
+ * level (count_states).  0: the order is the one in place. */
+static int attach_order(Sym *s)
+{
+	int w = s->l.width, n = 0;
+	int *order = malloc(sizeof(int) * (size_t)w);
+	char *placed = calloc((size_t)w, 1);
+	int *levels = malloc(sizeof(int) * (size_t)(16 * w));
+	if (!order || !placed || !levels)
+		abort();
+	for (int i = 0; i < GOFF; i++)
+		order[n++] = i, placed[i] = 1;
+	for (int p = 0; p < s->l.pmax; p++) {
+		int c0 = sym_pcell(&s->l, p);
+		for (int k = 0; k < s->ng; k++) {
+			const Group *g = s->g[k];
+			if (g->p != p)
+				continue;
+			int cells = 0;
+			for (int q = 0; q < s->l.pmax; q++)
+				cells += g->in[sym_pcell(&s->l, q)];
+			if (cells == s->l.pmax && s->l.pmax > 1)
+				continue;
+			for (int i = GOFF; i < s->l.gbytes; i++)
+				if (g->in[i] && !placed[i])
+					order[n++] = i, placed[i] = 1;
+		}
+		for (int i = c0; i < c0 + s->l.pcell; i++)
+			order[n++] = i, placed[i] = 1;
+	}
+	for (int i = 0; i < w; i++)
+		if (!placed[i])
+			order[n++] = i;
+	int same = 1;
+	for (int k = 0; k < w; k++) {
+		for (int b = 0; b < 8; b++) {
+			levels[16 * k + 2 * b] = CUR(order[k], b);
+			levels[16 * k + 2 * b + 1] = NXT(order[k], b);
+		}
+		same &= bdd_var2level(CUR(order[k], 0)) == 16 * k;
+	}
+	if (!same)
+		bdd_setvarorder(levels);
+	free(order);
+	free(placed);
+	free(levels);
+	return !same;
+}
+
+void sym_sift(Sym *s, BDD V)
+{
+	int n = bdd_nodecount(V);
+	if (n < 10000 || n < 2 * s->sifted)
+		return;
+	if (s->o->sym_sift)
+		bdd_reorder(BDD_REORDER_SIFT);
+	else if (!attach_order(s))
+		return;
+	s->sifted = bdd_nodecount(V);
+	s->st->sifts++;
+}
+
 /* the states of F no learned group moves from (each group's dom fixes
  * its process's pc), F minus one dom at a time: the union of the doms,
  * over different bytes each, can be far larger than F (1.4 s of leader
@@ -512,8 +873,10 @@ static long double count_states(BDD V, int nvars);
 static BDD without_move(Sym *s, BDD F)
 {
 	BDD r = bdd_addref(F);
-	for (int i = 0; i < s->ng && r != bddfalse; i++)
+	for (int i = 0; i < s->ng && r != bddfalse; i++) {
 		keep(&r, bdd_apply(r, s->g[i]->dom, bddop_diff));
+		keep(&r, bdd_apply(r, s->g[i]->errdom, bddop_diff));
+	}
 	return r;
 }
 
@@ -646,9 +1009,9 @@ static long double count_from(BDD n, int nvars, long double *memo)
 		return 1;
 	if (memo[n] >= 0)
 		return memo[n];
-	int v = bdd_var(n);
+	int v = bdd_var2level(bdd_var(n));
 	BDD lo = bdd_low(n), hi = bdd_high(n);
-	int vl = lo <= 1 ? nvars : bdd_var(lo), vh = hi <= 1 ? nvars : bdd_var(hi);
+	int vl = lo <= 1 ? nvars : bdd_var2level(bdd_var(lo)), vh = hi <= 1 ? nvars : bdd_var2level(bdd_var(hi));
 	long double c = ldexpl(count_from(lo, nvars, memo), evens_below(vl) - evens_below(v + 1)) +
 		        ldexpl(count_from(hi, nvars, memo), evens_below(vh) - evens_below(v + 1));
 	memo[n] = c;
@@ -665,7 +1028,7 @@ static long double count_states(BDD V, int nvars)
 		return -1;
 	for (int i = 0; i < nn; i++)
 		memo[i] = -1;
-	int top = V <= 1 ? nvars : bdd_var(V);
+	int top = V <= 1 ? nvars : bdd_var2level(bdd_var(V));
 	long double c = ldexpl(count_from(V, nvars, memo), evens_below(top));
 	free(memo);
 	return c;
@@ -818,9 +1181,18 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	bdd_error_hook(on_bdd_error);
 	bdd_gbc_hook(NULL);        /* (BuDDy prints every collection otherwise) */
 	bdd_setmaxincrease(1 << 22);
+	bdd_setcacheratio(4);        /* the operation caches grow with the node table (a fixed cache made small sets slow) */
 	if (maxnodes)
 		bdd_setmaxnodenum(maxnodes > bdd_getallocnum() ? (int)maxnodes : bdd_getallocnum() + 1);   /* (BuDDy refuses its own size) */
 	bdd_setvarnum(nvars);
+	/* each byte's bits, current and next interleaved, one block that
+	 * sifting moves whole (the count needs a current variable at every
+	 * even level) */
+	for (int i = 0; s->o->sym_sift && i < s->l.width; i++)
+		bdd_intaddvarblock(CUR(i, 0), NXT(i, 7), BDD_REORDER_FIXED);
+	s->sifted = 0;
+	if (s->l.width <= 0)
+		abort();   /* (a layout always has the header) */
 	s->wfix = calloc((size_t)s->l.width, 1);
 	s->sfix = calloc((size_t)s->l.width, 1);
 	s->g = calloc(MAXGROUPS, sizeof *s->g);
@@ -884,6 +1256,7 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 			break;     /* V stays the last complete level's */
 		keep(&V, nv);
 		peak(s);
+		sym_sift(s, V);
 	}
 	if (!s->grow) {
 		s->st->states = count_states(V, nvars);
@@ -976,6 +1349,8 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 		return -1;
 	}
 	expander_init(s.x, s.c, &learn_hooks, &s, 0);
+	s.nofrozen = getenv("DSPIN_SYM_WHOLE_ARRAYS") != NULL;
+	frozen_keys(&s);
 	uint8_t *init = malloc((size_t)sb0.v[0].len);
 	int ilen = sb0.v[0].len;
 	memcpy(init, sb0.v[0].b, (size_t)ilen);
@@ -987,10 +1362,13 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 			break;
 		/* a state needed another cell: again with room for it */
 		reset_result(r, &s);
-		if (g == SYM_MORE_PROCS)
-			pmax++;
+		/* by half again (at least one): a loop of runs (philosophers'
+		 * init) would otherwise restart the search once a process */
+		int *cells = g == SYM_MORE_PROCS ? &pmax : &kmax, cap = g == SYM_MORE_PROCS ? MAXPROC : MAXCHAN;
+		if (*cells >= cap)
+			*cells = cap + 1;
 		else
-			kmax++;
+			*cells = *cells + (*cells / 2 > 1 ? *cells / 2 : 1) > cap ? cap : *cells + (*cells / 2 > 1 ? *cells / 2 : 1);
 		if (pmax > MAXPROC || kmax > MAXCHAN) {
 			result_note_bound(r, "more processes or channels than the symbolic layout allows");
 			break;
@@ -999,6 +1377,10 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 	free(init);
 	error_free(&s.err);
 	expander_free(s.x);
+	for (int t = 0; t < s.m->nptypes; t++)
+		free(s.fkey[t]);
+	free(s.fkey);
+	free(s.nfkey);
 	free(s.x);
 	free(s.sv);
 	ns_ctx_free(s.c);

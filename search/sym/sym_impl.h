@@ -14,8 +14,11 @@
 #define CUR(i, b) (2 * (8 * (i) + (b)))
 #define NXT(i, b) (CUR(i, b) + 1)
 
+#define SYM_MAXKEY 32           /* bytes of frozen locals a group is keyed by, at most */
+
 typedef struct Group {
 	int p, t, pc;
+	uint8_t key[SYM_MAXKEY];   /* the values of t's frozen index locals (Sym.fkey) */
 	char *in;                  /* width flags: the byte is in D */
 	int *bytes, nbytes;        /* D, ascending */
 	BDD at;                    /* p stands at (t, pc) */
@@ -24,6 +27,7 @@ typedef struct Group {
 	BDD rest;                  /* the current variables outside D */
 	BDD rel, learned;
 	BDD dom;                   /* the learned projections with a move: rel's domain */
+	BDD errdom;                /* those whose only moves fail (a run-time error) */
 	/* -por=improviso (sym_improviso.c) */
 	int p1;                    /* its moves may be phase 1's: safe somewhere, none into atomic */
 	int scope;                 /* ns_safe_scope at (t, pc) */
@@ -60,6 +64,12 @@ typedef struct Sym {
 	BDD reach;                 /* -por=improviso, -order=chain: every state reached so far
 	                            * (their trails' ground) */
 	int improviso, chain;
+	/* arrays indexed by what never changes (sym.c, "frozen indices"):
+	 * per proctype, the cell offsets of the frozen locals its global
+	 * arrays are indexed by (a group's key), and their number */
+	int **fkey, *nfkey;
+	int nofrozen;
+	int sifted;                /* nodes of the visited set after the last sifting */              /* DSPIN_SYM_WHOLE_ARRAYS set: the refinement off (measuring) */
 	bddPair *n2c;
 	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
 	int nlev, caplev;
@@ -72,6 +82,7 @@ typedef struct Sym {
 	uint8_t *wfix, *sfix, *sv;
 	int grow;                  /* SYM_MORE_PROCS / SYM_MORE_CHANS met: a larger layout */
 	int moved;                 /* the witness had a move of the group's process */
+	int moved_err;             /* ... one that failed */
 	int stop;                  /* an error (without -e), a refusal or a failed check */
 	int cut;                   /* learning at the -m level: its moves' errors do not count */
 } Sym;
@@ -88,6 +99,8 @@ void sym_fail(Sym *s, const char *fmt, const char *arg);
 /* the search's steps, shared with sym_improviso.c */
 int sym_bdd_ok(Sym *s);
 void sym_peak(Sym *s);
+/* -sift: reorder the variables when the visited set V has grown */
+void sym_sift(Sym *s, BDD V);
 /* learn process p's groups on the states of F (phase1: only the groups
  * whose moves phase 1 may take), or every process's */
 void sym_learn_proc(Sym *s, int p, BDD F, int phase1);
