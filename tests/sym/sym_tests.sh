@@ -133,6 +133,11 @@ for o in -e -c25 -c5; do
 	[ "$src" = 1 ] && [ "$erc" = 1 ] && [ "$(field errors "$s")" = "$want" ] && [ "$(field errors "$e")" = "$want" ] ||
 		bad "$o $m: -symbolic exit $src, $(field errors "$s") errors; explicit exit $erc, $(field errors "$e"); want $want"
 done
+# a failing move is a move: one error under -e, not an invalid end too
+for o in -symbolic "-symbolic -por=improviso" "-symbolic -order=chain"; do
+	s=$("$DSPIN" $o -e -json tests/sym/models/runtime_err_end.pml 2>/dev/null)
+	[ "$(field errors "$s")" = 1 ] || bad "$o -e runtime_err_end.pml: $(field errors "$s") errors, 1 wanted"
+done
 # -m: the breadth-first search's states below the bound
 m=tests/sym/models/counters.pml
 for d in 1 5 12; do
