@@ -69,7 +69,8 @@ typedef struct Sym {
 	 * arrays are indexed by (a group's key), and their number */
 	int **fkey, *nfkey;
 	int nofrozen;
-	int sifted;                /* nodes of the visited set after the last sifting */              /* DSPIN_SYM_WHOLE_ARRAYS set: the refinement off (measuring) */
+	int sifted;                /* nodes of the visited set after the last sifting */
+	int no_attach;             /* the attach order made the set larger once: not again */              /* DSPIN_SYM_WHOLE_ARRAYS set: the refinement off (measuring) */
 	bddPair *n2c;
 	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
 	int nlev, caplev;
