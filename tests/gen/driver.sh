@@ -74,7 +74,8 @@
 # kinds; when the program has an error, the symbolic run without -e must
 # write a trail that `dspin -t` replays to its error and that, cut,
 # replays with exit 5 (trail_ok).  A symbolic run that ends incomplete
-# for time (-t, CPU), memory or its layout's limits is a skip, counted
+# for time (twice -t, in wall-clock seconds: see SYMPRE), memory or its
+# layout's limits is a skip, counted
 # (sym=skip(...)); one that ends on its "internal check" (a move that
 # wrote outside its group's bytes) is a failure.  Failures are shrunk
 # like the others and written to DIR/seedNsym.dpml.
@@ -123,6 +124,11 @@ if [ "${1:-}" != --one ]; then
 	done
 	shift $((OPTIND - 1))
 	[ $# -gt 0 ] || { sed -n '2,55p' "$0" >&2; exit 2; }
+	# dspin catches SIGXCPU (the Boehm collector's thread-suspend signal:
+	# its SigCgt has 24 and 30), so `ulimit -t` does not stop it, the
+	# kernel only raises the soft limit a second at a time; the symbolic
+	# runs, which can take minutes, get a wall-clock bound instead
+	SYMPRE="timeout -k 2 $((TLIM * 2))"
 	case $SYMB in yes|only|no) ;; *) echo "driver: -Y yes, only or no" >&2; exit 2 ;; esac
 	for f in "$DSPIN" "$GEN"; do [ -x "$f" ] || { echo "driver: $f not found (build first)" >&2; exit 2; }; done
 	[ -z "$ORACLE" ] || [ -x "$ORACLE" ] || { echo "driver: $ORACLE not found" >&2; exit 2; }
@@ -165,7 +171,7 @@ if [ "${1:-}" != --one ]; then
 	[ "$LIVE" = no ] || echo "driver: -a configurations:$LIVE_LIST; -a -f:$FAIR_LIST" >&2
 	[ "$NPEVERY" = 0 ] || echo "driver: -l configurations:$NP_LIST; -l -f:$NPF_LIST" >&2
 	export LIVE LIVE_LIST FAIR_LIST NP_LIST NPF_LIST
-	export SYMB SYMMAX DISTEVERY LIVEEVERY NPEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
+	export SYMB SYMMAX SYMPRE DISTEVERY LIVEEVERY NPEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -205,9 +211,12 @@ run() {
 	# one fork per run: the CPU limit (ulimit -t, set once per seed below)
 	# replaces a `timeout` process, and the absolute path a `cd` (the trail
 	# is written next to the model either way)
-	out=$(${RUNPRE:-} "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "$1" 2>/dev/null)
+	local pre=${RUNPRE:-}
+	[ "${XOPT:-}" = -symbolic ] && pre=$SYMPRE
+	out=$($pre "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "$1" 2>/dev/null)
 	RC=$?
 	[ "$RC" = 152 ] && RC=124     # SIGXCPU: out of time
+	[ "$RC" = 137 ] && [ -n "$pre" ] && RC=124   # timeout's KILL
 	ST= ER= FE= CO=
 	[[ $out =~ \"complete\":(true|false) ]] && CO=${BASH_REMATCH[1]}
 	[[ $out =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
@@ -276,7 +285,7 @@ check() {
 		sym-errors) [ "$KI" != '?' ] && [ "$bki" != '?' ] && [ "$KI" != "$bki" ] || return 1 ;;
 		sym-trail) [ "$brc" = 1 ] || return 1; XOPT=-symbolic trail_ok "$f" none none all && return 1 ;;
 		esac
-		DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -symbolic: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI${IRS:+, incomplete: $IRS}"
+		DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -symbolic: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI$([ "${IRS:-null}" = null ] || echo ", incomplete: $IRS")"
 		[ "$kind" = sym-trail ] && DESC="$DESC; $TDESC"
 		return 0
 	fi
@@ -391,7 +400,10 @@ trail_ok() {
 	mkdir -p "$td"
 	cp "$1" "$td/m.dpml"; rm -f "$td/m.dpml.trail"
 	# (in the directory: the error names the model as the replay will)
-	out=$(cd "$td" && "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP ${XOPT:-} -json m.dpml 2>/dev/null); rc=$?
+	local pre=
+	[ "${XOPT:-}" = -symbolic ] && pre=$SYMPRE
+	out=$(cd "$td" && $pre "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP ${XOPT:-} -json m.dpml 2>/dev/null); rc=$?
+	[ "$rc" = 137 ] && [ -n "$pre" ] && rc=124
 	if [ "$rc" != 1 ] || [ ! -s "$td/m.dpml.trail" ]; then
 		TDESC="without -e: exit $rc and $([ -s "$td/m.dpml.trail" ] || echo no )trail"; return 1
 	fi
@@ -674,6 +686,7 @@ symbolic() {
 	local tr=
 	if [ "$BRC" = 1 ]; then
 		if ! XOPT=-symbolic trail_ok "$prog" none none all; then
+			[[ $TDESC == "without -e: exit 124 "* ]] && { TAG="$TAG sym=skip(time)"; return; }
 			local d0="sym-trail: $TDESC"
 			check "$prog" sym-trail symbolic && d0=$DESC
 			report_fail sym-trail symbolic "$d0"; exit 0
