@@ -655,6 +655,8 @@ deadvars() {
 symbolic() {
 	if [ "$BST" -gt "$SYMMAX" ]; then TAG="$TAG sym=skip(big:$BST)"; return; fi
 	XOPT=-symbolic run "$prog" none none all
+	# (first: a run killed on time wrote no JSON at all)
+	if [ "$RC" = 124 ]; then TAG="$TAG sym=skip(time)"; return; fi
 	if [ "$SRCH" != symbolic ] || [ "$SREF" != null ]; then
 		if [[ ,$FEATURES, == *,flat,* ]]; then
 			cp "$prog" "$FAILDIR/seed${seed}sym.dpml"
@@ -663,7 +665,6 @@ symbolic() {
 		fi
 		TAG="$TAG sym=skip(outside:$SREF)"; return
 	fi
-	if [ "$RC" = 124 ]; then TAG="$TAG sym=skip(time)"; return; fi
 	if [ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]]; then
 		check "$prog" sym-internal symbolic; report_fail sym-internal symbolic "$DESC"; exit 0
 	fi
