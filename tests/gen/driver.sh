@@ -37,6 +37,15 @@
 #                  configuration in N (those at positions i of the safety
 #                  list with (i + seed) % N == 0: each configuration on
 #                  every Nth seed; default 1, all of them)
+#     -Y WHICH     the symbolic search (dspin -symbolic, search/sym): "yes"
+#                  also checks it after the safety checks, "only" runs the
+#                  unreduced reference and the symbolic check and nothing
+#                  else of safety (liveness as -L says), "no" (default)
+#                  leaves it out.  See "The symbolic check" below.
+#     -y STATES    run the symbolic check only on programs whose unreduced
+#                  search stores at most this many (default 5000: the
+#                  symbolic search learns its relations one projection at a
+#                  time and takes seconds on a few thousand states)
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -56,6 +65,20 @@
 # first error (a run without -e) must come with a trail that `dspin -t`
 # replays, on the unreduced semantics, to that same error, and the same
 # trail with its moves cut off must replay to "not reproduced" (exit 5).
+# The symbolic check (-Y yes or only): `dspin -symbolic -e` on the
+# program (without -e's companion options: -heap=6 only) must run the
+# symbolic search (JSON "search":"symbolic", "symbolic_refused":null:
+# with -F containing flat, a program it refuses or leaves to the explicit
+# search is a failure, otherwise a skip), and then store exactly the
+# unreduced run's states, with its exit status, error presence and error
+# kinds; when the program has an error, the symbolic run without -e must
+# write a trail that `dspin -t` replays to its error and that, cut,
+# replays with exit 5 (trail_ok).  A symbolic run that ends incomplete
+# for time (twice -t, in wall-clock seconds: see SYMPRE), memory or its
+# layout's limits is a skip, counted
+# (sym=skip(...)); one that ends on its "internal check" (a move that
+# wrote outside its group's bytes) is a failure.  Failures are shrunk
+# like the others and written to DIR/seedNsym.dpml.
 # A disagreement is shrunk (line-based delta debugging) and written to
 # DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
 set -u
@@ -82,22 +105,31 @@ DISTEVERY=0
 LIVEEVERY=1
 NPEVERY=2
 TRAILEVERY=1
+SYMB=no
+SYMMAX=5000
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:A:N:R:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:A:N:R:Y:y:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
 		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
 		L) LIVE=$OPTARG ;; C) CFILTER=$OPTARG ;; T) TREPLAY=$OPTARG ;;
 		P) DISTEVERY=$OPTARG ;; A) LIVEEVERY=$OPTARG ;; N) NPEVERY=$OPTARG ;; R) TRAILEVERY=$OPTARG ;;
+		Y) SYMB=$OPTARG ;; y) SYMMAX=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
-		*) sed -n '2,46p' "$0" >&2; exit 2 ;;
+		*) sed -n '2,55p' "$0" >&2; exit 2 ;;
 		esac
 	done
 	shift $((OPTIND - 1))
-	[ $# -gt 0 ] || { sed -n '2,46p' "$0" >&2; exit 2; }
+	[ $# -gt 0 ] || { sed -n '2,55p' "$0" >&2; exit 2; }
+	# dspin catches SIGXCPU (the Boehm collector's thread-suspend signal:
+	# its SigCgt has 24 and 30), so `ulimit -t` does not stop it, the
+	# kernel only raises the soft limit a second at a time; the symbolic
+	# runs, which can take minutes, get a wall-clock bound instead
+	SYMPRE="timeout -k 2 $((TLIM * 2))"
+	case $SYMB in yes|only|no) ;; *) echo "driver: -Y yes, only or no" >&2; exit 2 ;; esac
 	for f in "$DSPIN" "$GEN"; do [ -x "$f" ] || { echo "driver: $f not found (build first)" >&2; exit 2; }; done
 	[ -z "$ORACLE" ] || [ -x "$ORACLE" ] || { echo "driver: $ORACLE not found" >&2; exit 2; }
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/dspin_gen.XXXXXX")
@@ -139,7 +171,7 @@ if [ "${1:-}" != --one ]; then
 	[ "$LIVE" = no ] || echo "driver: -a configurations:$LIVE_LIST; -a -f:$FAIR_LIST" >&2
 	[ "$NPEVERY" = 0 ] || echo "driver: -l configurations:$NP_LIST; -l -f:$NPF_LIST" >&2
 	export LIVE LIVE_LIST FAIR_LIST NP_LIST NPF_LIST
-	export DISTEVERY LIVEEVERY NPEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
+	export SYMB SYMMAX SYMPRE DISTEVERY LIVEEVERY NPEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -153,7 +185,11 @@ if [ "${1:-}" != --one ]; then
 	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndist=$(grep -c ' dist=ok' "$WORK/results"); ndlive=$(grep -c ' dist-a=ok' "$WORK/results"); ndfair=$(grep -c ' dist-a-f=ok' "$WORK/results"); ndpor=$(grep -c ' dist-a-por=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	nnp=$(grep -c ' -l=ok' "$WORK/results"); nnpf=$(grep -c ' -l-f=ok' "$WORK/results")
+	nsym=$(grep -c ' sym=ok' "$WORK/results"); nsymbig=$(grep -c ' sym=skip(big' "$WORK/results")
+	nsymtime=$(grep -c ' sym=skip(time' "$WORK/results"); nsyminc=$(grep -c ' sym=skip(incomplete' "$WORK/results")
+	nsymout=$(grep -c ' sym=skip(outside' "$WORK/results"); nsymtr=$(grep -c ' sym=ok([^)]*trail' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
+	[ "$SYMB" = no ] || echo "driver: -symbolic: $nsym checked (trails replayed $nsymtr), skipped $((nsymbig + nsymtime + nsyminc + nsymout)): $nsymbig over $SYMMAX states, $nsymtime out of time, $nsyminc incomplete, $nsymout outside the fragment"
 	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair; -l $nnp; -l -f $nnpf), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
@@ -175,15 +211,24 @@ run() {
 	# one fork per run: the CPU limit (ulimit -t, set once per seed below)
 	# replaces a `timeout` process, and the absolute path a `cd` (the trail
 	# is written next to the model either way)
-	out=$(${RUNPRE:-} "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "$1" 2>/dev/null)
+	local pre=${RUNPRE:-}
+	[ "${XOPT:-}" = -symbolic ] && pre=$SYMPRE
+	out=$($pre "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "$1" 2>/dev/null)
 	RC=$?
 	[ "$RC" = 152 ] && RC=124     # SIGXCPU: out of time
+	[ "$RC" = 137 ] && [ -n "$pre" ] && RC=124   # timeout's KILL
 	ST= ER= FE= CO=
 	[[ $out =~ \"complete\":(true|false) ]] && CO=${BASH_REMATCH[1]}
 	[[ $out =~ \"states_stored\":([0-9]+) ]] && ST=${BASH_REMATCH[1]}
 	[[ $out =~ \"errors\":([0-9]+) ]] && ER=${BASH_REMATCH[1]}
 	[[ $out =~ \"first_error\":(\"[^\"]*\"|null) ]] && FE=${BASH_REMATCH[1]}
 	DALG=; [[ $out =~ \"algorithm\":\"([^\"]*)\" ]] && DALG=${BASH_REMATCH[1]}
+	SRCH= SREF= IRS=
+	if [ "${XOPT:-}" = -symbolic ]; then
+		[[ $out =~ \"search\":\"([^\"]*)\" ]] && SRCH=${BASH_REMATCH[1]}
+		[[ $out =~ \"symbolic_refused\":(\"[^\"]*\"|null) ]] && SREF=${BASH_REMATCH[1]}
+		[[ $out =~ \"incomplete_reason\":(\"[^\"]*\"|null) ]] && IRS=${BASH_REMATCH[1]}
+	fi
 	kinds_of "$out"
 }
 
@@ -225,6 +270,23 @@ check() {
 		o=$(cd "$(dirname "$f")" && timeout $((TLIM * 3)) "$ORACLE" $HEAP "$(basename "$f")" 2>/dev/null)
 		[ $? = 1 ] || return 1
 		DESC="heap oracle: $o"
+		return 0
+	fi
+	if [[ $kind == sym-* ]]; then
+		XOPT=-symbolic run "$f" none none all
+		if [ "$kind" = sym-internal ]; then
+			[ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]] || return 1
+		else
+			valid && [ "$CO" = true ] && [ "$SRCH" = symbolic ] || return 1
+		fi
+		case $kind in
+		sym-count) [ "$ST" != "$bst" ] || return 1 ;;
+		sym-verdict) [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ] || return 1 ;;
+		sym-errors) [ "$KI" != '?' ] && [ "$bki" != '?' ] && [ "$KI" != "$bki" ] || return 1 ;;
+		sym-trail) [ "$brc" = 1 ] || return 1; XOPT=-symbolic trail_ok "$f" none none all && return 1 ;;
+		esac
+		DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -symbolic: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI$([ "${IRS:-null}" = null ] || echo ", incomplete: $IRS")"
+		[ "$kind" = sym-trail ] && DESC="$DESC; $TDESC"
 		return 0
 	fi
 	if [ "$kind" = trail ]; then
@@ -274,6 +336,7 @@ shrink() {
 report_fail() {
 	local kind=$1 cfg=$2 desc0=$3
 	local m=${MODE:-}; m=${m// /}
+	[[ $kind == sym-* ]] && m=${m}sym
 	local out=$FAILDIR/seed$seed$m.dpml
 	cp "$prog" "$dir/orig.dpml"
 	local desc=$desc0
@@ -286,6 +349,7 @@ report_fail() {
 		echo " * original: $desc0"
 		echo " * shrunk:   $desc"
 		if [ "$kind" = oracle ]; then echo " * reproduce: dspin_heap_oracle $HEAP F */"
+		elif [[ $kind == sym-* ]]; then echo " * reproduce: dspin -sym=none -por=none -e $HEAP -json F; dspin -symbolic -e $HEAP -json F; dspin -symbolic $HEAP F && dspin -t F */"
 		elif [ "$kind" = trail ]; then echo " * reproduce: dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } $HEAP F; dspin -t F */"; else
 		echo " * reproduce: dspin -sym=none -por=none -e $HEAP ${MODE:-} -json F; dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } -e $HEAP ${MODE:-} -json F */"; fi
 		cat "$dir/min.dpml"
@@ -336,7 +400,10 @@ trail_ok() {
 	mkdir -p "$td"
 	cp "$1" "$td/m.dpml"; rm -f "$td/m.dpml.trail"
 	# (in the directory: the error names the model as the replay will)
-	out=$(cd "$td" && "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP ${XOPT:-} -json m.dpml 2>/dev/null); rc=$?
+	local pre=
+	[ "${XOPT:-}" = -symbolic ] && pre=$SYMPRE
+	out=$(cd "$td" && $pre "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP ${XOPT:-} -json m.dpml 2>/dev/null); rc=$?
+	[ "$rc" = 137 ] && [ -n "$pre" ] && rc=124
 	if [ "$rc" != 1 ] || [ ! -s "$td/m.dpml.trail" ]; then
 		TDESC="without -e: exit $rc and $([ -s "$td/m.dpml.trail" ] || echo no )trail"; return 1
 	fi
@@ -581,9 +648,63 @@ deadvars() {
 	TAG="$TAG dead=ok"
 }
 
+# -symbolic (search/sym, docs/symbolic.md) against the unreduced search
+# (after part: BST BRC BER BKI): the same states, exit, error presence and
+# kinds, and its first error's trail replays.  See the header.  Exits on
+# a failure.
+symbolic() {
+	if [ "$BST" -gt "$SYMMAX" ]; then TAG="$TAG sym=skip(big:$BST)"; return; fi
+	XOPT=-symbolic run "$prog" none none all
+	# (first: a run killed on time wrote no JSON at all)
+	if [ "$RC" = 124 ]; then TAG="$TAG sym=skip(time)"; return; fi
+	if [ "$SRCH" != symbolic ] || [ "$SREF" != null ]; then
+		if [[ ,$FEATURES, == *,flat,* ]]; then
+			cp "$prog" "$FAILDIR/seed${seed}sym.dpml"
+			echo "FAIL $seed sym-refused [-symbolic]: a flat program ran \"search\":\"$SRCH\", symbolic_refused $SREF (exit $RC) -> $FAILDIR/seed${seed}sym.dpml"
+			exit 0
+		fi
+		TAG="$TAG sym=skip(outside:$SREF)"; return
+	fi
+	if [ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]]; then
+		check "$prog" sym-internal symbolic; report_fail sym-internal symbolic "$DESC"; exit 0
+	fi
+	if [ "$RC" = 3 ] || [ "$CO" = false ]; then
+		case $IRS in *time*) TAG="$TAG sym=skip(time)" ;; *) TAG="$TAG sym=skip(incomplete:${IRS//[ \"]/_})" ;; esac
+		return
+	fi
+	if ! valid; then
+		echo "FAIL $seed run [-symbolic]: exit $RC (unreduced: exit $BRC, $BST states)"; exit 0
+	fi
+	local k=
+	if [ "$RC" != "$BRC" ] || [ $(( ${ER:-0} > 0 )) != $(( ${BER:-0} > 0 )) ]; then k=sym-verdict
+	elif [ "$ST" != "$BST" ]; then k=sym-count
+	elif [ "$KI" != '?' ] && [ "$BKI" != '?' ] && [ "$KI" != "$BKI" ]; then k=sym-errors; fi
+	if [ -n "$k" ]; then
+		local d0="$k: -sym=none -por=none: exit $BRC, errors $BER, stored $BST, kinds $BKI; -symbolic: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI"
+		check "$prog" $k symbolic && d0=$DESC
+		report_fail $k symbolic "$d0"; exit 0
+	fi
+	local tr=
+	if [ "$BRC" = 1 ]; then
+		if ! XOPT=-symbolic trail_ok "$prog" none none all; then
+			[[ $TDESC == "without -e: exit 124 "* ]] && { TAG="$TAG sym=skip(time)"; return; }
+			local d0="sym-trail: $TDESC"
+			check "$prog" sym-trail symbolic && d0=$DESC
+			report_fail sym-trail symbolic "$d0"; exit 0
+		fi
+		tr=", trail"
+	fi
+	TAG="$TAG sym=ok($ST states$tr)"
+}
+
 # The safety checks, then the heap oracle's count.
 safety() {
 	MODE=
+	if [ "$SYMB" = only ]; then
+		TREPLAY= part ref "" || return
+		symbolic
+		return
+	fi
 	part safety "$CONFIG_LIST" || return
 	compressed
 	multicore
@@ -598,6 +719,7 @@ safety() {
 		*) TAG="$TAG oracle=skip" ;;
 		esac
 	fi
+	[ "$SYMB" != yes ] || symbolic
 }
 
 TAG=

@@ -152,6 +152,12 @@
  *            off, `rules` puts it in every program, `rules-nr`,
  *            `rules-chan`, `rules-pid`, `rules-heap`, `rules-si`,
  *            `rules-dead`, `rules-claim` in every program with that kind.
+ * and, only with --features=flat (then in every program, and none of the
+ * above is drawn):
+ *   flat     programs inside the fragment of dspin -symbolic: no
+ *            classes, references, functions, priorities or claims
+ *            (flat_program: classic, term, chan, pidarr, atomblock and
+ *            rules shapes written with bytes only)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,6 +184,13 @@ static unsigned rnd2(unsigned n)
 static int F_CALLS = 1, F_METHODS = 1, F_OBJCHAN = 1, F_MUTUAL = 1, F_CONTROL = 1, F_OBS = 1;
 /* what this program actually has */
 static int has_f, f_rec, has_h, h_alloc, has_meth, has_ch;
+/* flat (--features=flat): every program inside the symbolic fragment (no
+ * classes, references, functions, priorities, claims); the shared code
+ * below takes the flat branches only then (flat_program) */
+static int F_FLAT;
+static void flat_simple(void);
+static void flat_cond(char *out);
+static void flat_locals(void);
 
 /* ---- the program's declarations ---- */
 typedef struct Field { const char *name; int cls; } Field;  /* cls: -1 byte, 0 A, 1 B */
@@ -693,6 +706,7 @@ static int control_stmt(void)
 
 static void simple_stmt(void)
 {
+	if (F_FLAT) { flat_simple(); return; }
 	char p[256], g[768], p2[256], g2[768], e[64], v[16], buf[1400];
 	int c = (int)rnd(ncls);
 	if (chance(35) && feature_stmt()) return;
@@ -789,6 +803,7 @@ static void simple_stmt(void)
 
 static void cond(char *out)
 {
+	if (F_FLAT) { flat_cond(out); return; }
 	char p[256], g[768], v[16];
 	int c = (int)rnd(ncls);
 	switch (rnd(4)) {
@@ -848,6 +863,7 @@ static void stmt(void)
 static void locals(int allow_params)
 {
 	nlvars = 0;
+	if (F_FLAT) { flat_locals(); return; }
 	int nl = 1 + (int)rnd(2);
 	for (int i = 0; i < nl; i++) {
 		Var *v = &lvars[nlvars++];
@@ -863,6 +879,7 @@ static void locals(int allow_params)
 /* start with an object most of the time */
 static void first_object(void)
 {
+	if (F_FLAT) return;
 	if (chance(60)) {
 		int c = lvars[0].cls;
 		line("%s = new %s;", lvars[0].name, cls[c].name);
@@ -1700,6 +1717,10 @@ static void classic_procs(void)
 			obs_cond(c);
 			snprintf(prov, sizeof prov, " provided (%s)", c);
 		}
+		/* flat: a provided clause on a global (one that a process sets) */
+		if (F_FLAT && !prov[0] && chance(15))
+			snprintf(prov, sizeof prov, " provided (%s)", chance(50) && ngvars > 1 && gvars[ngvars - 1].cls == -2
+			         ? (chance(50) ? "!gb" : "gb || g0 > 0") : chance(50) ? "g0 < 3" : "g0 != 1");
 		has_param = kind == 2;
 		if (kind == 0) line("active [2] proctype P%d()%s {", np, prov);
 		else if (kind == 1) line("active proctype P%d()%s {", np, prov);
@@ -1747,7 +1768,11 @@ static void classic_procs(void)
 		line("init {"); indent++;
 		nlvars = 0; has_param = 0;
 		/* obs: _last read by init's run is 0 unless init moved first */
-		if (chance(50) || ((obs_pos == P_LOCALINIT || obs_pos == P_RUNARG) && obs_kind == K_LAST)) {
+		if (F_FLAT) {
+			/* (a move of init's own first, for _last as new A above) */
+			if (chance(50) || ((obs_pos == P_LOCALINIT || obs_pos == P_RUNARG) && obs_kind == K_LAST))
+				line("g0 = %u;", rnd(3));
+		} else if (chance(50) || ((obs_pos == P_LOCALINIT || obs_pos == P_RUNARG) && obs_kind == K_LAST)) {
 			char p[16];
 			pick_var(0, p, 1, 0);
 			line("%s = new A;", p);
@@ -2062,6 +2087,7 @@ static void cg_plan(void)
 {
 	memset(&cg, 0, sizeof cg);
 	cg.heap = chance(30);
+	if (F_FLAT) cg.heap = 0;   /* flat: no objects */
 	cg.nq = chance(60) ? 1 : 2;
 	for (int i = 0; i < cg.nq; i++) {
 		unsigned r = rnd(20);
@@ -4305,6 +4331,343 @@ static void rules_program(void)
 	}
 }
 
+/* ---- flat: programs inside the symbolic fragment (issue 39) ----
+ * `dspin -symbolic` (search/sym, docs/symbolic.md) takes only models
+ * without classes and references, functions, priorities, never claims
+ * and ltl formulas; every other shape above writes classes, so with
+ * --features=flat every program is one of these instead (the comment
+ * `flat: SHAPE` names it; the other programs are what they were, the
+ * flat code runs only with the feature):
+ *   classic   the ordinary program with bytes for references: globals,
+ *             a global array ga[3], a typedef R, byte channels (buffered
+ *             and rendezvous, one or two fields), 2-4 instances (active,
+ *             active [2], run from init in atomic), bounded loops, if
+ *             with else, atomic, d_step (with an if inside), unless
+ *             escapes on globals and channel tests, timeout, end labels
+ *             on blocking receives, _pid, _nr_pr, enabled(), pc_value(),
+ *             provided clauses on globals, assertions (some violable, some
+ *             array indices out of bounds); the control feature's local
+ *             steps, spinners, remote references P[i]:t, P[i]@Lb and
+ *             pipe; obs's W and its read in every position but the two
+ *             that need a function (funcinit, callarg)
+ *   term      terminating workers T(k) that count themselves in cnt under
+ *             the lock lk (or racily), run by init, which waits for them
+ *             with _nr_pr in one of term's positions and asserts on cnt
+ *   chan      the chan shape without objects
+ *   pidarr    the pidarr shape (already flat)
+ *   atomblock the atomblock shape (flat; with --ltl its formula)
+ *   rules     rules-nr, rules-pid and rules-dead in the positions that
+ *             need no function */
+static int fl_ga, fl_rec, fl_endn;
+
+static void flat_locals(void)
+{
+	Var *v = &lvars[nlvars++];
+	v->cls = -1; strcpy(v->name, "x0"); line("byte x0;");
+	if ((has_pipe && cur_pt <= 1) || chance(60)) { v = &lvars[nlvars++]; v->cls = -1; strcpy(v->name, "t"); line("byte t;"); }
+	if (obs_reader) obs_locals();
+	fl_endn = 0;
+}
+
+static int fl_has_gb(void)
+{
+	for (int i = 0; i < ngvars; i++) if (gvars[i].cls == -2) return 1;
+	return 0;
+}
+
+static void flat_cond(char *out)
+{
+	char v[16];
+	switch (rnd(10)) {
+	case 0: if (fl_has_gb()) { strcpy(out, chance(50) ? "gb" : "!gb"); return; } break;
+	case 1: if (fl_ga) { sprintf(out, "ga[%u] %s %u", rnd(3), chance(50) ? ">" : "==", rnd(2)); return; } break;
+	case 2: if (fl_rec) { if (chance(50)) strcpy(out, chance(50) ? "rr.b" : "!rr.b"); else sprintf(out, "rr.a > %u", rnd(2)); return; } break;
+	case 3:
+		if (nchans) {
+			const char *c = chans[rnd((unsigned)nchans)].name;
+			switch (rnd(4)) {
+			case 0: sprintf(out, "nempty(%s)", c); break;
+			case 1: sprintf(out, "len(%s) > 0", c); break;
+			case 2: sprintf(out, "empty(%s)", c); break;
+			default: sprintf(out, "nfull(%s) && g0 < 2", c); break;
+			}
+			return;
+		}
+		break;
+	case 4: sprintf(out, "_nr_pr > %u", 1 + rnd(3)); return;
+	case 5:
+		if (nremote && obs_pos < 0) {
+			int r = (int)rnd((unsigned)nremote);
+			if (remotes[r].label && chance(40)) sprintf(out, "P%d[%d]@Lb", remotes[r].pt, remotes[r].pid);
+			else sprintf(out, "P%d[%d]:t > 0", remotes[r].pt, remotes[r].pid);
+			return;
+		}
+		break;
+	case 6:
+		/* an earlier active process (obs: W's read is the only one) */
+		if (next_pid > 0 && obs_pos < 0) {
+			unsigned p = rnd((unsigned)next_pid);
+			if (chance(50)) sprintf(out, "enabled(%u)", p);
+			else sprintf(out, "pc_value(%u) %s %u", p, chance(50) ? ">" : "==", 1 + rnd(3));
+			return;
+		}
+		break;
+	default: break;
+	}
+	if (pick_var(-1, v, 1, 1)) sprintf(out, "%s %s %u", v, chance(50) ? "<" : ">=", 1 + rnd(3));
+	else strcpy(out, "true");
+}
+
+/* a value: a constant, k, a variable plus one, _pid modulo 3 */
+static void flat_expr(char *out)
+{
+	if (chance(12)) { strcpy(out, "_pid % 3"); return; }
+	if (fl_ga && chance(10)) { sprintf(out, "ga[%u]", rnd(3)); return; }
+	scalar_expr(out);
+}
+
+static void flat_simple(void)
+{
+	char e[96], e2[96], v[16], c[256];
+	if (chance(F_CONTROL && nremote ? 35 : 20) && control_stmt()) return;
+	budget--;
+	switch (rnd(20)) {
+	case 0: case 1: /* scalar globals */
+		if (pick_var(-2, v, 1, 1) && chance(40)) { line("%s = !%s;", v, v); return; }
+		if (!pick_var(-1, v, 1, 1)) { line("skip;"); return; }
+		if (chance(40)) line("%s++;", v);
+		else { flat_expr(e); line("%s = %s;", v, e); }
+		return;
+	case 2: /* the global array: in bounds, or an index that can be out of them */
+		if (!fl_ga) { line("x0 = %u;", rnd(3)); return; }
+		flat_expr(e);
+		switch (rnd(4)) {
+		case 0: line("ga[_pid %% 3] = %s;", e); return;
+		case 1: line("ga[x0 %% 3] = %s;", e); return;
+		case 2: line("ga[%u] = %s;", rnd(3), e); return;
+		default: line("x0 = ga[x0];"); return;   /* x0 > 2: an index error */
+		}
+	case 3: /* the typedef */
+		if (!fl_rec) { line("x0 = x0 + 1;"); return; }
+		if (chance(40)) line("rr.b = !rr.b;");
+		else { flat_expr(e); line("rr.a = %s;", e); }
+		return;
+	case 4: case 5: { /* send */
+		if (!nchans) { line("skip;"); return; }
+		Chan *ch = &chans[rnd((unsigned)nchans)];
+		flat_expr(e);
+		if (ch->withbyte) { scalar_expr(e2); snprintf(c, sizeof c, "%s!%s,%s", ch->name, e, e2); }
+		else snprintf(c, sizeof c, "%s!%s", ch->name, e);
+		if (chance(70) && !in_atomic) line("if :: %s; :: skip; fi;", c);
+		else if (chance(30)) line("if :: nfull(%s) -> %s :: else -> skip fi;", ch->name, c);
+		else line("%s;", c);
+		return;
+	}
+	case 6: case 7: { /* receive */
+		if (!nchans) { line("skip;"); return; }
+		Chan *ch = &chans[rnd((unsigned)nchans)];
+		if (ch->withbyte) snprintf(c, sizeof c, "%s?x0,g0", ch->name);
+		else snprintf(c, sizeof c, "%s?x0", ch->name);
+		switch (in_atomic ? 4 + rnd(2) : rnd(6)) {
+		case 0: case 1: line("if :: %s; :: skip; fi;", c); return;
+		case 2: line("if :: %s; :: timeout; fi;", c); return;
+		case 3: line("end%d: %s;", fl_endn++, c); return;   /* waiting for ever is no error */
+		case 4: line("if :: nempty(%s) -> %s :: else -> skip fi;", ch->name, c); return;
+		default:
+			if (ch->cap > 0 && !ch->withbyte) { line("if :: %s?[%u] -> %s :: else -> skip fi;", ch->name, rnd(3), c); return; }
+			line("%s;", c);
+			return;
+		}
+	}
+	case 8: case 9: /* assertion */
+		switch (rnd(6)) {
+		case 0:
+			if (!pick_var(-1, v, 1, 0)) { line("skip;"); return; }
+			line("assert(%s < %u);", v, 2 + rnd(4));
+			return;
+		case 1:
+			if (!pick_var(-2, v, 1, 1) || !pick_var(-1, e, 1, 1)) { line("skip;"); return; }
+			line("assert(!%s || %s < %u);", v, e, 1 + rnd(4));
+			return;
+		case 2:
+			if (fl_ga) { line("assert(ga[%u] != %u);", rnd(3), 1 + rnd(3)); return; }
+			line("assert(x0 < 4);");
+			return;
+		case 3: line("assert(_nr_pr <= %u);", 2 + rnd(4)); return;
+		case 4:
+			if (fl_rec) { line("assert(rr.a != %u || rr.b);", 1 + rnd(3)); return; }
+			line("assert(x0 != %u);", 2 + rnd(3));
+			return;
+		default:
+			if (nchans) { line("assert(len(%s) < %u);", chans[rnd((unsigned)nchans)].name, 1 + rnd(2)); return; }
+			line("assert(x0 != %u);", 2 + rnd(3));
+			return;
+		}
+	case 10: /* d_step over globals and locals */
+		if (chance(50)) { flat_expr(e); line("d_step { x0 = %s; x0 = x0 + 1 };", e); }
+		else { flat_cond(c); line("d_step { if :: %s -> x0 = 1 :: else -> x0 = 2 fi };", c); }
+		return;
+	case 11: /* a block cut short by a condition */
+		if (depth >= 2 || in_atomic || budget < 2) { line("x0 = %u;", rnd(3)); return; }
+		flat_cond(c);
+		depth++;
+		line("{"); indent++;
+		block(1 + rnd(2));
+		indent--; line("} unless { %s };", c);
+		depth--;
+		return;
+	case 12: /* _pid */
+		if (chance(50)) line("x0 = _pid;");
+		else line("assert(_pid != %u);", rnd(4));
+		return;
+	case 13: /* _nr_pr and the other processes */
+		flat_cond(c);
+		line("if :: %s -> x0 = 1 :: else -> x0 = 0 fi;", c);
+		return;
+	case 14: /* timeout as a guard */
+		if (in_atomic) { line("x0 = x0 + 1;"); return; }
+		flat_cond(c);
+		line("if :: %s -> x0 = 1 :: timeout -> x0 = 2 fi;", c);
+		return;
+	default: /* locals */
+		flat_expr(e);
+		if (chance(50)) line("x0 = %s;", e);
+		else line("x0 = (x0 + %u) %% 4;", 1 + rnd(2));
+		return;
+	}
+}
+
+/* the ordinary program, flat */
+static void flat_classic(unsigned long seed, int want_ltl)
+{
+	ncls = 0; ngvars = 0; nchans = 0; nremote = 0; next_pid = 0;
+	fl_rec = chance(40);
+	fl_ga = chance(55);
+	obs_plan();            /* (without f: the function positions are left out) */
+	has_pipe = F_CONTROL && chance(35);
+	pipe_race = has_pipe && chance(50);
+	int nc = chance(85) ? 1 + (int)rnd(2) : 0;
+	line("/* flat: classic%s%s%s%s, %d channel%s */", fl_rec ? ", typedef" : "", fl_ga ? ", array" : "",
+	     has_pipe ? (pipe_race ? ", pipe race" : ", pipe") : "", obs_pos >= 0 ? ", obs" : "", nc, nc == 1 ? "" : "s");
+	if (fl_rec) line("typedef R { byte a; bool b };");
+	if (obs_pos >= 0) obs_watched();
+	int nb = 1 + (int)rnd(2);
+	for (int i = 0; i < nb; i++) { Var *v = &gvars[ngvars++]; v->cls = -1; sprintf(v->name, "g%d", i); line("byte %s;", v->name); }
+	if (chance(60)) { Var *v = &gvars[ngvars++]; v->cls = -2; strcpy(v->name, "gb"); line("bool gb;"); }
+	if (fl_ga) line("byte ga[3];");
+	if (fl_rec) line("R rr;");
+	if (obs_pos == P_GLOBALINIT) line("byte gi = %s;", obs_kind == K_LAST ? "_last" : "_nr_pr");
+	if (obs_pos == P_CHAN) line("chan ob = [1] of { byte };");
+	if (has_pipe) line("chan pp = [%u] of { byte };", 1 + rnd(2));
+	nchans = nc;
+	for (int i = 0; i < nchans; i++) {
+		Chan *c = &chans[i];
+		c->name[0] = 'c'; c->name[1] = (char)('0' + i); c->name[2] = 0;
+		c->cap = (int)rnd(3);
+		c->withbyte = chance(30);
+		line("chan %s = [%d] of { byte%s };", c->name, c->cap, c->withbyte ? ", byte" : "");
+	}
+	classic_procs();
+	if (want_ltl) ltl_block(seed);
+}
+
+/* term without objects: workers that count themselves and end, and a
+ * starter that waits for them with _nr_pr */
+static void flat_term(unsigned long seed, int want_ltl)
+{
+	ncls = 0; ngvars = 0; nchans = 0; nremote = 0; next_pid = 0; fl_rec = 0;
+	fl_ga = chance(50);
+	int n = 2 + (int)rnd(2), lock = chance(65), inatomic = chance(50), wait = (int)rnd(6);
+	int other = chance(40), wrong = chance(15), two = chance(12);
+	static const char *const wname[] = { "plain", "end-label", "loop", "unless", "atomic", "if" };
+	line("/* flat: term, %d workers, %s, run %s, wait %s%s%s%s */", n, lock ? "lock" : "race",
+	     inatomic ? "in atomic" : "one by one", wname[wait], two ? " for 2" : "", other ? ", other" : "",
+	     wrong ? ", wrong count" : "");
+	strcpy(gvars[0].name, "g0"); gvars[0].cls = -1; ngvars = 1;
+	line("byte g0;");
+	line("byte cnt;");
+	line("bool lk;");
+	if (fl_ga) line("byte ga[3];");
+	if (other) {
+		/* an active process that ends too, doing ordinary steps */
+		line("active proctype O() {"); indent++;
+		cur_pt = 9; nlvars = 0; has_param = 0;
+		flat_locals();
+		budget = 2 + (int)rnd(3);
+		block(budget);
+		line("skip");
+		indent--; line("}");
+		next_pid = 1;
+	}
+	line("proctype T(byte k) {"); indent++;
+	cur_pt = 8; nlvars = 0; has_param = 1;
+	line("byte t;");
+	line("byte x0;");
+	strcpy(lvars[0].name, "x0"); lvars[0].cls = -1;
+	strcpy(lvars[1].name, "t"); lvars[1].cls = -1;
+	if (lock) {
+		line("atomic { !lk -> lk = true };");
+		line("t = cnt;");
+		line("cnt = t + 1;");
+		line("lk = false;");
+	} else {
+		line("t = cnt;");
+		line("cnt = t + 1;");
+	}
+	if (fl_ga) line("ga[k] = ga[k] + 1;");
+	if (chance(40)) { budget = 1; nlvars = 2; block(1); }
+	indent--; line("}");
+	line("init {"); indent++;
+	line("byte x0;");
+	nlvars = 0; has_param = 0;
+	if (inatomic) { line("atomic {"); indent++; }
+	for (int i = 0; i < n; i++) line("run T(%d);", i);
+	if (inatomic) { indent--; line("};"); }
+	/* wait for the workers (and O) to end: _nr_pr == 1, or == 2 (one too many) */
+	char w[32];
+	snprintf(w, sizeof w, "_nr_pr %s %d", two ? ">=" : "==", two ? 2 : 1);
+	switch (wait) {
+	case 0: line("(%s);", w); break;
+	case 1: line("end: (%s);", w); break;
+	case 2: line("do :: !(%s) -> skip :: else -> break od;", w); break;
+	case 3: line("{ end0: false } unless { %s };", w); break;
+	case 4: line("atomic { (%s) -> x0 = cnt };", w); break;
+	default: line("if :: (%s) -> skip fi;", w); break;
+	}
+	line("assert(cnt %s %d);", wrong ? "!=" : "==", n);
+	line("assert(!lk);");
+	if (fl_ga) line("assert(ga[0] == 1);");
+	indent--; line("}");
+	if (want_ltl) ltl_block(seed);
+}
+
+static void flat_program(unsigned long seed, int want_ltl)
+{
+	unsigned r = rnd(100);
+	if (r < 45) { flat_classic(seed, want_ltl); return; }
+	if (r < 57) { flat_term(seed, want_ltl); return; }
+	if (r < 72) { line("/* flat: chan */"); chan_program(); if (want_ltl) ltl_block(seed); return; }
+	if (r < 80) { line("/* flat: pidarr */"); pid_program(); return; }
+	if (r < 88) { line("/* flat: atomblock */"); ab_program(want_ltl); return; }
+	/* rules, in the positions without functions */
+	r = rnd(3);
+	if (r == 0) {
+		int pos = (int)rnd(NRN - 1);
+		if (pos >= RN_FUNC) pos++;
+		line("/* flat: rules-nr */");
+		rules_nr(pos);
+	} else if (r == 1) {
+		line("/* flat: rules-pid */");
+		rules_pid((int)rnd(RP_FUNC));
+	} else {
+		int pos;
+		do pos = (int)rnd(NDR); while (pos == DR_CALLARG || pos == DR_FUNC || pos == DR_CALLRET);
+		line("/* flat: rules-dead */");
+		rules_dead(pos);
+	}
+	if (want_ltl) ltl_block(seed);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long seed = 1;
@@ -4321,7 +4684,7 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap,rules-si,rules-dead,rules-claim] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
+			fprintf(stderr, "usage: dspin_gen SEED [--ltl] [--features=nocalls,nomethods,noobjchan,nomutual,nocontrol,noobs,noterm,nochan,nopidarr,noatomblock,noatomobs,norefs,nofieldinit,noatomcall,nofnlabel,norules|nodyn,term,chan,pidarr,atomblock,atomobs,refs,rules,rules-nr,rules-chan,rules-pid,rules-heap,rules-si,rules-dead,rules-claim,flat] [--ill-typed | --ill-kind=KIND] [--ill-kinds]\n"); return 2;
 		} else seed = strtoul(argv[i], NULL, 10);
 	}
 	if (strstr(features, "nodyn")) F_CALLS = F_METHODS = F_OBJCHAN = F_MUTUAL = 0;
@@ -4347,6 +4710,7 @@ int main(int argc, char **argv)
 	if (has_feature(features, "nofieldinit")) F_FINIT = 0;
 	if (has_feature(features, "noatomcall")) F_ACALL = 0;
 	if (has_feature(features, "nofnlabel")) F_FLABEL = 0;
+	if (has_feature(features, "flat")) F_FLAT = 1;
 	if (has_feature(features, "norules")) F_RULES = 0;
 	if (has_feature(features, "rules")) F_RULES = 2;
 	for (int k = 0; k < NRK; k++) {
@@ -4393,6 +4757,10 @@ int main(int argc, char **argv)
 	}
 	printf("/* dspin_gen %lu%s%s%s%s */\n", seed, features[0] ? " --features=" : "", features,
 	       ill_typed ? " --ill-kind=" : "", ill_typed ? ill_kind_name[ill_kind] : "");
+	if (F_FLAT) {
+		flat_program(seed, want_ltl);
+		return 0;
+	}
 	/* rules before everything, on the ninth stream (not with --ill-typed,
 	 * whose programs are refs programs) */
 	if (!ill_typed && (F_RULES == 2 || (F_RULES && rnd9(100) < 10 && !refs && F_AB != 2 && F_PIDARR != 2
