@@ -78,7 +78,10 @@
 # layout's limits is a skip, counted
 # (sym=skip(...)); one that ends on its "internal check" (a move that
 # wrote outside its group's bytes) is a failure.  Failures are shrunk
-# like the others and written to DIR/seedNsym.dpml.
+# like the others and written to DIR/seedNsym.dpml.  Then
+# `dspin -symbolic -por=improviso -e` (symbolic_improviso): the unreduced
+# exit and error presence, never more states, and its trail replays and,
+# cut, does not (symimp=...; DIR/seedNsymimp.dpml).
 # A disagreement is shrunk (line-based delta debugging) and written to
 # DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
 set -u
@@ -272,8 +275,10 @@ check() {
 		DESC="heap oracle: $o"
 		return 0
 	fi
-	if [[ $kind == sym-* ]]; then
-		XOPT=-symbolic run "$f" none none all
+	if [[ $kind == sym-* || $kind == symimp-* ]]; then
+		local spor=none
+		[[ $kind == symimp-* ]] && spor=improviso
+		XOPT=-symbolic run "$f" none $spor all
 		if [ "$kind" = sym-internal ]; then
 			[ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]] || return 1
 		else
@@ -281,12 +286,13 @@ check() {
 		fi
 		case $kind in
 		sym-count) [ "$ST" != "$bst" ] || return 1 ;;
-		sym-verdict) [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ] || return 1 ;;
+		symimp-count) [ "$ST" -gt "$bst" ] || return 1 ;;
+		sym-verdict|symimp-verdict) [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ] || return 1 ;;
 		sym-errors) [ "$KI" != '?' ] && [ "$bki" != '?' ] && [ "$KI" != "$bki" ] || return 1 ;;
-		sym-trail) [ "$brc" = 1 ] || return 1; XOPT=-symbolic trail_ok "$f" none none all && return 1 ;;
+		sym-trail|symimp-trail) [ "$brc" = 1 ] || return 1; XOPT=-symbolic trail_ok "$f" none $spor all && return 1 ;;
 		esac
-		DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -symbolic: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI$([ "${IRS:-null}" = null ] || echo ", incomplete: $IRS")"
-		[ "$kind" = sym-trail ] && DESC="$DESC; $TDESC"
+		DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -symbolic -por=$spor: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI$([ "${IRS:-null}" = null ] || echo ", incomplete: $IRS")"
+		[[ $kind == *-trail ]] && DESC="$DESC; $TDESC"
 		return 0
 	fi
 	if [ "$kind" = trail ]; then
@@ -337,6 +343,7 @@ report_fail() {
 	local kind=$1 cfg=$2 desc0=$3
 	local m=${MODE:-}; m=${m// /}
 	[[ $kind == sym-* ]] && m=${m}sym
+	[[ $kind == symimp-* ]] && m=${m}symimp
 	local out=$FAILDIR/seed$seed$m.dpml
 	cp "$prog" "$dir/orig.dpml"
 	local desc=$desc0
@@ -350,6 +357,7 @@ report_fail() {
 		echo " * shrunk:   $desc"
 		if [ "$kind" = oracle ]; then echo " * reproduce: dspin_heap_oracle $HEAP F */"
 		elif [[ $kind == sym-* ]]; then echo " * reproduce: dspin -sym=none -por=none -e $HEAP -json F; dspin -symbolic -e $HEAP -json F; dspin -symbolic $HEAP F && dspin -t F */"
+		elif [[ $kind == symimp-* ]]; then echo " * reproduce: dspin -sym=none -por=none -e $HEAP -json F; dspin -symbolic -por=improviso -e $HEAP -json F; dspin -symbolic -por=improviso $HEAP F && dspin -t F */"
 		elif [ "$kind" = trail ]; then echo " * reproduce: dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } $HEAP F; dspin -t F */"; else
 		echo " * reproduce: dspin -sym=none -por=none -e $HEAP ${MODE:-} -json F; dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } -e $HEAP ${MODE:-} -json F */"; fi
 		cat "$dir/min.dpml"
@@ -695,6 +703,41 @@ symbolic() {
 		tr=", trail"
 	fi
 	TAG="$TAG sym=ok($ST states$tr)"
+	symbolic_improviso
+}
+
+# -symbolic -por=improviso (search/sym/sym_improviso.c): the unreduced
+# exit and error presence, never more states, and its trail replays (and,
+# cut, does not).  Exits on a failure.
+symbolic_improviso() {
+	XOPT=-symbolic run "$prog" none improviso all
+	if [ "$RC" = 124 ]; then TAG="$TAG symimp=skip(time)"; return; fi
+	if [ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]]; then
+		echo "FAIL $seed symimp-internal [-symbolic -por=improviso]: $IRS"; exit 0
+	fi
+	if [ "$RC" = 3 ] || [ "$CO" = false ]; then TAG="$TAG symimp=skip(incomplete)"; return; fi
+	if ! valid; then
+		echo "FAIL $seed run [-symbolic -por=improviso]: exit $RC (unreduced: exit $BRC, $BST states)"; exit 0
+	fi
+	local k=
+	if [ "$RC" != "$BRC" ] || [ $(( ${ER:-0} > 0 )) != $(( ${BER:-0} > 0 )) ]; then k=symimp-verdict
+	elif [ "$ST" -gt "$BST" ]; then k=symimp-count; fi
+	if [ -n "$k" ]; then
+		local d0="$k: -sym=none -por=none: exit $BRC, errors $BER, stored $BST; -symbolic -por=improviso: exit $RC, errors $ER, stored $ST, first error $FE"
+		check "$prog" $k symbolic && d0=$DESC
+		report_fail $k "symbolic improviso" "$d0"; exit 0
+	fi
+	local tr=
+	if [ "$BRC" = 1 ]; then
+		if ! XOPT=-symbolic trail_ok "$prog" none improviso all; then
+			[[ $TDESC == "without -e: exit 124 "* ]] && { TAG="$TAG symimp=skip(time)"; return; }
+			local d0="symimp-trail: $TDESC"
+			check "$prog" symimp-trail symbolic && d0=$DESC
+			report_fail symimp-trail "symbolic improviso" "$d0"; exit 0
+		fi
+		tr=", trail"
+	fi
+	TAG="$TAG symimp=ok($ST states$tr)"
 }
 
 # The safety checks, then the heap oracle's count.

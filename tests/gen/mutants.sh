@@ -141,6 +141,10 @@ pid_wrap64~reduce/procsym_pid.c~s/static int32_t eval_at\(const PidAna \*a, cons
 sym_remote~search/sym/sym.c~s/(case A_REMOTE: case A_REMOTE_AT: case A_REMOTE_VAR:\n)\t\t\tmark_procs\(s, in\);\n/$1/~symbolic~-symbolic: a group's bytes leave out the process cells a remote reference P[i]:x, P[i]\@L reads (a missed read, which the internal check cannot see: a relation learned on one projection is applied where the read differs)
 sym_whole~search/sym/sym.c~s/(default:   \/\* timeout, enabled, _last, np_, priorities, the heap, calls \*\/\n)\t\t\tmark\(in, 0, s->l\.width\);\n/$1/~symbolic~-symbolic: timeout, enabled(), pc_value() and _last do not make a group's bytes the whole vector (missed reads of every process)
 sym_rv_unchecked~search/sym/sym.c~s/\t\t\tif \(has_rendezvous\(s->m\)\)\n\t\t\t\tmark\(in, 0, s->l\.width\);\n//; s/if \(!g->in\[i\] && s->sfix\[i\] != s->wfix\[i\]\)/if (0 \&\& !g->in[i] \&\& s->sfix[i] != s->wfix[i])/~symbolic~-symbolic: a rendezvous send's group leaves out the receiver's cell and the globals it writes, with the internal check off (a missed write; with the check on, the search ends incomplete, which the driver fails too)
+symimp_handon~search/sym/sym_improviso.c~s/or_into\(&down, again\);//~symbolic~-symbolic -por=improviso: a phase-1 successor already in Stack is dropped instead of handed on to the lower processes (Fig. 4 line 19)
+symimp_keep~search/sym/sym_improviso.c~s/or_into\(&down, still\);//~symbolic~-symbolic -por=improviso: a state the process cannot move in phase 1 is dropped instead of going on to the next process (the design's correction a)
+symimp_unsafe~search/sym/sym.c~s/g->p1 = g->scope != NS_SAFE_NEVER;/g->p1 = s->improviso; g->scope = NS_SAFE_ALWAYS;/~symbolic~-symbolic -por=improviso: phase 1 takes every process, safe or not
+sym_frozen_all~search/sym/sym.c~s/return mine && !\(access_find\(s->acc->own\[pt->index\], A_LOCAL, v\) & AM_WRITE\);/return mine;/~symbolic~-symbolic: every scalar local taken as frozen (its global array indices refined though the local changes)
 EOF
 )
 
