@@ -1000,6 +1000,14 @@ BDD sym_image(Sym *s, BDD F)
 	return sym_image_of(s, F, -1);
 }
 
+BDD sym_group_image(Sym *s, const Group *g, BDD F)
+{
+	BDD n = bdd_addref(bdd_appex(F, g->rel, bddop_and, g->curcube));
+	BDD c = bdd_addref(bdd_replace(n, s->n2c));
+	bdd_delref(n);
+	return c;
+}
+
 BDD sym_image_of(Sym *s, BDD F, int p)
 {
 	BDD next = bdd_addref(bddfalse);
@@ -1007,9 +1015,7 @@ BDD sym_image_of(Sym *s, BDD F, int p)
 		Group *g = s->g[i];
 		if (p >= 0 && g->p != p)
 			continue;
-		BDD n = bdd_addref(bdd_appex(F, g->rel, bddop_and, g->curcube));
-		BDD c = bdd_addref(bdd_replace(n, s->n2c));
-		bdd_delref(n);
+		BDD c = sym_group_image(s, g, F);
 		keep(&next, bdd_or(next, c));
 		bdd_delref(c);
 	}

@@ -110,6 +110,8 @@ void sym_groups_of_frontier(Sym *s, BDD F);
 BDD sym_image(Sym *s, BDD F);
 /* by process p's groups only */
 BDD sym_image_of(Sym *s, BDD F, int p);
+/* by one group; referenced */
+BDD sym_group_image(Sym *s, const Group *g, BDD F);
 /* F's states without a move that are not valid ends: errors */
 void sym_check_ends(Sym *s, BDD F);
 /* -por=improviso's search from init (referenced by the caller); the

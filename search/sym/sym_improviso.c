@@ -80,9 +80,7 @@ static BDD img1(Sym *s, int p, BDD F, BDD *from)
 			BDD mv = bdd_addref(bdd_and(x, g->dom));
 			or_into(from, mv);
 			bdd_delref(mv);
-			BDD n = bdd_addref(bdd_appex(x, g->rel, bddop_and, g->curcube));
-			BDD c = bdd_addref(bdd_replace(n, s->n2c));
-			bdd_delref(n);
+			BDD c = sym_group_image(s, g, x);
 			or_into(&next, c);
 			bdd_delref(c);
 		}
@@ -106,9 +104,7 @@ static BDD fresh_by(Sym *s, int p, BDD F, BDD stack)
 			continue;
 		BDD x = bdd_addref(bdd_and(F, g->safe));
 		if (x != bddfalse) {
-			BDD n = bdd_addref(bdd_appex(x, g->rel, bddop_and, g->curcube));
-			BDD img = bdd_addref(bdd_replace(n, s->n2c));
-			bdd_delref(n);
+			BDD img = sym_group_image(s, g, x);
 			BDD out_of = bdd_addref(bdd_apply(img, stack, bddop_diff));
 			bdd_delref(img);
 			if (out_of != bddfalse) {
