@@ -52,7 +52,7 @@ void summary_json(FILE *f, const Summary *s)
 		        y->levels, y->nodes, y->peak_nodes, y->rel_nodes, y->groups, y->learned, y->next_calls, y->pmax, y->kmax, y->width);
 		if (so->improviso)
 			fprintf(f, ",\"improviso_phases\":%d,\"safe_calls\":%ld", y->phases, y->safe_calls);
-		fprintf(f, ",\"reorderings\":%d", y->sifts);
+		fprintf(f, ",\"reorderings\":%d,\"significant_bits\":%d,\"restarts\":%d", y->sifts, y->vars / 2, y->restarts);
 	}
 	if (dist) {
 		fprintf(f, ",\"ranks\":%d,\"per_rank\":[", r->nranks);
@@ -172,8 +172,10 @@ static void symbolic_text(FILE *f, const Summary *s)
 {
 	const SearchResult *r = s->r;
 	const SymStats *y = &r->sym;
-	fprintf(f, "Fixed state vector %d byte (%d process cells, %d channel cells), %s %d, errors: %d\n",
-	        y->width, y->pmax, y->kmax, s->p->so.improviso ? "images" : s->p->so.sym_chain ? "iterations" : "levels", y->levels, r->errors);
+	fprintf(f, "Fixed state vector %d byte (%d process cells, %d channel cells; %d significant bits), %s %d, errors: %d\n",
+	        y->width, y->pmax, y->kmax, y->vars / 2, s->p->so.improviso ? "images" : s->p->so.sym_chain ? "iterations" : "levels", y->levels, r->errors);
+	if (y->restarts)
+		fprintf(f, "%9d restarts (a larger layout, more bits for a byte, or the attach order)\n", y->restarts);
 	if (s->p->so.improviso)
 		fprintf(f, "%9d Improviso phases (phase 1, then phase 2), %ld states asked whether a process is safe\n", y->phases, y->safe_calls);
 	print_count(f, "%9llu states, reachable (counted on the BDD, exactly)\n", "%9.6Lg states, reachable (counted on the BDD; exact to 64 bits)\n", y->states);

@@ -79,6 +79,8 @@ typedef struct SymStats {
 	int phases;               /* -por=improviso: phase 1 / phase 2 rounds */
 	int sifts;                /* -sift: variable reorderings */
 	int pmax, kmax, width;    /* the fixed layout: process and channel cells, bytes */
+	int vars;                 /* BDD variables of the current values (the bytes' significant bits) */
+	int restarts;             /* runs started again: a larger layout, more bits, another order */
 } SymStats;
 
 typedef struct SearchResult {

@@ -52,380 +52,14 @@ void sym_keep(BDD *dst, BDD v)
 }
 #define keep sym_keep
 
-/* ---- bytes and cubes ---- */
+/* ---- groups ---- */
 
-BDD sym_bytes_cube(const int *bytes, int nbytes, const uint8_t *fix, int next, BDD base)
+static BDD bytes_cube(Sym *s, const Group *g, const uint8_t *fix, int next, BDD base)
 {
-	BDD r = bdd_addref(base);
-	for (int k = nbytes - 1; k >= 0; k--) {
-		int i = bytes[k];
-		for (int b = 7; b >= 0; b--) {
-			int v = next ? NXT(i, b) : CUR(i, b);
-			BDD t = bdd_and((fix[i] >> (7 - b)) & 1 ? bdd_ithvar(v) : bdd_nithvar(v), r);
-			bdd_addref(t);
-			bdd_delref(r);
-			r = t;
-		}
-	}
-	return r;
+	return sym_bytes_cube(s, g->bytes, g->nbytes, fix, next, base);
 }
 
-static BDD bytes_cube(const Group *g, const uint8_t *fix, int next, BDD base)
-{
-	return sym_bytes_cube(g->bytes, g->nbytes, fix, next, base);
-}
-
-/* the bytes of one state of the set c: its path that takes the low branch
- * wherever that is not false (every other node of a reduced BDD reaches
- * true), the variables it skips 0; for a cube over every current
- * variable, that cube's state */
-void sym_cube_bytes(BDD c, uint8_t *fix, int width)
-{
-	memset(fix, 0, (size_t)width);
-	while (c != bddtrue && c != bddfalse) {
-		int v = bdd_var(c), bit;
-		if (bdd_low(c) == bddfalse) {
-			bit = 1;
-			c = bdd_high(c);
-		} else {
-			bit = 0;
-			c = bdd_low(c);
-		}
-		if (v % 2 == 0 && bit)
-			fix[v / 16] |= (uint8_t)(1 << (7 - (v / 2) % 8));
-	}
-}
-
-/* the variable set of bytes[0..n) (current or next), referenced;
- * bdd_makeset builds it in the variables' order, whatever it is now */
-static BDD var_cube(const int *bytes, int n, int next)
-{
-	int *v = malloc(sizeof(int) * (size_t)(8 * n + 1));
-	if (!v)
-		abort();
-	for (int k = 0; k < n; k++)
-		for (int b = 0; b < 8; b++)
-			v[8 * k + b] = next ? NXT(bytes[k], b) : CUR(bytes[k], b);
-	BDD r = bdd_addref(bdd_makeset(v, 8 * n));
-	free(v);
-	return r;
-}
-
-/* ---- the groups' bytes ---- */
-
-static void mark(char *in, int from, int n)
-{
-	memset(in + from, 1, (size_t)n);
-}
-
-static void mark_procs(Sym *s, char *in)
-{
-	mark(in, s->l.gbytes, s->l.pmax * s->l.pcell);
-}
-
-static void mark_chans(Sym *s, char *in)
-{
-	mark(in, sym_kcell(&s->l, 0), s->l.kmax * s->l.kcell);
-}
-
-static int has_rendezvous(const Model *m)
-{
-	for (int i = 0; i < m->nchanspecs; i++)
-		if (m->chanspecs[i]->cap == 0)
-			return 1;
-	return 0;
-}
-
-/* ---- frozen indices ----
- *
- * A global array indexed by what never changes in the process (its
- * parameters and other locals no statement of its proctype writes, _pid,
- * constants) is touched by one process at one element only: the
- * philosophers' fork[i] and fork[(i + 1) % N].  The access analysis names
- * the whole array, so a group's bytes D would hold every element and its
- * projections multiply by every combination of the others' (4,426
- * projections learned for philosophers(8), whose 6,561 states the
- * explicit search stores in 0.07 s).  Here such an array contributes the
- * elements its indices name, evaluated in a witness of the group: a
- * group is keyed by the values of its proctype's frozen index locals as
- * well as its location, so every state of the group gives every such
- * index the same value.  Writes outside D are still caught by the
- * internal check; reads are covered by this argument, and the refinement
- * is off for a location whose steps create processes (their initialisers'
- * reads, which the steps' own expressions do not show) or read what D
- * cannot place. */
-
-/* a local of pt that no statement of pt writes (set at creation only) */
-static int frozen_local(Sym *s, const Proctype *pt, const Var *v)
-{
-	if (!v || v->scope != SC_LOCAL || v->arrlen || v->in_func)
-		return 0;
-	int mine = 0;
-	for (int i = 0; i < pt->nlocals; i++)
-		mine |= pt->locals[i] == v;
-	return mine && !(access_find(s->acc->own[pt->index], A_LOCAL, v) & AM_WRITE);
-}
-
-/* is e made only of constants, _pid and pt's frozen locals? */
-static int frozen_expr(Sym *s, const Proctype *pt, const Expr *e)
-{
-	if (!e)
-		return 1;
-	switch (e->k) {
-	case E_CONST: case E_PID:
-		return 1;
-	case E_VAR:
-		return !e->a && frozen_local(s, pt, e->var);
-	case E_UN:
-		return frozen_expr(s, pt, e->a);
-	case E_BIN:
-		return frozen_expr(s, pt, e->a) && frozen_expr(s, pt, e->b);
-	case E_COND:
-		return frozen_expr(s, pt, e->a) && frozen_expr(s, pt, e->b) && frozen_expr(s, pt, e->c);
-	default:
-		return 0;
-	}
-}
-
-static void frozen_vars(Sym *s, const Proctype *pt, const Expr *e, char *used)
-{
-	if (!e)
-		return;
-	if (e->k == E_VAR && frozen_local(s, pt, e->var))
-		for (int i = 0; i < pt->nlocals; i++)
-			if (pt->locals[i] == e->var)
-				used[i] = 1;
-	frozen_vars(s, pt, e->a, used);
-	frozen_vars(s, pt, e->b, used);
-	frozen_vars(s, pt, e->c, used);
-}
-
-static int is_global_array(const Expr *e)
-{
-	return e->k == E_VAR && e->var && e->var->scope == SC_GLOBAL && e->var->arrlen > 0;
-}
-
-typedef struct KeyWalk { Sym *s; const Proctype *pt; char *used; } KeyWalk;
-
-static int key_expr(Visitor *v, Expr *e, Use use)
-{
-	(void)use;
-	KeyWalk *k = v->ctx;
-	if (is_global_array(e) && e->a && frozen_expr(k->s, k->pt, e->a))
-		frozen_vars(k->s, k->pt, e->a, k->used);
-	return 0;
-}
-
-/* Sym.fkey for every proctype: the cell offsets of the frozen locals its
- * global arrays are indexed by */
-static void frozen_keys(Sym *s)
-{
-	const Model *m = s->m;
-	const Program *prog = s->vm->prog;
-	s->fkey = calloc((size_t)m->nptypes, sizeof *s->fkey);
-	s->nfkey = calloc((size_t)m->nptypes, sizeof *s->nfkey);
-	if (!s->fkey || !s->nfkey)
-		abort();   /* (a few bytes a proctype, once) */
-	for (int t = 0; t < m->nptypes && !s->nofrozen; t++) {
-		Proctype *pt = m->ptypes[t];
-		char *used = calloc((size_t)pt->nlocals + 1, 1);
-		KeyWalk k = { s, pt, used };
-		Visitor v = { key_expr, &k, pt, IN_BODY };
-		for (int i = 0; i < prog->ntrans; i++)
-			if (prog->trans[i]->owner == pt && prog->trans[i]->st)
-				visit_step(&v, prog->trans[i]->st);
-		if (pt->provided)
-			visit_expr(&v, pt->provided, USE_COND);
-		int n = 0;
-		for (int i = 0; i < pt->nlocals; i++)
-			if (used[i])
-				n += pt->locals[i]->elemsize;
-		if (n > 0 && n <= SYM_MAXKEY) {
-			s->fkey[t] = malloc(sizeof(int) * (size_t)n);
-			for (int i = 0; i < pt->nlocals; i++)
-				for (int b = 0; used[i] && b < pt->locals[i]->elemsize; b++)
-					s->fkey[t][s->nfkey[t]++] = 3 + pt->locals[i]->offset + b;
-		}
-		free(used);
-	}
-}
-
-/* a group's refinement: per global array, the elements its closure's
- * steps index (precise) or "whole" */
-typedef struct Refine {
-	Sym *s;
-	const Proctype *pt;
-	Exec x;                    /* a witness of the group, to evaluate the indices */
-	int ok;                    /* a witness was found and nothing turns the refinement off */
-	char *whole;               /* by global array: some use is not a frozen index */
-	char **elem;               /* by global array: the elements indexed */
-	const Var **vars; int nvars;
-} Refine;
-
-static int refine_slot(Refine *r, const Var *v)
-{
-	for (int i = 0; i < r->nvars; i++)
-		if (r->vars[i] == v)
-			return i;
-	r->vars[r->nvars] = v;
-	r->elem[r->nvars] = calloc((size_t)v->arrlen, 1);
-	if (!r->elem[r->nvars])
-		abort();
-	return r->nvars++;
-}
-
-static int refine_expr(Visitor *v, Expr *e, Use use)
-{
-	(void)use;
-	Refine *r = v->ctx;
-	if (!is_global_array(e))
-		return 0;
-	int i = refine_slot(r, e->var);
-	if (!e->a || !frozen_expr(r->s, r->pt, e->a)) {
-		r->whole[i] = 1;
-		return 0;
-	}
-	r->x.err = 0;
-	int32_t idx = vm_eval(&r->x, e->a);
-	if (r->x.err || idx < 0 || idx >= e->var->arrlen)
-		r->whole[i] = 1;
-	else
-		r->elem[i][idx] = 1;
-	return 0;
-}
-
-/* the steps of transition t as the access analysis counts them
- * (lang/access.c trans_access: a d_step's body, the provided clause) */
-static void refine_trans(Refine *r, Visitor *v, const Trans *t)
-{
-	if (t->dstep) {
-		const Code *k = t->dstep;
-		for (int l = 0; l < k->nlocs; l++)
-			for (int i = 0; i < k->locs[l].nt; i++)
-				refine_trans(r, v, k->locs[l].t[i]);
-	} else if (t->st)
-		visit_step(v, t->st);
-	if (r->pt->provided)
-		visit_expr(v, r->pt->provided, USE_COND);
-}
-
-/* does the access set a rule out the refinement (steps that create
- * processes, reads D cannot place)? */
-static int refine_blocked(const Access *a)
-{
-	for (int i = 0; i < a->n; i++)
-		switch (a->v[i].kind) {
-		case A_LOCAL: case A_PID: case A_NRPR: case A_GLOBAL: case A_CHAN:
-		case A_REMOTE: case A_REMOTE_AT: case A_REMOTE_VAR:
-			break;
-		default:
-			return 1;
-		}
-	return 0;
-}
-
-static void mark_access(Sym *s, char *in, const Access *a, const Refine *r)
-{
-	for (int i = 0; i < a->n; i++) {
-		const AccItem *it = &a->v[i];
-		switch (it->kind) {
-		case A_LOCAL: case A_PID: case A_NRPR:
-			break;     /* the own cell and the header are always in D */
-		case A_GLOBAL: {
-			const Var *v = it->obj;
-			int k = -1;
-			for (int j = 0; r && r->ok && v->arrlen && j < r->nvars; j++)
-				if (r->vars[j] == v && !r->whole[j])
-					k = j;
-			if (k < 0)
-				mark(in, GOFF + v->offset, v->elemsize * (v->arrlen ? v->arrlen : 1));
-			else
-				for (int e = 0; e < v->arrlen; e++)
-					if (r->elem[k][e])
-						mark(in, GOFF + v->offset + e * v->elemsize, v->elemsize);
-			break;
-		}
-		case A_CHAN:
-			mark_chans(s, in);
-			/* a rendezvous moves the receiver too, which writes what it
-			 * receives into: its cell and the globals (the receive's set
-			 * is the receiver's location's, not this one's) */
-			if (has_rendezvous(s->m))
-				mark(in, 0, s->l.width);
-			break;
-		case A_RUN:
-			mark_procs(s, in);
-			mark_chans(s, in);
-			break;
-		case A_REMOTE: case A_REMOTE_AT: case A_REMOTE_VAR:
-			mark_procs(s, in);
-			break;
-		default:   /* timeout, enabled, _last, np_, priorities, the heap, calls */
-			mark(in, 0, s->l.width);
-			break;
-		}
-	}
-}
-
-/* the locations the atomic sequence from loc pc reaches */
-static void closure(const Code *code, int pc, char *seen)
-{
-	if (seen[pc])
-		return;
-	seen[pc] = 1;
-	const Loc *L = &code->locs[pc];
-	for (int i = 0; i < L->nt; i++)
-		if (L->t[i]->atomic)
-			closure(code, L->t[i]->to, seen);
-}
-
-/* D for process p at (t, pc): the sets of every location of the closure,
- * global arrays refined where the indices are frozen (witness: a state
- * of the group, in the fixed layout) */
-static void mark_group(Sym *s, char *in, int p, int t, int pc, const uint8_t *witness)
-{
-	const Proctype *pt = s->m->ptypes[t];
-	const Code *code = pt->code;
-	char *seen = calloc((size_t)code->nlocs, 1);
-	const Var **vars = malloc(sizeof *vars * (size_t)(s->m->nglobals + 1));
-	char *whole = calloc((size_t)s->m->nglobals + 1, 1);
-	char **elem = calloc((size_t)s->m->nglobals + 1, sizeof *elem);
-	if (!seen || !vars || !whole || !elem)
-		abort();   /* (a few KB at the start of a group) */
-	closure(code, pc, seen);
-	Refine r = { .s = s, .pt = pt, .ok = witness && !s->nofrozen, .whole = whole, .elem = elem, .vars = vars };
-	State st;
-	uint8_t *sv = NULL;
-	if (r.ok) {
-		sv = malloc(MAXSTATE);
-		if (!sv)
-			abort();
-		sym_decode(&s->l, witness, sv);
-		st.b = sv;
-		sv_index(s->m, &st);
-		exec_init(&r.x, s->vm, &st, p);
-		Visitor v = { refine_expr, &r, (Proctype *)pt, IN_BODY };
-		for (int l = 0; l < code->nlocs && r.ok; l++) {
-			if (!seen[l])
-				continue;
-			const Loc *L = &code->locs[l];
-			if (refine_blocked(s->acc->loc[L->gid]))
-				r.ok = 0;
-			for (int i = 0; i < L->nt && r.ok; i++)
-				refine_trans(&r, &v, L->t[i]);
-		}
-	}
-	for (int l = 0; l < code->nlocs; l++)
-		if (seen[l])
-			mark_access(s, in, s->acc->loc[code->locs[l].gid], &r);
-	for (int i = 0; i < r.nvars; i++)
-		free(elem[i]);
-	free(elem);
-	free(whole);
-	free(vars);
-	free(seen);
-	free(sv);
-}
+#define var_cube sym_var_cube
 
 static Group *group_new(Sym *s, int p, int t, int pc, const uint8_t *key, BDD F)
 {
@@ -452,7 +86,7 @@ static Group *group_new(Sym *s, int p, int t, int pc, const uint8_t *key, BDD F)
 		fix[c0 + s->fkey[t][i]] = key[i];
 	}
 	Group tmp = { .bytes = cell, .nbytes = nc };
-	g->at = bytes_cube(&tmp, fix, 0, bddtrue);
+	g->at = bytes_cube(s, &tmp, fix, 0, bddtrue);
 	free(fix);
 	/* a witness, for the frozen indices (any state of the group gives
 	 * them the same values) */
@@ -460,14 +94,14 @@ static Group *group_new(Sym *s, int p, int t, int pc, const uint8_t *key, BDD F)
 	if (s->nfkey[t]) {
 		BDD here = bdd_addref(bdd_and(F, g->at));
 		if (here != bddfalse && (w = malloc((size_t)s->l.width)))
-			sym_cube_bytes(here, w, s->l.width);
+			sym_cube_bytes(s, here, w);
 		bdd_delref(here);
 	}
-	mark(g->in, 0, GOFF);
-	mark(g->in, c0, s->l.pcell);
+	memset(g->in, 1, GOFF);
+	memset(g->in + c0, 1, (size_t)s->l.pcell);
 	if (pt->nlocal_chans)
-		mark_chans(s, g->in);
-	mark_group(s, g->in, p, t, pc, w);
+		sym_mark_chans(s, g->in);
+	sym_mark_group(s, g->in, p, t, pc, w);
 	free(w);
 	int *rest = malloc(sizeof(int) * (size_t)s->l.width), nrest = 0;
 	for (int i = 0; i < s->l.width; i++) {
@@ -476,9 +110,9 @@ static Group *group_new(Sym *s, int p, int t, int pc, const uint8_t *key, BDD F)
 		else
 			rest[nrest++] = i;
 	}
-	g->curcube = var_cube(g->bytes, g->nbytes, 0);
-	g->nxtcube = var_cube(g->bytes, g->nbytes, 1);
-	g->rest = var_cube(rest, nrest, 0);
+	g->curcube = var_cube(s, g->bytes, g->nbytes, 0);
+	g->nxtcube = var_cube(s, g->bytes, g->nbytes, 1);
+	g->rest = var_cube(s, rest, nrest, 0);
 	free(rest);
 	g->rel = bdd_addref(bddfalse);
 	g->learned = bdd_addref(bddfalse);
@@ -510,8 +144,8 @@ static Group *group_new(Sym *s, int p, int t, int pc, const uint8_t *key, BDD F)
 			else
 				kept[nk++] = i;
 		}
-		g->safeaway = var_cube(away, na, 0);
-		g->safevars = var_cube(kept, nk, 0);
+		g->safeaway = var_cube(s, away, na, 0);
+		g->safevars = var_cube(s, kept, nk, 0);
 		free(away);
 		free(kept);
 	}
@@ -569,7 +203,14 @@ void sym_fail(Sym *s, const char *fmt, const char *arg)
  * is kept for its trail */
 static void note_error(Sym *s, const char *msg, const uint8_t *at, const Move *mv, int n)
 {
-	ErrorReport e = result_report_error(s->r, s->o, msg, s->level + n);
+	/* printed when the search ends (search_symbolic): a run that starts
+	 * again with a larger layout, more bits or another order meets the
+	 * same errors again */
+	SearchOpts q = *s->o;
+	q.quiet = 1;
+	ErrorReport e = result_report_error(s->r, &q, msg, s->level + n);
+	if (s->r->errors <= SYM_LINES)
+		snprintf(s->lines[s->r->errors - 1], sizeof s->lines[0], "dspin: %s (at depth %d)", msg, s->level + n);
 	if (e.first) {
 		SymError *er = &s->err;
 		er->level = s->level;
@@ -585,26 +226,6 @@ static void note_error(Sym *s, const char *msg, const uint8_t *at, const Move *m
 	}
 	if (e.stop)
 		s->stop = 1;
-}
-
-/* the pair (cur[D], next[D]) as one cube, made bottom-up in one pass:
- * the current and next variables interleave, so and-ing a next cube onto
- * a current one bit by bit walks the whole cube for every bit (33% of
- * leader election's time under -por=improviso, perf); referenced */
-static BDD pair_cube(const Group *g, const uint8_t *cur, const uint8_t *nxt)
-{
-	BDD r = bdd_addref(bddtrue);
-	for (int k = g->nbytes - 1; k >= 0; k--) {
-		int i = g->bytes[k];
-		for (int b = 7; b >= 0; b--) {
-			int bn = (nxt[i] >> (7 - b)) & 1, bc = (cur[i] >> (7 - b)) & 1;
-			BDD t = bdd_addref(bdd_and(bn ? bdd_ithvar(NXT(i, b)) : bdd_nithvar(NXT(i, b)), r));
-			bdd_delref(r);
-			r = bdd_addref(bdd_and(bc ? bdd_ithvar(CUR(i, b)) : bdd_nithvar(CUR(i, b)), t));
-			bdd_delref(t);
-		}
-	}
-	return r;
 }
 
 static void on_store(void *arg, const ExpandFound *f, const Move *path)
@@ -629,8 +250,8 @@ static void on_store(void *arg, const ExpandFound *f, const Move *path)
 			fail(s, "internal check: a move wrote outside the bytes the access analysis gave it (%s)", where);
 			return;
 		}
-	BDD t = pair_cube(g, s->wfix, s->sfix);
-	s->moved = 1;
+	BDD t = sym_pair_cube(s, g->bytes, g->nbytes, s->wfix, s->sfix);
+	s->moved = 1;   /* (a pair that did not fit still says there is a move) */
 	keep(&g->rel, bdd_or(g->rel, t));
 	bdd_delref(t);
 }
@@ -681,7 +302,7 @@ static void learn_safe(Sym *s, Group *g, BDD here)
 	while (todo != bddfalse && !s->stop) {
 		BDD u = bdd_addref(bdd_satoneset(todo, g->safevars, bddfalse));
 		BDD w = bdd_addref(bdd_and(mv, u));
-		sym_cube_bytes(w, s->wfix, s->l.width);
+		sym_cube_bytes(s, w, s->wfix);
 		bdd_delref(w);
 		int len = sym_decode(&s->l, s->wfix, s->sv);
 		SState ss = { s->sv, len, NULL, 0, -1 };
@@ -709,7 +330,7 @@ static void learn(Sym *s, Group *g, BDD F)
 		/* a witness: any path of (here and u) to true, the variables it
 		 * skips 0 (a full cube of it would make a node per bit) */
 		BDD w = bdd_addref(bdd_and(here, u));
-		sym_cube_bytes(w, s->wfix, s->l.width);
+		sym_cube_bytes(s, w, s->wfix);
 		bdd_delref(w);
 		int len = sym_decode(&s->l, s->wfix, s->sv);
 		s->u = u;
@@ -737,10 +358,14 @@ static void learn(Sym *s, Group *g, BDD F)
 
 /* the (t, pc) pairs at which some state of F has its process p: their
  * groups learned on F */
-void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
+/* the variable sets learn_proc splits a state by for process p: its
+ * cell's key bytes (type, pc, every proctype's frozen index locals) and
+ * every other byte; made once a run (cubes of every variable: 6% of
+ * philosophers(26)'s time when made at every call) */
+static void proc_cubes(Sym *s, int p)
 {
-	/* the key bytes of the cell: type, pc, and every proctype's frozen
-	 * index locals */
+	if (s->pkeep[p])
+		return;
 	int c0 = sym_pcell(&s->l, p);
 	char *kb = calloc((size_t)s->l.pcell, 1);
 	int *keyb = malloc(sizeof(int) * (size_t)s->l.width), nk = 0;
@@ -757,18 +382,24 @@ void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
 		else
 			others[no++] = i;
 	}
-	BDD keepv = var_cube(keyb, nk, 0);
-	BDD oc = var_cube(others, no, 0);
+	s->pkeep[p] = var_cube(s, keyb, nk, 0);
+	s->pother[p] = var_cube(s, others, no, 0);
 	free(kb);
 	free(keyb);
 	free(others);
-	BDD at = bdd_addref(bdd_exist(F, oc));
-	bdd_delref(oc);
+}
+
+static void learn_proc(Sym *s, int p, BDD F, int phase1)
+{
+	proc_cubes(s, p);
+	int c0 = sym_pcell(&s->l, p);
+	BDD keepv = s->pkeep[p];
+	BDD at = bdd_addref(bdd_exist(F, s->pother[p]));
 	uint8_t key[SYM_MAXKEY];
 	while (at != bddfalse && !s->stop && !s->grow) {
 		BDD one = bdd_addref(bdd_satoneset(at, keepv, bddfalse));
 		uint8_t *b = s->wfix;
-		sym_cube_bytes(one, b, s->l.width);
+		sym_cube_bytes(s, one, b);
 		int t = b[c0] - 1, pc = b[c0 + 1] | b[c0 + 2] << 8;
 		if (t >= 0) {
 			for (int i = 0; i < s->nfkey[t]; i++)
@@ -783,112 +414,47 @@ void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
 		bdd_delref(one);
 	}
 	bdd_delref(at);
-	bdd_delref(keepv);
+}
+
+/* a successor that did not fit its bits ends the run once the learning
+ * in hand is done (its other misfits are noted on the way: one restart
+ * for them all) */
+static void bits_check(Sym *s)
+{
+	if (s->bitsgrow && !s->grow)
+		s->grow = SYM_MORE_BITS;
+}
+
+void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
+{
+	if (s->chain) {
+		/* the chained search offers a state to a process more than
+		 * once (in the set grown by the processes before it, then in
+		 * the next iteration's frontier): each once is enough */
+		BDD nw = bdd_addref(bdd_apply(F, s->plearned[p], bddop_diff));
+		if (nw != bddfalse) {
+			learn_proc(s, p, nw, phase1);
+			keep(&s->plearned[p], bdd_or(s->plearned[p], nw));
+		}
+		bdd_delref(nw);
+	} else
+		learn_proc(s, p, F, phase1);
+	bits_check(s);
 }
 
 void sym_groups_of_frontier(Sym *s, BDD F)
 {
-	for (int p = 0; p < s->l.pmax && !s->stop && !s->grow; p++)
-		sym_learn_proc(s, p, F, 0);
+	for (int p = 0; p < s->l.pmax && !s->stop && !s->grow; p++) {
+		if (s->chain)
+			sym_learn_proc(s, p, F, 0);
+		else
+			learn_proc(s, p, F, 0);
+	}
+	bits_check(s);
 }
 #define groups_of_frontier sym_groups_of_frontier
 
-static long double count_states(BDD V, int nvars);
-
-/* sifting (BuDDy's, bytes as blocks) when the visited set has doubled
- * since the last time, from 10,000 nodes on: BuDDy's own trigger, at a
- * garbage collection, hardly ever fires between levels */
-/* The order "attach" (../shared/designs/symbolic.md 2.8): process-major,
- * each global byte placed just before the first process cell one of
- * whose groups reads or writes it (groups that touch every process cell,
- * init's runs, left out: they would attach everything to themselves),
- * then the other globals and the channel cells; a byte's bits with their
- * current and next variables interleaved, as at the start.  As a
- * permutation of the bytes it keeps a current variable at every even
- * level (count_states).  0: the order is the one in place. */
-static int attach_order(Sym *s)
-{
-	int w = s->l.width, n = 0;
-	int *order = malloc(sizeof(int) * (size_t)w);
-	char *placed = calloc((size_t)w, 1);
-	int *levels = malloc(sizeof(int) * (size_t)(16 * w));
-	if (!order || !placed || !levels)
-		abort();
-	for (int i = 0; i < GOFF; i++)
-		order[n++] = i, placed[i] = 1;
-	for (int p = 0; p < s->l.pmax; p++) {
-		int c0 = sym_pcell(&s->l, p);
-		for (int k = 0; k < s->ng; k++) {
-			const Group *g = s->g[k];
-			if (g->p != p)
-				continue;
-			int cells = 0;
-			for (int q = 0; q < s->l.pmax; q++)
-				cells += g->in[sym_pcell(&s->l, q)];
-			if (cells == s->l.pmax && s->l.pmax > 1)
-				continue;
-			for (int i = GOFF; i < s->l.gbytes; i++)
-				if (g->in[i] && !placed[i])
-					order[n++] = i, placed[i] = 1;
-		}
-		for (int i = c0; i < c0 + s->l.pcell; i++)
-			order[n++] = i, placed[i] = 1;
-	}
-	for (int i = 0; i < w; i++)
-		if (!placed[i])
-			order[n++] = i;
-	int same = 1;
-	for (int k = 0; k < w; k++) {
-		for (int b = 0; b < 8; b++) {
-			levels[16 * k + 2 * b] = CUR(order[k], b);
-			levels[16 * k + 2 * b + 1] = NXT(order[k], b);
-		}
-		same &= bdd_var2level(CUR(order[k], 0)) == 16 * k;
-	}
-	if (!same)
-		bdd_setvarorder(levels);
-	free(order);
-	free(placed);
-	free(levels);
-	return !same;
-}
-
-void sym_sift(Sym *s, BDD V)
-{
-	if (s->no_attach && !s->o->sym_sift)
-		return;
-	int n = bdd_nodecount(V);
-	if (n < 10000 || n < 2 * s->sifted)
-		return;
-	if (s->o->sym_sift)
-		bdd_reorder(BDD_REORDER_SIFT);
-	else {
-		/* kept only if it helps: on channel-heavy models (leader
-		 * election) the globals are not what the order needs, and the
-		 * attach order made the set larger (220,269 -> 243,565 nodes) */
-		int nv = bdd_varnum();
-		int *was = malloc(sizeof(int) * (size_t)nv);
-		if (!was)
-			return;
-		for (int l = 0; l < nv; l++)
-			was[l] = bdd_level2var(l);
-		if (!attach_order(s)) {
-			free(was);
-			s->sifted = n;
-			return;
-		}
-		if (bdd_nodecount(V) > n) {
-			bdd_setvarorder(was);
-			s->no_attach = 1;   /* (once: reordering a large set costs) */
-		} else
-			s->st->sifts++;
-		free(was);
-		s->sifted = bdd_nodecount(V);
-		return;
-	}
-	s->sifted = bdd_nodecount(V);
-	s->st->sifts++;
-}
+#define count_states sym_count_states
 
 /* the states of F no learned group moves from (each group's dom fixes
  * its process's pc), F minus one dom at a time: the union of the doms,
@@ -916,7 +482,7 @@ static BDD valid_ends(Sym *s)
 		int c0 = sym_pcell(&s->l, p);
 		int cell[3] = { c0, c0 + 1, c0 + 2 };
 		Group tmp = { .bytes = cell, .nbytes = 3 };
-		BDD here = bytes_cube(&tmp, fix, 0, bddtrue);   /* the cell empty */
+		BDD here = bytes_cube(s, &tmp, fix, 0, bddtrue);   /* the cell empty */
 		for (int t = 0; t < s->m->nptypes; t++) {
 			const Code *code = s->m->ptypes[t]->code;
 			for (int pc = 0; code && pc < code->nlocs; pc++) {
@@ -925,7 +491,7 @@ static BDD valid_ends(Sym *s)
 				fix[c0] = (uint8_t)(t + 1);
 				fix[c0 + 1] = (uint8_t)pc;
 				fix[c0 + 2] = (uint8_t)(pc >> 8);
-				BDD one = bytes_cube(&tmp, fix, 0, bddtrue);
+				BDD one = bytes_cube(s, &tmp, fix, 0, bddtrue);
 				keep(&here, bdd_or(here, one));
 				bdd_delref(one);
 			}
@@ -942,7 +508,7 @@ static BDD valid_ends(Sym *s)
  * of the explicit next-state interface? */
 static int explicit_valid_end(Sym *s, BDD one)
 {
-	sym_cube_bytes(one, s->wfix, s->l.width);
+	sym_cube_bytes(s, one, s->wfix);
 	int len = sym_decode(&s->l, s->wfix, s->sv);
 	SState ss = { s->sv, len, NULL, 0, -1 };
 	return ns_valid_end(s->c, &ss);
@@ -975,7 +541,7 @@ void sym_check_ends(Sym *s, BDD F)
 	bdd_delref(good);
 	for (int n = 0; bad != bddfalse && !s->stop; n++) {
 		if (n == ENDS_REPORTED) {
-			long double more = count_states(bad, 2 * 8 * s->l.width);
+			long double more = count_states(s, bad);
 			long room = (long)INT32_MAX - s->r->errors;
 			if (s->o->max_errors)
 				room = s->o->max_errors - s->r->errors;
@@ -1020,48 +586,6 @@ BDD sym_image_of(Sym *s, BDD F, int p)
 		bdd_delref(c);
 	}
 	return next;
-}
-
-/* the even numbers in [0, v): the current variables before variable v */
-static int evens_below(int v)
-{
-	return (v + 1) / 2;
-}
-
-/* the assignments to the current variables from variable `var(n)` on
- * that n holds (n mentions none of the next ones: it is a set of states);
- * memo by node.  A long double has a 64-bit mantissa: exact below 2^64 */
-static long double count_from(BDD n, int nvars, long double *memo)
-{
-	if (n == bddfalse)
-		return 0;
-	if (n == bddtrue)
-		return 1;
-	if (memo[n] >= 0)
-		return memo[n];
-	int v = bdd_var2level(bdd_var(n));
-	BDD lo = bdd_low(n), hi = bdd_high(n);
-	int vl = lo <= 1 ? nvars : bdd_var2level(bdd_var(lo)), vh = hi <= 1 ? nvars : bdd_var2level(bdd_var(hi));
-	long double c = ldexpl(count_from(lo, nvars, memo), evens_below(vl) - evens_below(v + 1)) +
-		        ldexpl(count_from(hi, nvars, memo), evens_below(vh) - evens_below(v + 1));
-	memo[n] = c;
-	return c;
-}
-
-/* the states of V: BuDDy's bdd_satcountset counts over all the variables
- * first, which overflows a double beyond 1,024 of them */
-static long double count_states(BDD V, int nvars)
-{
-	int nn = bdd_getallocnum();
-	long double *memo = malloc(sizeof(long double) * (size_t)nn);
-	if (!memo)
-		return -1;
-	for (int i = 0; i < nn; i++)
-		memo[i] = -1;
-	int top = V <= 1 ? nvars : bdd_var2level(bdd_var(V));
-	long double c = ldexpl(count_from(V, nvars, memo), evens_below(top));
-	free(memo);
-	return c;
 }
 
 void sym_peak(Sym *s)
@@ -1154,13 +678,17 @@ static void depth_cut(Sym *s, BDD F)
 	bdd_delref(still);
 }
 
-/* -order=chain (LTSmin's chain-prev): each iteration, every process's
- * image of the set grown by the images of the processes before it, minus
- * the visited states, which take each new state at once; the new states
- * of an iteration are the next one's frontier, where their groups are
- * learned and the end states checked (each state is in exactly one).
+/* -order=chain (LTSmin's chain-prev, each process taken to its own
+ * fixpoint): each iteration, process by process, the images by that
+ * process of the set grown by the processes before it, then of its own
+ * new states, until it adds none; the visited states take each new state
+ * at once.  The new states of an iteration are the next one's frontier,
+ * where their groups are learned and the end states checked (each state
+ * is in exactly one; sym_learn_proc offers a process each state once).
  * The visited set is the reachable set as the breadth-first search finds
- * it; the iterations are not levels (the trail: sym_levels_in_reach) */
+ * it; the iterations are not levels (the trail: sym_levels_in_reach).
+ * The fixpoint per process: philosophers(16) 32 iterations and 2.5 s ->
+ * 16 and 1.8 s, leader_all(3) 15.5 s -> 0.8 s (with significant bits). */
 static void chain(Sym *s, BDD *V, BDD *F)
 {
 	while (*F != bddfalse && !s->stop && !s->grow) {
@@ -1171,13 +699,18 @@ static void chain(Sym *s, BDD *V, BDD *F)
 			check_ends(s, *F);
 		BDD x = bdd_addref(*F), nw = bdd_addref(bddfalse);
 		for (int p = 0; p < s->l.pmax && !s->stop && !s->grow && bdd_ok(s); p++) {
-			sym_learn_proc(s, p, x, 0);
-			BDD img = sym_image_of(s, x, p);
-			keep(&img, bdd_apply(img, *V, bddop_diff));
-			keep(V, bdd_or(*V, img));
-			keep(&nw, bdd_or(nw, img));
-			keep(&x, bdd_or(x, img));
-			bdd_delref(img);
+			BDD from = bdd_addref(x);
+			do {
+				sym_learn_proc(s, p, from, 0);
+				BDD img = sym_image_of(s, from, p);
+				keep(&img, bdd_apply(img, *V, bddop_diff));
+				keep(V, bdd_or(*V, img));
+				keep(&nw, bdd_or(nw, img));
+				keep(&x, bdd_or(x, img));
+				keep(&from, img);
+				bdd_delref(img);
+			} while (from != bddfalse && !s->stop && !s->grow && bdd_ok(s));
+			bdd_delref(from);
 		}
 		bdd_delref(x);
 		keep(F, nw);
@@ -1199,7 +732,13 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	s->st->pmax = pmax;
 	s->st->kmax = kmax;
 	s->st->width = s->l.width;
-	int nvars = 2 * 8 * s->l.width;
+	if (sym_vars_init(s) < 0) {
+		sym_vars_free(s);
+		fail(s, "%s", "out of memory laying out the variables");
+		return 0;
+	}
+	int nvars = s->nvars;
+	s->st->vars = s->nreal;
 	/* -M: the node table's bound (the caches are a fixed eighth of it) */
 	long long maxnodes = s->o->mem_limit ? (long long)(s->o->mem_limit / NODE_BYTES) : 0;
 	if (maxnodes > (1LL << 30))
@@ -1216,22 +755,28 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	if (maxnodes)
 		bdd_setmaxnodenum(maxnodes > bdd_getallocnum() ? (int)maxnodes : bdd_getallocnum() + 1);   /* (BuDDy refuses its own size) */
 	bdd_setvarnum(nvars);
-	/* each byte's bits, current and next interleaved, one block that
-	 * sifting moves whole (the count needs a current variable at every
-	 * even level) */
+	/* -sift: each byte's bits, current and next interleaved, one block
+	 * that sifting moves whole */
 	for (int i = 0; s->o->sym_sift && i < s->l.width; i++)
-		bdd_intaddvarblock(CUR(i, 0), NXT(i, 7), BDD_REORDER_FIXED);
-	s->sifted = 0;
-	s->no_attach = 0;
+		if (s->vbits[i])
+			bdd_intaddvarblock(s->vbase[i], s->vbase[i] + 2 * s->vbits[i] - 1, BDD_REORDER_FIXED);
+	if (s->o->sym_sift)
+		s->sifted = 0;
+	s->bitsgrow = 0;
 	if (s->l.width <= 0)
 		abort();   /* (a layout always has the header) */
 	s->wfix = calloc((size_t)s->l.width, 1);
 	s->sfix = calloc((size_t)s->l.width, 1);
 	s->g = calloc(MAXGROUPS, sizeof *s->g);
+	s->pkeep = calloc((size_t)s->l.pmax, sizeof(BDD));
+	s->pother = calloc((size_t)s->l.pmax, sizeof(BDD));
+	s->plearned = calloc((size_t)s->l.pmax, sizeof(BDD));   /* (bddfalse is 0) */
+	if (!s->g || !s->pkeep || !s->pother || !s->plearned)
+		abort();
 	int *all = malloc(sizeof(int) * (size_t)s->l.width);
 	for (int i = 0; i < s->l.width; i++)
 		all[i] = i;
-	s->allcur = var_cube(all, s->l.width, 0);
+	s->allcur = var_cube(s, all, s->l.width, 0);
 	s->ends = valid_ends(s);
 	s->n2c = bdd_newpair();
 	for (int v = 0; v < nvars; v += 2)
@@ -1242,7 +787,7 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	int rc = sym_encode(&s->l, init, ilen, s->wfix);
 	BDD V = bddfalse, F = bddfalse;
 	if (rc == SYM_FITS) {
-		V = sym_bytes_cube(all, s->l.width, s->wfix, 0, bddtrue);
+		V = sym_bytes_cube(s, all, s->l.width, s->wfix, 0, bddtrue);
 		F = bdd_addref(V);
 		s->init = bdd_addref(V);
 	} else if (rc == SYM_MORE_PROCS || rc == SYM_MORE_CHANS)
@@ -1291,7 +836,7 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 		sym_sift(s, V);
 	}
 	if (!s->grow) {
-		s->st->states = count_states(V, nvars);
+		s->st->states = count_states(s, V);
 		s->st->nodes = bdd_nodecount(V);
 		s->st->groups = s->ng;
 		BDD *rels = malloc(sizeof(BDD) * (size_t)(s->ng ? s->ng : 1));
@@ -1312,6 +857,14 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 		group_free(s->g[i]);
 	s->ng = 0;
 	free(s->g);
+	for (int p = 0; p < s->l.pmax; p++) {
+		bdd_delref(s->pkeep[p]);
+		bdd_delref(s->pother[p]);
+		bdd_delref(s->plearned[p]);
+	}
+	free(s->pkeep);
+	free(s->pother);
+	free(s->plearned);
 	free(s->wfix);
 	free(s->sfix);
 	bdd_freepair(s->n2c);
@@ -1347,6 +900,8 @@ static void reset_result(SearchResult *r, Sym *s)
 	r->sym.learned = keep_st.learned;
 	r->sym.next_calls = keep_st.next_calls;
 	r->sym.safe_calls = keep_st.safe_calls;
+	r->sym.sifts = keep_st.sifts;
+	r->sym.restarts = keep_st.restarts + 1;
 	error_free(&s->err);
 	s->have_err = 0;
 }
@@ -1382,18 +937,25 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 	}
 	expander_init(s.x, s.c, &learn_hooks, &s, 0);
 	s.nofrozen = getenv("DSPIN_SYM_WHOLE_ARRAYS") != NULL;
-	frozen_keys(&s);
+	sym_frozen_keys(&s);
 	uint8_t *init = malloc((size_t)sb0.v[0].len);
 	int ilen = sb0.v[0].len;
 	memcpy(init, sb0.v[0].b, (size_t)ilen);
 	succbuf_free(&sb0);
 	int pmax = init[0] ? init[0] : 1, kmax = init[1];
+	if (sym_bits_start(&s, init, ilen) < 0) {
+		snprintf(r->first_error, sizeof r->first_error, "out of memory");
+		return -1;
+	}
 	for (;;) {
 		int g = run_layout(&s, init, ilen, pmax, kmax);
+		sym_vars_free(&s);
 		if (!g)
 			break;
-		/* a state needed another cell: again with room for it */
 		reset_result(r, &s);
+		if (g == SYM_MORE_BITS || g == SYM_REORDER)
+			continue;  /* again with more bits, or another order */
+		/* a state needed another cell: again with room for it */
 		/* by half again (at least one): a loop of runs (philosophers'
 		 * init) would otherwise restart the search once a process */
 		int *cells = g == SYM_MORE_PROCS ? &pmax : &kmax, cap = g == SYM_MORE_PROCS ? MAXPROC : MAXCHAN;
@@ -1407,6 +969,10 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 		}
 	}
 	free(init);
+	sym_bits_done(&s);
+	free(s.lev);
+	for (int i = 0; !o->quiet && i < r->errors && i < SYM_LINES; i++)
+		printf("%s\n", s.lines[i]);
 	error_free(&s.err);
 	expander_free(s.x);
 	for (int t = 0; t < s.m->nptypes; t++)

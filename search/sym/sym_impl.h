@@ -9,11 +9,11 @@
 #include "../../lang/access.h"
 #include <bdd.h>
 
-/* one variable pair per bit of the fixed vector: the current value at an
- * even variable, the next at the odd one after it */
-#define CUR(i, b) (2 * (8 * (i) + (b)))
-#define NXT(i, b) (CUR(i, b) + 1)
+/* why a run ends to start again, besides the layout's SYM_MORE_PROCS and
+ * SYM_MORE_CHANS (sym_vars.c) */
+enum { SYM_MORE_BITS = 100, SYM_REORDER };
 
+#define SYM_LINES 20            /* error lines printed, as every search prints the first 20 */
 #define SYM_MAXKEY 32           /* bytes of frozen locals a group is keyed by, at most */
 
 typedef struct Group {
@@ -69,13 +69,33 @@ typedef struct Sym {
 	 * arrays are indexed by (a group's key), and their number */
 	int **fkey, *nfkey;
 	int nofrozen;
-	int sifted;                /* nodes of the visited set after the last sifting */
-	int no_attach;             /* the attach order made the set larger once: not again */              /* DSPIN_SYM_WHOLE_ARRAYS set: the refinement off (measuring) */
+	/* the variables (sym_vars.c): per run, byte i's first variable and
+	 * its significant bits, and per variable pair its byte (-1: none)
+	 * and the bit's shift in it */
+	int *vbase;
+	uint8_t *vbits;
+	int *vbyte;
+	uint8_t *vshift;
+	int nvars, nreal;
+	/* across runs: the bits of every role (the globals block's bytes,
+	 * the process cells' j-th bytes, the channel cells'), the order of
+	 * the bytes' blocks and the one before it (order_w: the width they
+	 * are for) */
+	uint8_t *gbits, *pbits, *kbits;
+	int *order, *prev_order, order_w;
+	BDD *pkeep, *pother;       /* per process cell: learn_proc's variable sets */
+	BDD *plearned;             /* -order=chain: per process cell, the states it was learned on */
+	int bitsgrow;              /* a successor did not fit its bits: again, with more */
+	int sifted;                /* nodes of the visited set when the order was last made */
+	int no_attach;             /* the attach order made the set larger once: not again */
+	int attaches;              /* restarts for the attach order */
+	int attach_level, attach_nodes;   /* where the last one was made, and the set's nodes there */
 	bddPair *n2c;
 	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
 	int nlev, caplev;
 	SymError err;
 	int have_err;
+	char lines[SYM_LINES][320];   /* the error lines, printed at the end (note_error) */
 	/* the witness being expanded */
 	Group *cg;
 	int level;
@@ -89,18 +109,48 @@ typedef struct Sym {
 } Sym;
 
 void sym_keep(BDD *dst, BDD v);
+
+/* the variables (sym_vars.c) */
+int sym_bits_of(unsigned v);
+/* the roles' first bits, from the model and the initial state; -1 out of memory */
+int sym_bits_start(Sym *s, const uint8_t *init, int ilen);
+void sym_bits_done(Sym *s);
+/* this run's variables from the roles' bits and the order (s->l set);
+ * -1 out of memory */
+int sym_vars_init(Sym *s);
+void sym_vars_free(Sym *s);
+/* byte i needs to hold v: more bits for its role, and s->bitsgrow */
+void sym_want(Sym *s, int i, unsigned v);
 /* the cube of bytes fix[D] on D's current (next = 0) or next variables,
  * and'ed onto base; referenced */
-BDD sym_bytes_cube(const int *bytes, int nbytes, const uint8_t *fix, int next, BDD base);
+BDD sym_bytes_cube(Sym *s, const int *bytes, int nbytes, const uint8_t *fix, int next, BDD base);
 /* one state of the set c (a path to true, skipped variables 0) as bytes */
-void sym_cube_bytes(BDD c, uint8_t *fix, int width);
+void sym_cube_bytes(Sym *s, BDD c, uint8_t *fix);
+/* the variable set of bytes[0..n) (current or next), referenced */
+BDD sym_var_cube(Sym *s, const int *bytes, int n, int next);
+/* the pair (cur[D], nxt[D]) as one cube, referenced; bddfalse (and
+ * sym_want) when a byte does not fit its bits */
+BDD sym_pair_cube(Sym *s, const int *bytes, int n, const uint8_t *cur, const uint8_t *nxt);
+/* D's current variables to their next ones, into p */
+void sym_pairs_c2n(Sym *s, bddPair *p, const int *bytes, int n);
+/* the states of V (a set over the current variables) */
+long double sym_count_states(Sym *s, BDD V);
+
+/* the groups' bytes (sym_bytes.c) */
+void sym_mark_chans(Sym *s, char *in);
+/* D of process p at (t, pc), global arrays refined by the frozen
+ * indices' values in witness (a state of the group; NULL: not refined) */
+void sym_mark_group(Sym *s, char *in, int p, int t, int pc, const uint8_t *witness);
+/* s->fkey, s->nfkey: the frozen index locals of every proctype */
+void sym_frozen_keys(Sym *s);
 /* an internal check or a limit: the search ends incomplete, with why */
 void sym_fail(Sym *s, const char *fmt, const char *arg);
 
 /* the search's steps, shared with sym_improviso.c */
 int sym_bdd_ok(Sym *s);
 void sym_peak(Sym *s);
-/* -sift: reorder the variables when the visited set V has grown */
+/* the variable order when the visited set V has grown: the attach
+ * order (a restart, SYM_REORDER), or -sift's sifting in place */
 void sym_sift(Sym *s, BDD V);
 /* learn process p's groups on the states of F (phase1: only the groups
  * whose moves phase 1 may take), or every process's */

@@ -110,9 +110,7 @@ static BDD fresh_by(Sym *s, int p, BDD F, BDD stack)
 			if (out_of != bddfalse) {
 				if (!g->c2n) {
 					g->c2n = bdd_newpair();
-					for (int k = 0; k < g->nbytes; k++)
-						for (int b = 0; b < 8; b++)
-							bdd_setpair(g->c2n, CUR(g->bytes[k], b), NXT(g->bytes[k], b));
+					sym_pairs_c2n(s, g->c2n, g->bytes, g->nbytes);
 				}
 				/* as successors: D's bytes at their next variables */
 				BDD ns = bdd_addref(bdd_replace(out_of, g->c2n));

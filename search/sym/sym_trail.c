@@ -64,15 +64,15 @@ static int predecessor(Sym *s, int level, const uint8_t *t, uint8_t *pred)
 		for (int b = 0; b < s->l.width; b++)
 			if (!g->in[b])
 				rest[nrest++] = b;
-		BDD tn = sym_bytes_cube(g->bytes, g->nbytes, t, 1, bddtrue);
+		BDD tn = sym_bytes_cube(s, g->bytes, g->nbytes, t, 1, bddtrue);
 		BDD pre = bdd_addref(bdd_appex(g->rel, tn, bddop_and, g->nxtcube));
 		bdd_delref(tn);
-		BDD cand = sym_bytes_cube(rest, nrest, t, 0, pre);
+		BDD cand = sym_bytes_cube(s, rest, nrest, t, 0, pre);
 		bdd_delref(pre);
 		sym_keep(&cand, bdd_and(cand, s->lev[level]));
 		if (cand != bddfalse) {
 			BDD one = bdd_addref(bdd_satoneset(cand, s->allcur, bddfalse));
-			sym_cube_bytes(one, pred, s->l.width);
+			sym_cube_bytes(s, one, pred);
 			bdd_delref(one);
 			found = 0;
 		}
@@ -167,7 +167,7 @@ int sym_levels_in_reach(Sym *s)
 		return -1;
 	for (int i = 0; i < s->l.width; i++)
 		all[i] = i;
-	BDD target = sym_bytes_cube(all, s->l.width, s->err.state, 0, bddtrue);
+	BDD target = sym_bytes_cube(s, all, s->l.width, s->err.state, 0, bddtrue);
 	free(all);
 	for (int i = 0; i < s->nlev; i++)
 		bdd_delref(s->lev[i]);

@@ -138,6 +138,22 @@ for o in -symbolic "-symbolic -por=improviso" "-symbolic -order=chain"; do
 	s=$("$DSPIN" $o -e -json tests/sym/models/runtime_err_end.pml 2>/dev/null)
 	[ "$(field errors "$s")" = 1 ] || bad "$o -e runtime_err_end.pml: $(field errors "$s") errors, 1 wanted"
 done
+# significant bits (search/sym/sym_vars.c): bits_grow.pml's counter
+# needs 1, 2, 4 and 8 bits, each a restart; the error met after them is
+# printed once (the final run's lines), its count the explicit search's
+# states, and its trail replays (the model is in models.txt too)
+m=tests/sym/models/bits_grow.pml
+for o in "" -order=chain -por=improviso; do
+	out=$(cd "$T" && "$DSPIN" -symbolic $o -e "$OLDPWD/$m" 2>/dev/null)
+	s=$("$DSPIN" -symbolic $o -e -json $m 2>/dev/null)
+	lines=$(grep -c '^dspin: assertion violated' <<< "$out")
+	[ "$(field restarts "$s")" -ge 4 ] 2>/dev/null && [ "$lines" = "$(field errors "$s")" ] && [ "$lines" -ge 1 ] ||
+		bad "-symbolic $o -e $m: $lines error lines, $(field errors "$s") errors, $(field restarts "$s") restarts (4 or more wanted)"
+done
+s=$("$DSPIN" -symbolic -E -A -json $m 2>/dev/null)
+s2=$("$DSPIN" -sym=none -por=none -E -A -json $m 2>/dev/null)
+[ "$(field states_stored "$s")" = "$(field states_stored "$s2")" ] ||
+	bad "-symbolic -E -A $m: $(field states_stored "$s") states, explicit $(field states_stored "$s2")"
 # -m: the breadth-first search's states below the bound
 m=tests/sym/models/counters.pml
 for d in 1 5 12; do
