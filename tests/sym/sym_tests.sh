@@ -25,75 +25,59 @@ field() {   # field NAME JSON
 	[[ $2 =~ \"$1\":(\"[^\"]*\"|[^,}]*) ]] && echo "${BASH_REMATCH[1]}"
 }
 
-while read -r m; do
-	case $m in ''|'#'*) continue ;; esac
-	n=$((n + 1))
-	cp "$m" "$T/m.pml"; rm -f "$T/m.pml.trail"
-	e=$(cd "$T" && "$DSPIN" -sym=none -por=none -json m.pml 2>/dev/null); erc=$?
-	s=$(cd "$T" && "$DSPIN" -symbolic -json m.pml 2>/dev/null); src=$?
-	if [ "$src" != "$erc" ]; then bad "$m: -symbolic exit $src, explicit $erc"; continue; fi
-	if [ "$erc" = 0 ] && [ "$(field states_stored "$s")" != "$(field states_stored "$e")" ]; then
-		bad "$m: -symbolic $(field states_stored "$s") states, explicit $(field states_stored "$e")"; continue
-	fi
-	[ "$src" = 1 ] || continue
-	if [ ! -s "$T/m.pml.trail" ]; then bad "$m: -symbolic found $(field first_error "$s") and wrote no trail"; continue; fi
-	out=$(cd "$T" && "$DSPIN" -t m.pml 2>&1); rc=$?
-	if [ "$rc" != 1 ] || [[ $out != *'error reproduced at step'* ]]; then
-		bad "$m: the symbolic trail to $(field first_error "$s") does not replay (exit $rc): $(tail -1 <<< "$out")"; continue
-	fi
-	grep '^#' "$T/m.pml.trail" > "$T/cut.trail"
-	(cd "$T" && "$DSPIN" -replay cut.trail m.pml > /dev/null 2>&1); rc=$?
-	[ "$rc" = 5 ] || bad "$m: the symbolic trail without its moves replays with exit $rc, not 5"
-done < tests/sym/models.txt
-echo "sym_tests: $n models of tests/sym/models.txt"
+# check_models EVERY CMP OPTIONS...: every EVERY-th model of
+# tests/sym/models.txt under `dspin -symbolic OPTIONS`: the explicit
+# unreduced search's exit status; its reachable states equal to the
+# explicit search's stored states (CMP eq) or never more (le); when it
+# finds an error, a trail that replays to it (exit 1, "error reproduced")
+# and, cut of its moves, does not (exit 5).  Sets n, the models checked.
+# The explicit runs are made once a model (EXPL, ERC).
+declare -A EXPL ERC
+check_models() {
+	local every=$1 cmp=$2 k=0 m e erc s src out rc
+	shift 2
+	local o="-symbolic${*:+ $*}"
+	n=0
+	while read -r m; do
+		case $m in ''|'#'*) continue ;; esac
+		k=$((k + 1)); [ $(((k - 1) % every)) = 0 ] || continue
+		n=$((n + 1))
+		cp "$m" "$T/m.pml"
+		if [ -z "${EXPL[$m]+x}" ]; then
+			EXPL[$m]=$(cd "$T" && "$DSPIN" -sym=none -por=none -json m.pml 2>/dev/null); ERC[$m]=$?
+		fi
+		e=${EXPL[$m]} erc=${ERC[$m]}
+		rm -f "$T/m.pml.trail"
+		s=$(cd "$T" && "$DSPIN" -symbolic "$@" -json m.pml 2>/dev/null); src=$?
+		if [ "$src" != "$erc" ]; then bad "$m: $o exit $src, explicit $erc"; continue; fi
+		if [ "$erc" = 0 ]; then
+			if [ "$cmp" = eq ] && [ "$(field states_stored "$s")" != "$(field states_stored "$e")" ]; then
+				bad "$m: $o $(field states_stored "$s") states, explicit $(field states_stored "$e")"; continue
+			fi
+			if [ "$cmp" = le ] && [ "$(field states_stored "$s")" -gt "$(field states_stored "$e")" ]; then
+				bad "$m: $o $(field states_stored "$s") states, more than unreduced $(field states_stored "$e")"; continue
+			fi
+		fi
+		[ "$src" = 1 ] || continue
+		if [ ! -s "$T/m.pml.trail" ]; then bad "$m: $o found $(field first_error "$s") and wrote no trail"; continue; fi
+		out=$(cd "$T" && "$DSPIN" -t m.pml 2>&1); rc=$?
+		if [ "$rc" != 1 ] || [[ $out != *'error reproduced at step'* ]]; then
+			bad "$m: the $o trail to $(field first_error "$s") does not replay (exit $rc): $(tail -1 <<< "$out")"; continue
+		fi
+		grep '^#' "$T/m.pml.trail" > "$T/cut.trail"
+		(cd "$T" && "$DSPIN" -replay cut.trail m.pml > /dev/null 2>&1); rc=$?
+		[ "$rc" = 5 ] || bad "$m: the $o trail without its moves replays with exit $rc, not 5"
+	done < tests/sym/models.txt
+}
 
-# -por=improviso (search/sym/sym_improviso.c) on the same models: the
-# unreduced exit status, never more states than the unreduced search, and
-# its trails replay (and cut, do not)
-n=0
-while read -r m; do
-	case $m in ''|'#'*) continue ;; esac
-	n=$((n + 1))
-	cp "$m" "$T/m.pml"; rm -f "$T/m.pml.trail"
-	e=$(cd "$T" && "$DSPIN" -sym=none -por=none -json m.pml 2>/dev/null); erc=$?
-	s=$(cd "$T" && "$DSPIN" -symbolic -por=improviso -json m.pml 2>/dev/null); src=$?
-	if [ "$src" != "$erc" ]; then bad "$m: -symbolic -por=improviso exit $src, explicit $erc"; continue; fi
-	if [ "$erc" = 0 ] && [ "$(field states_stored "$s")" -gt "$(field states_stored "$e")" ]; then
-		bad "$m: -symbolic -por=improviso $(field states_stored "$s") states, more than unreduced $(field states_stored "$e")"; continue
-	fi
-	[ "$src" = 1 ] || continue
-	out=$(cd "$T" && "$DSPIN" -t m.pml 2>&1); rc=$?
-	if [ "$rc" != 1 ] || [[ $out != *'error reproduced at step'* ]]; then
-		bad "$m: the -por=improviso trail to $(field first_error "$s") does not replay (exit $rc): $(tail -1 <<< "$out")"; continue
-	fi
-	grep '^#' "$T/m.pml.trail" > "$T/cut.trail"
-	(cd "$T" && "$DSPIN" -replay cut.trail m.pml > /dev/null 2>&1); rc=$?
-	[ "$rc" = 5 ] || bad "$m: the -por=improviso trail without its moves replays with exit $rc, not 5"
-done < tests/sym/models.txt
+check_models 1 eq
+echo "sym_tests: $n models of tests/sym/models.txt"
+# -por=improviso (search/sym/sym_improviso.c): the unreduced exit
+# status, never more states than the unreduced search
+check_models 1 le -por=improviso
 echo "sym_tests: $n models with -por=improviso"
-# -order=chain: the same reachable states (exactly), exit status and
-# replaying trails as the explicit search, on every other model (time)
-n=0 k=0
-while read -r m; do
-	case $m in ''|'#'*) continue ;; esac
-	k=$((k + 1)); [ $((k % 2)) = 1 ] || continue
-	n=$((n + 1))
-	cp "$m" "$T/m.pml"; rm -f "$T/m.pml.trail"
-	e=$(cd "$T" && "$DSPIN" -sym=none -por=none -json m.pml 2>/dev/null); erc=$?
-	s=$(cd "$T" && "$DSPIN" -symbolic -order=chain -json m.pml 2>/dev/null); src=$?
-	if [ "$src" != "$erc" ]; then bad "$m: -symbolic -order=chain exit $src, explicit $erc"; continue; fi
-	if [ "$erc" = 0 ] && [ "$(field states_stored "$s")" != "$(field states_stored "$e")" ]; then
-		bad "$m: -symbolic -order=chain $(field states_stored "$s") states, explicit $(field states_stored "$e")"; continue
-	fi
-	[ "$src" = 1 ] || continue
-	out=$(cd "$T" && "$DSPIN" -t m.pml 2>&1); rc=$?
-	if [ "$rc" != 1 ] || [[ $out != *'error reproduced at step'* ]]; then
-		bad "$m: the -order=chain trail to $(field first_error "$s") does not replay (exit $rc): $(tail -1 <<< "$out")"; continue
-	fi
-	grep '^#' "$T/m.pml.trail" > "$T/cut.trail"
-	(cd "$T" && "$DSPIN" -replay cut.trail m.pml > /dev/null 2>&1); rc=$?
-	[ "$rc" = 5 ] || bad "$m: the -order=chain trail without its moves replays with exit $rc, not 5"
-done < tests/sym/models.txt
+# -order=chain: the same reachable states, on every other model (time)
+check_models 2 eq -order=chain
 echo "sym_tests: $n models with -order=chain"
 # the paper's figures (Lerda, Sinha & Theobald, Tables 1 and 2; Fig. 3-b):
 # Best(N) 2N+1, Worst(N) 2^(N+1) - 1 (15 for N = 3; 2,097,151 for N = 20,
