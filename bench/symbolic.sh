@@ -11,6 +11,7 @@
 #   expl. Two dspin -sym=none -por=twophase -q -json -M MB -DN=n model.pml
 #   expl. Imp dspin -sym=none -por=improviso -q -json -M MB -DN=n model.pml
 #   symbolic  dspin -symbolic -q -json -DN=n model.pml
+#   sym. chain dspin -symbolic -order=chain -q -json -DN=n model.pml
 #   sym. Imp  dspin -symbolic -por=improviso -q -json -DN=n model.pml
 #
 # and a markdown table on stdout: states stored, seconds and MB of each
@@ -70,7 +71,7 @@ S=$HERE/models/symbolic
 if [ $# -eq 0 ]; then
 	set -- "$S/best.pml:3,7,10,20+" "$S/worst.pml:3,7,10,20+,100+" \
 		"$S/leader_all.pml:2,3,4,5+" \
-		"$S/philosophers.pml:5,8,10,14+,20+,50+" "$S/ring.pml:4,6,8,10,14+,20+" \
+		"$S/philosophers.pml:5,8,10,14,20+,30+,50+" "$S/ring.pml:4,6,8,10,14+,20+" \
 		"$HERE/models/sort.pml" "$HERE/models/leader.pml" \
 		"$HERE/models/petersonN4.pml" "$HERE/broad/manna8.pml" \
 		"$HERE/broad/bubble.pml" "$HERE/broad/cambridge.pml" \
@@ -198,9 +199,9 @@ count() {
 }
 
 echo "| model | N | expected | SPIN states | s | MB | explicit states | s | MB |" \
-	"expl. Twophase | expl. Improviso | symbolic states | s | MB | nodes | sym. Improviso | s | MB | nodes |" \
+	"expl. Twophase | expl. Improviso | symbolic states | s | MB | nodes | sym. chain | s | MB | sym. Improviso | s | MB | nodes |" \
 	"paper NuSMV | paper Improviso | paper PV | paper SPIN |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" \
+echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" \
 	"---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 bad=0
 i=0
@@ -236,6 +237,8 @@ for arg in "$@"; do
 		fi
 		dspin_run symbolic -symbolic
 		sym_c=$R_CELL sym_n=$R_NODES
+		dspin_run symchain -symbolic -order=chain
+		chain_c=$R_CELL
 		dspin_run symimp -symbolic -por=improviso
 		simp_c=$R_CELL simp_n=$R_NODES
 		mark=
@@ -247,7 +250,7 @@ for arg in "$@"; do
 		fi
 		read -r p0 p1 p2 p3 < <(paper "$name" "$n")
 		echo "| $name$mark | ${n:--} | $(expected "$name" "$n") | $(cell "$spin_c") | $(cell "$expl_c") |" \
-			"$two_c | $imp_c | $(cell "$sym_c") | $sym_n | $(cell "$simp_c") | $simp_n |" \
+			"$two_c | $imp_c | $(cell "$sym_c") | $sym_n | $(cell "$chain_c") | $(cell "$simp_c") | $simp_n |" \
 			"${p0:-} | ${p1:-} | ${p2:-} | ${p3:-} |"
 	done
 done
