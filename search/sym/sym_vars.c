@@ -136,6 +136,8 @@ int sym_vars_init(Sym *s)
 		s->order_w = w;
 		s->sifted = 0;
 		s->attach_level = -1;
+		s->attaches = 0;
+		s->no_attach = 0;
 	}
 	s->vbase = malloc(sizeof(int) * (size_t)w);
 	s->vbits = malloc((size_t)w);
