@@ -101,6 +101,30 @@ static int is_global_array(const Expr *e)
 	return e->k == E_VAR && e->var && e->var->scope == SC_GLOBAL && e->var->arrlen > 0;
 }
 
+static int is_chan_use(Use use)
+{
+	return use == USE_SEND || use == USE_RECV || use == USE_TEST;
+}
+
+/* Is the channel e names the same in every state of a group?  When it is
+ * made of constants, _pid and frozen locals (a `chan in` parameter), or
+ * is a global chan variable (an element at a frozen index) that no
+ * statement writes: set by its declaration, before any process runs.
+ * Its id is then evaluated in a witness, and the channel's cell is the
+ * id's (the k-th channel of a state is cell k, sym_layout.h). */
+static int chan_frozen(Sym *s, const Proctype *pt, const Expr *e)
+{
+	if (frozen_expr(s, pt, e))
+		return 1;
+	if (e->k != E_VAR || !e->var || e->var->scope != SC_GLOBAL || e->var->kind != TY_CHAN ||
+	    (e->var->arrlen && !frozen_expr(s, pt, e->a)) || (!e->var->arrlen && e->a))
+		return 0;
+	for (int t = 0; t < s->m->nptypes; t++)
+		if (access_find(s->acc->own[t], A_GLOBAL, e->var) & AM_WRITE)
+			return 0;
+	return 1;
+}
+
 typedef struct KeyWalk { Sym *s; const Proctype *pt; char *used; } KeyWalk;
 
 static int key_expr(Visitor *v, Expr *e, Use use)
@@ -109,11 +133,13 @@ static int key_expr(Visitor *v, Expr *e, Use use)
 	KeyWalk *k = v->ctx;
 	if (is_global_array(e) && e->a && frozen_expr(k->s, k->pt, e->a))
 		frozen_vars(k->s, k->pt, e->a, k->used);
+	if (is_chan_use(use) && chan_frozen(k->s, k->pt, e))
+		frozen_vars(k->s, k->pt, e, k->used);
 	return 0;
 }
 
 /* Sym.fkey for every proctype: the cell offsets of the frozen locals its
- * global arrays are indexed by */
+ * global arrays are indexed by and its channels are named by */
 void sym_frozen_keys(Sym *s)
 {
 	const Model *m = s->m;
@@ -156,6 +182,8 @@ typedef struct Refine {
 	char *whole;               /* by global array: some use is not a frozen index */
 	char **elem;               /* by global array: the elements indexed */
 	const Var **vars; int nvars;
+	char *chans;               /* the channel cells the steps name (kmax) */
+	int chan_whole;            /* some channel is not named by a frozen expression */
 } Refine;
 
 static int refine_slot(Refine *r, const Var *v)
@@ -172,8 +200,19 @@ static int refine_slot(Refine *r, const Var *v)
 
 static int refine_expr(Visitor *v, Expr *e, Use use)
 {
-	(void)use;
 	Refine *r = v->ctx;
+	if (is_chan_use(use)) {
+		if (!chan_frozen(r->s, r->pt, e))
+			r->chan_whole = 1;
+		else {
+			r->x.err = 0;
+			int32_t cid = vm_eval(&r->x, e);
+			if (r->x.err || cid < 1 || cid > r->s->l.kmax)
+				r->chan_whole = 1;   /* (an error or an object's channel: the move says so) */
+			else
+				r->chans[cid - 1] = 1;
+		}
+	}
 	if (!is_global_array(e))
 		return 0;
 	int i = refine_slot(r, e->var);
@@ -242,7 +281,12 @@ static void mark_access(Sym *s, char *in, const Access *a, const Refine *r)
 			break;
 		}
 		case A_CHAN:
-			sym_mark_chans(s, in);
+			if (r && r->ok && !r->chan_whole) {
+				for (int k = 0; k < s->l.kmax; k++)
+					if (r->chans[k])
+						mark(in, sym_kcell(&s->l, k), s->l.kcell);
+			} else
+				sym_mark_chans(s, in);
 			/* a rendezvous moves the receiver too, which writes what it
 			 * receives into: its cell and the globals (the receive's set
 			 * is the receiver's location's, not this one's) */
@@ -289,7 +333,10 @@ void sym_mark_group(Sym *s, char *in, int p, int t, int pc, const uint8_t *witne
 	if (!seen || !vars || !whole || !elem)
 		abort();   /* (a few KB at the start of a group) */
 	closure(code, pc, seen);
-	Refine r = { .s = s, .pt = pt, .ok = witness && !s->nofrozen, .whole = whole, .elem = elem, .vars = vars };
+	char *chans = calloc((size_t)s->l.kmax + 1, 1);
+	if (!chans)
+		abort();
+	Refine r = { .s = s, .pt = pt, .ok = witness && !s->nofrozen, .whole = whole, .elem = elem, .vars = vars, .chans = chans };
 	State st;
 	uint8_t *sv = NULL;
 	if (r.ok) {
@@ -317,6 +364,7 @@ void sym_mark_group(Sym *s, char *in, int p, int t, int pc, const uint8_t *witne
 	for (int i = 0; i < r.nvars; i++)
 		free(elem[i]);
 	free(elem);
+	free(chans);
 	free(whole);
 	free(vars);
 	free(seen);
