@@ -754,7 +754,16 @@ static int run_layout(Sym *s, const uint8_t *init, int ilen, int pmax, int kmax)
 	bdd_setcacheratio(4);        /* the operation caches grow with the node table (a fixed cache made small sets slow) */
 	if (maxnodes)
 		bdd_setmaxnodenum(maxnodes > bdd_getallocnum() ? (int)maxnodes : bdd_getallocnum() + 1);   /* (BuDDy refuses its own size) */
-	bdd_setvarnum(nvars);
+	/* BuDDy sizes its stack of intermediate results (refstack) by the
+	 * variables, 2 (varnum + 2) entries, and an image's replace (next
+	 * to current, with its correctify) can need more: leader_all(4)
+	 * overflowed it and ended in a segmentation fault in bdd_mark once
+	 * significant bits made the variables few.  Variables nothing
+	 * mentions, after the real ones, give it room (they cost BuDDy two
+	 * nodes each; the count and the pairs are over the real ones) */
+	bdd_setvarnum(2 * nvars + 8);
+	if (s->o->sym_sift)
+		bdd_intaddvarblock(nvars, 2 * nvars + 7, BDD_REORDER_FIXED);
 	/* -sift: each byte's bits, current and next interleaved, one block
 	 * that sifting moves whole */
 	for (int i = 0; s->o->sym_sift && i < s->l.width; i++)

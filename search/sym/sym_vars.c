@@ -311,7 +311,7 @@ static long double count_from(BDD n, int nvars, const int *below, long double *m
  * overflows a double beyond 1,024 of them */
 long double sym_count_states(Sym *s, BDD V)
 {
-	int nn = bdd_getallocnum(), nvars = s->nvars;
+	int nn = bdd_getallocnum(), nvars = bdd_varnum();   /* (the real ones and sym.c's room after them) */
 	long double *memo = malloc(sizeof(long double) * (size_t)nn);
 	int *below = malloc(sizeof(int) * (size_t)(nvars + 1));
 	if (!memo || !below) {
@@ -324,7 +324,7 @@ long double sym_count_states(Sym *s, BDD V)
 	below[0] = 0;
 	for (int l = 0; l < nvars; l++) {
 		int v = bdd_level2var(l);
-		below[l + 1] = below[l] + (v % 2 == 0 && s->vbyte[v / 2] >= 0);
+		below[l + 1] = below[l] + (v < s->nvars && v % 2 == 0 && s->vbyte[v / 2] >= 0);
 	}
 	int top = V <= 1 ? nvars : bdd_var2level(bdd_var(V));
 	long double c = ldexpl(count_from(V, nvars, below, memo), below[top]);
