@@ -218,7 +218,8 @@ static void note_error(Sym *s, const char *msg, const uint8_t *at, const Move *m
 		er->moves = malloc(sizeof(Move) * (size_t)(n ? n : 1));
 		if (er->state && er->moves) {
 			memcpy(er->state, at, (size_t)s->l.width);
-			memcpy(er->moves, mv, sizeof(Move) * (size_t)n);
+			if (n)
+				memcpy(er->moves, mv, sizeof(Move) * (size_t)n);   /* (an invalid end has no moves: mv NULL) */
 			er->nmoves = n;
 			snprintf(er->msg, sizeof er->msg, "%s", msg);
 			s->have_err = 1;
