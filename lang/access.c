@@ -229,7 +229,7 @@ static int chan_mode(Use use)
 	return use == USE_SEND ? AM_SEND : use == USE_RECV ? AM_RECV : AM_TEST;
 }
 
-static int is_chan_use(Use use)
+int use_is_chan(Use use)
 {
 	return use == USE_SEND || use == USE_RECV || use == USE_TEST;
 }
@@ -258,7 +258,7 @@ static void note_var(Access *a, const Expr *e, Use use)
 {
 	if (!e->var || use == USE_REMOTE)
 		return;
-	if (is_chan_use(use))
+	if (use_is_chan(use))
 		access_add(a, A_CHAN, e, chan_mode(use));
 	note_store(a, e, use);
 	AccKind k = e->var->scope == SC_LOCAL ? A_LOCAL : A_GLOBAL;
@@ -271,11 +271,11 @@ static void note_field(Access *a, const Expr *e, Use use)
 {
 	if (!e->var)
 		return;
-	if (is_chan_use(use))
+	if (use_is_chan(use))
 		access_add(a, A_CHAN, e, chan_mode(use));
 	note_store(a, e, use);
 	if (through_ref(e))
-		access_add(a, A_HEAP, e->var, is_chan_use(use) ? AM_READ : var_mode(use));
+		access_add(a, A_HEAP, e->var, use_is_chan(use) ? AM_READ : var_mode(use));
 }
 
 /* what of P a remote reference reads, finer than A_REMOTE (which every

@@ -44,6 +44,8 @@ struct Visitor {
 };
 
 void visit_expr(Visitor *v, Expr *e, Use use);
+/* is the expression used as a channel (sent to, received from, tested)? */
+int use_is_chan(Use use);
 /* the expressions one step of s evaluates (not its nested statements) */
 void visit_step(Visitor *v, Stmt *s);
 /* s and every statement nested in it */

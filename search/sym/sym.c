@@ -426,7 +426,9 @@ static void bits_check(Sym *s)
 		s->grow = SYM_MORE_BITS;
 }
 
-void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
+/* learn_proc, and under -order=chain only on the states p has not been
+ * offered before */
+static void learn_once(Sym *s, int p, BDD F, int phase1)
 {
 	if (s->chain) {
 		/* the chained search offers a state to a process more than
@@ -440,17 +442,18 @@ void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
 		bdd_delref(nw);
 	} else
 		learn_proc(s, p, F, phase1);
+}
+
+void sym_learn_proc(Sym *s, int p, BDD F, int phase1)
+{
+	learn_once(s, p, F, phase1);
 	bits_check(s);
 }
 
 void sym_groups_of_frontier(Sym *s, BDD F)
 {
-	for (int p = 0; p < s->l.pmax && !s->stop && !s->grow; p++) {
-		if (s->chain)
-			sym_learn_proc(s, p, F, 0);
-		else
-			learn_proc(s, p, F, 0);
-	}
+	for (int p = 0; p < s->l.pmax && !s->stop && !s->grow; p++)
+		learn_once(s, p, F, 0);
 	bits_check(s);
 }
 #define groups_of_frontier sym_groups_of_frontier

@@ -101,11 +101,6 @@ static int is_global_array(const Expr *e)
 	return e->k == E_VAR && e->var && e->var->scope == SC_GLOBAL && e->var->arrlen > 0;
 }
 
-static int is_chan_use(Use use)
-{
-	return use == USE_SEND || use == USE_RECV || use == USE_TEST;
-}
-
 /* Is the channel e names the same in every state of a group?  When it is
  * made of constants, _pid and frozen locals (a `chan in` parameter), or
  * is a global chan variable (an element at a frozen index) that no
@@ -133,7 +128,7 @@ static int key_expr(Visitor *v, Expr *e, Use use)
 	KeyWalk *k = v->ctx;
 	if (is_global_array(e) && e->a && frozen_expr(k->s, k->pt, e->a))
 		frozen_vars(k->s, k->pt, e->a, k->used);
-	if (is_chan_use(use) && chan_frozen(k->s, k->pt, e))
+	if (use_is_chan(use) && chan_frozen(k->s, k->pt, e))
 		frozen_vars(k->s, k->pt, e, k->used);
 	return 0;
 }
@@ -201,7 +196,7 @@ static int refine_slot(Refine *r, const Var *v)
 static int refine_expr(Visitor *v, Expr *e, Use use)
 {
 	Refine *r = v->ctx;
-	if (is_chan_use(use)) {
+	if (use_is_chan(use)) {
 		if (!chan_frozen(r->s, r->pt, e))
 			r->chan_whole = 1;
 		else {
