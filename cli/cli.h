@@ -47,6 +47,7 @@ typedef struct Opts {
 	int wbits;              /* -w N */
 	int compress;           /* -compress=tree */
 	int cores;              /* -cores=N: worker threads (search/par/par.c) */
+	int native;             /* -native=on|off: compile the guards to machine code (vm/native.c) */
 	int dist;               /* -dist: the distributed search over MPI (search/dist/dist.c) */
 	int ltl_claim;          /* the never claim was made from an ltl formula */
 	const char *claim_kind; /* "ltl" or "never": what the summary's never claim line names */

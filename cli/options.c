@@ -64,6 +64,9 @@ static void print_usage(FILE *f)
 "                   with -a/-l OWCTY, the verdict of the nested search (no -m; POR with\n"
 "                   one choice per system state, not with -f, -sym=proc, -cache=backedge;\n"
 "                   -cache=backedge: the store-or-not order)\n"
+"  -native=on|off   compile the model's flat guards and assignments to machine code\n"
+"                   with cc (default on, cached; DSPIN_NATIVE=off: off by default;\n"
+"                   DSPIN_CC: another compiler); a compiler that fails is a warning\n"
 "  -json            machine-readable result on stdout, nothing on stderr\n"
 "  -v / -q          more / less output (-v: the plan before a search, every step of\n"
 "                   -simulate)   -p  (as spin -p) print every step: -v\n"
@@ -116,6 +119,10 @@ void parse_args(int argc, char **argv, Opts *o)
 	int mem_given = 0, cache_given = 0, sim_given = 0;
 	memset(o, 0, sizeof *o);
 	o->sym = "heap"; o->por = "si"; o->cache = "all";
+	/* DSPIN_NATIVE=off: the default the other way (the test suite's bulk
+	 * runs, where every model is new and compiling would dominate) */
+	const char *ne = getenv("DSPIN_NATIVE");
+	o->native = !(ne && !strcmp(ne, "off"));
 	o->seed = 1; o->steps = 10000;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -187,6 +194,8 @@ void parse_args(int argc, char **argv, Opts *o)
 			continue;
 		}
 		if (!strcmp(a, "-dist")) { o->dist = 1; continue; }
+		if (!strcmp(a, "-native=on")) { o->native = 1; continue; }
+		if (!strcmp(a, "-native=off")) { o->native = 0; continue; }
 		if (!strcmp(a, "-e")) { o->keep_going = 1; continue; }
 		if (!strcmp(a, "-E")) { o->no_ends = 1; continue; }
 		if (!strcmp(a, "-safety")) continue;

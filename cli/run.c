@@ -187,6 +187,8 @@ int verify(Model *m, Program *prog, const Opts *op, Row *row)
 	if (row) o.quiet = 1;   /* -compare: the table says it all */
 	VM vm;
 	vm_setup(&vm, m, prog, &o);
+	if (o.native && !(row && row->plan_only))
+		native_load(&vm, NULL);
 	char trail[4096];
 	snprintf(trail, sizeof trail, "%s.trail", o.file);
 	char topts[2048];

@@ -69,6 +69,11 @@ void summary_json(FILE *f, const Summary *s)
 	 * run each distinct algorithm once. */
 	fprintf(f, ",\"cache\":\"%s\",\"algorithm\":\"sym=%s por=%s%s\"", o->cache, p->sym_ran, p->por_ran, o->deadvars ? " deadvars" : "");
 	fprintf(f, ",\"deadvars\":%s", o->deadvars ? "true" : "false");
+	const NativeInfo *ni = &s->vm->native;
+	fprintf(f, ",\"native\":{\"tried\":%s,\"flat_code\":%d,\"compiled\":%d,\"compile_s\":%.3f,\"how\":", ni->tried ? "true" : "false",
+	        ni->candidates, ni->compiled, ni->compile_secs);
+	json_text(f, ni->tried ? ni->how : "-native=off");
+	fprintf(f, "}");
 	/* the never claim line's "+ (ltl NAME)" */
 	fprintf(f, ",\"claim\":");
 	if (!m->never) fprintf(f, "null");
@@ -141,6 +146,11 @@ static void text_head(FILE *f, const Summary *s)
 	if (dist) fprintf(f, "\t%d ranks (MPI): %s, states partitioned by hash\n", r->nranks,
 	                  o->accept ? "OWCTY (breadth-first passes)" : "breadth-first by levels");
 	if (p->sym_refused) fprintf(f, "\t-symbolic: left out: the model has %s (docs/symbolic.md)\n", p->sym_refused);
+	const NativeInfo *ni = &s->vm->native;
+	if (ni->tried && ni->compiled)
+		fprintf(f, "\tnative code: %d of %d flat guards and assignments as machine code (%s)\n", ni->compiled, ni->candidates, ni->how);
+	else if (ni->tried && ni->candidates)
+		fprintf(f, "\tnative code: none, the interpreter runs every guard (%s)\n", ni->how);
 	if (p->heap_refused) fprintf(f, "\theap symmetry: left out: %s\n", p->heap_refused);
 	if (p->ps) procsym_report(s->vm, p->ps, f);
 	if (o->deadvars) fprintf(f, "\tdead variable elimination: %s\n", deadvars_ranges(so->stack) ? "locals reset where dead" : "no proctype takes part");

@@ -41,35 +41,7 @@
 #include "../lang/arith.h"
 #include <string.h>
 
-/* G_TEST and the G_T* superinstructions end a conjunct of a top-level
- * && chain: false ends the guard at once (the short circuit), true goes
- * on with an empty stack */
-enum { G_CONST, G_GLOBAL, G_LOCAL, G_UN, G_BIN, G_TEST, G_TVAR, G_TNVAR, G_TCMP, G_STORE,
-	G_PID, G_IDX, G_ISTORE, G_TCMPP };
-
-typedef struct GOp {
-	uint8_t op;          /* G_* */
-	uint8_t kind;        /* a variable's TypeKind */
-	uint8_t bits;
-	uint8_t local;       /* G_T*: a process-local variable (else global) */
-	int tok;             /* G_UN, G_BIN, G_TCMP: the operator (ast.h Op);
-	                      * G_IDX, G_ISTORE: the element's size */
-	int32_t val;         /* G_CONST, G_TCMP: the constant; G_IDX, G_ISTORE:
-	                      * the array's length */
-	int32_t off;         /* G_GLOBAL, G_LOCAL, G_T*, G_IDX: the variable's byte offset */
-} GOp;
-
-#define GMAXOPS 64
-#define GMAXSTACK 16
-
-struct Guard {
-	int n;
-	int has_local;       /* reads the process's locals: needs a valid pid */
-	int quick;           /* superinstructions only: guard_quick runs it (2: with
-	                      * G_TCMPP, in a loop of its own) */
-	int can_fail;        /* has an index that may be out of bounds */
-	GOp ops[];
-};
+#include "guard_ops.h"
 
 static int scalar(TypeKind k)
 {
@@ -291,6 +263,7 @@ static const Guard *guard_compile(const Expr *e)
 	g->has_local = 0;
 	g->quick = 1;
 	g->can_fail = 0;
+	g->native = NULL;
 	for (int i = 0; i < n; i++) {
 		if (ops[i].op == G_LOCAL || ops[i].local)
 			g->has_local = 1;
@@ -368,6 +341,7 @@ static const Guard *act_compile(const Stmt *st)
 	g->has_local = 0;
 	g->quick = 0;
 	g->can_fail = indexed;
+	g->native = NULL;
 	for (int i = 0; i < n; i++) {
 		if (ops[i].op == G_LOCAL || ops[i].local)
 			g->has_local = 1;
@@ -456,6 +430,8 @@ int guard_enabled(const Exec *x, const Guard *g)
 			return -1;   /* the tree interpreter reports it */
 		loc = x->s->b + x->s->poff[x->pid] + PHDR;
 	}
+	if (g->native)
+		return g->native((uint8_t *)glob, (uint8_t *)loc, x->pid);
 	for (int i = 0; i < g->n; i++) {
 		const GOp *o = &g->ops[i];
 		switch (o->op) {
@@ -506,7 +482,7 @@ static __attribute__((noinline)) int quick_pid(const uint8_t *glob, const uint8_
 
 int guard_quick(const State *s, int pid, const Guard *g)
 {
-	if (!g->quick)
+	if (!g->quick && !g->native)
 		return -1;
 	const uint8_t *glob = s->b + GOFF;
 	const uint8_t *loc = glob;
@@ -515,6 +491,10 @@ int guard_quick(const State *s, int pid, const Guard *g)
 			return -1;
 		loc = s->b + s->poff[pid] + PHDR;
 	}
+	/* compiled, every guard reads the state alone: -1 only where the
+	 * ops would give up too (an index out of bounds) */
+	if (g->native)
+		return g->native((uint8_t *)glob, (uint8_t *)loc, pid);
 	if (g->quick == 2)
 		return quick_pid(glob, loc, pid, g);
 	for (int i = 0; i < g->n; i++) {
@@ -545,6 +525,8 @@ int guard_act(Exec *x, const Guard *g)
 			return 0;
 		loc = x->s->b + x->s->poff[x->pid] + PHDR;
 	}
+	if (g->native)
+		return g->native(glob, loc, x->pid);
 	for (int i = 0; i < g->n; i++) {
 		const GOp *o = &g->ops[i];
 		if (o->op == G_STORE)

@@ -16,6 +16,7 @@
 #define DSPIN_VM_H
 #include "../lang/code.h"
 #include "../lang/layout.h"   /* the limits and headers of the layout above */
+#include "native.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -61,6 +62,7 @@ typedef struct VM {
 	int heap_bound;         /* live objects allowed (-heap=N) */
 	int no_asserts;         /* -A: a false assertion is no error (pan -A); still evaluated */
 	int call_bound;         /* deepest call stack allowed (-calldepth=N) */
+	NativeInfo native;      /* -native: the compiled guards (vm/native.c) */
 } VM;
 
 /* a process's header fields (inline: the generator asks them for every

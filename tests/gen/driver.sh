@@ -52,7 +52,8 @@
 # For each seed: the unreduced run is `dspin -sym=none -por=none -e -heap=6`;
 # every other -sym x -por (x -cache for twophase) combination must give the
 # same exit status and error presence, and never store more states.  The
-# unreduced search with -compress=tree (states kept exactly, compressed)
+# unreduced search with -native=on (the flat guards as machine code) and
+# with -compress=tree (states kept exactly, compressed)
 # must give the same exit status, errors and error kinds, and store
 # exactly the same number of states; so must the unreduced search with
 # -cores=2, and with the default reductions -cores=2 must give -bfs's
@@ -85,6 +86,9 @@
 # A disagreement is shrunk (line-based delta debugging) and written to
 # DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
 set -u
+# every run interprets (a compile per generated program would dominate),
+# but native(), which compiles with -native=on
+export DSPIN_NATIVE=off
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 if [ "${1:-}" != --one ]; then
@@ -185,6 +189,7 @@ if [ "${1:-}" != --one ]; then
 	ok=$(grep -c '^ok ' "$WORK/results"); skip=$(grep -c '^skip ' "$WORK/results")
 	fail=$(grep -c '^FAIL ' "$WORK/results"); orc=$(grep -c ' oracle=ok' "$WORK/results")
 	ntr=$(grep -c ' trails=ok' "$WORK/results"); ntree=$(grep -c ' tree=ok' "$WORK/results")
+	nnat=$(grep -c ' native=ok' "$WORK/results"); nnatfn=$(grep -o ' native=ok([0-9]*' "$WORK/results" | awk -F'(' '$2 > 0' | wc -l)
 	ncores=$(grep -c ' cores=ok' "$WORK/results"); ndist=$(grep -c ' dist=ok' "$WORK/results"); ndlive=$(grep -c ' dist-a=ok' "$WORK/results"); ndfair=$(grep -c ' dist-a-f=ok' "$WORK/results"); ndpor=$(grep -c ' dist-a-por=ok' "$WORK/results"); ndead=$(grep -c ' dead=ok' "$WORK/results")
 	nsafe=$(grep -c ' safety=ok' "$WORK/results"); nlive=$(grep -c ' -a=ok' "$WORK/results"); nfair=$(grep -c ' -a-f=ok' "$WORK/results")
 	nnp=$(grep -c ' -l=ok' "$WORK/results"); nnpf=$(grep -c ' -l-f=ok' "$WORK/results")
@@ -193,7 +198,7 @@ if [ "${1:-}" != --one ]; then
 	nsymout=$(grep -c ' sym=skip(outside' "$WORK/results"); nsymtr=$(grep -c ' sym=ok([^)]*trail' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
 	[ "$SYMB" = no ] || echo "driver: -symbolic: $nsym checked (trails replayed $nsymtr), skipped $((nsymbig + nsymtime + nsyminc + nsymout)): $nsymbig over $SYMMAX states, $nsymtime out of time, $nsyminc incomplete, $nsymout outside the fragment"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair; -l $nnp; -l -f $nnpf), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -native=on $nnat ($nnatfn with native code); -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair; -l $nnp; -l -f $nnpf), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -226,6 +231,8 @@ run() {
 	[[ $out =~ \"errors\":([0-9]+) ]] && ER=${BASH_REMATCH[1]}
 	[[ $out =~ \"first_error\":(\"[^\"]*\"|null) ]] && FE=${BASH_REMATCH[1]}
 	DALG=; [[ $out =~ \"algorithm\":\"([^\"]*)\" ]] && DALG=${BASH_REMATCH[1]}
+	NFLAT=0 NCOMP=0
+	[[ $out =~ \"flat_code\":([0-9]+),\"compiled\":([0-9]+) ]] && NFLAT=${BASH_REMATCH[1]} NCOMP=${BASH_REMATCH[2]}
 	SRCH= SREF= IRS=
 	if [ "${XOPT:-}" = -symbolic ]; then
 		[[ $out =~ \"search\":\"([^\"]*)\" ]] && SRCH=${BASH_REMATCH[1]}
@@ -514,7 +521,7 @@ part() {
 		exit 0
 	fi
 	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG $name=skip(big:$ST)"; BIG=1; return 1; fi
-	BST=$ST BRC=$RC BKI=$KI BER=$ER
+	BST=$ST BRC=$RC BKI=$KI BER=$ER BFE=$FE
 	check_list "$list" "$RC" "$ST" "$ER"
 	TAG="$TAG $name=ok($BST states, exit $BRC)"
 	if [ -z "${MODE:-}" ] && [ "$BRC" = 1 ] && [ -n "$TREPLAY" ]; then trails; fi
@@ -530,6 +537,27 @@ compressed() {
 		exit 0
 	fi
 	TAG="$TAG tree=ok"
+}
+
+# -native=on (vm/native.c): the unreduced search with the flat guards
+# compiled to machine code is the unreduced search (after part: BST BRC
+# BER BKI, and the first error FE); its objects go to the seed's
+# directory, not the user's cache.  Exits on a failure.
+native() {
+	local bfe=$BFE
+	XDG_CACHE_HOME=$dir/cache XOPT=-native=on run "$prog" none none all
+	if ! valid || [ "$RC" != "$BRC" ] || [ "$ST" != "$BST" ] || [ "$ER" != "$BER" ] || [ "$KI" != "$BKI" ] || [ "$FE" != "$bfe" ]; then
+		cp "$prog" "$FAILDIR/seed${seed}native.dpml"
+		echo "FAIL $seed native [-sym=none -por=none -native=on]: exit $RC, stored $ST, errors $ER, kinds $KI, first $FE; interpreted: exit $BRC, stored $BST, errors $BER, kinds $BKI, first $bfe -> $FAILDIR/seed${seed}native.dpml"
+		exit 0
+	fi
+	# a run that fell back to the interpreter passes the comparison and
+	# tests nothing
+	if [ "$NFLAT" -gt 0 ] && [ "$NCOMP" = 0 ]; then
+		echo "FAIL $seed native: $NFLAT flat guards and assignments, none compiled"
+		exit 0
+	fi
+	TAG="$TAG native=ok($NCOMP)"
 }
 
 # -cores=2 (search/par/par.c): unreduced, the unreduced depth-first search's
@@ -750,6 +778,7 @@ safety() {
 	fi
 	part safety "$CONFIG_LIST" || return
 	compressed
+	native
 	multicore
 	distributed
 	deadvars

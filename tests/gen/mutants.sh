@@ -145,6 +145,9 @@ symimp_handon~search/sym/sym_improviso.c~s/or_into\(&down, again\);//~symbolic~-
 symimp_keep~search/sym/sym_improviso.c~s/or_into\(&down, still\);//~symbolic~-symbolic -por=improviso: a state the process cannot move in phase 1 is dropped instead of going on to the next process (the design's correction a)
 symimp_unsafe~search/sym/sym.c~s/g->p1 = g->scope != NS_SAFE_NEVER;/g->p1 = s->improviso; g->scope = NS_SAFE_ALWAYS;/~symbolic~-symbolic -por=improviso: phase 1 takes every process, safe or not
 sym_frozen_all~search/sym/sym_bytes.c~s/return mine && !\(access_find\(s->acc->own\[pt->index\], A_LOCAL, v\) & AM_WRITE\);/return mine;/~symbolic~-symbolic: every scalar local taken as frozen (its global array indices refined though the local changes)
+native_le~vm/native.c~s/case OP_LE: cmp = "<=";/case OP_LE: cmp = "<";/~none_static_all~-native: <= compiled as < (the driver's native check, every seed)
+native_bit~vm/native.c~s/\(uint8_t\)\(\(%s\) & 1\)/(uint8_t)(%s)/~none_static_all~-native: a store to a bit or bool does not truncate to 0/1
+native_idx~vm/native.c~s/if \(\(uint32_t\)t%d >= %uu\) return %d;/if ((uint32_t)t%d > %uu) return %d;/~none_static_all~-native: an index one past the end of an array is read (a bounds check off by one)
 sym_chan_any~search/sym/sym_bytes.c~s/\tif \(frozen_expr\(s, pt, e\)\)\n\t\treturn 1;\n\tif \(e->k != E_VAR/\tif (e->k == E_VAR)\n\t\treturn 1;\n\tif (e->k != E_VAR/~symbolic~-symbolic: a channel named by any variable, written or not, is refined to the witness's channel (a missed read: tests/sym/models/frozen_chan.pml catches it)
 EOF
 )
