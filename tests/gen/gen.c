@@ -745,7 +745,12 @@ static void simple_stmt(void)
 		guarded(g, buf);
 		return;
 	case 8: /* scalar globals */
-		if (pick_var(-2, v, 1, 1) && chance(40)) { line("%s = !%s;", v, v); return; }
+		if (pick_var(-2, v, 1, 1) && chance(40)) {
+			/* a bool set from a byte: truncated to its low bit */
+			if (chance(30)) line("%s = x0 + %u;", v, rnd(3));
+			else line("%s = !%s;", v, v);
+			return;
+		}
 		if (!pick_var(-1, v, 1, 1)) { line("skip;"); return; }
 		if (chance(50)) line("%s++;", v);
 		else { scalar_expr(e); line("%s = %s;", v, e); }
@@ -801,6 +806,24 @@ static void simple_stmt(void)
 	}
 }
 
+/* v compared with a constant by any of the six comparisons, v sometimes
+ * under an arithmetic operator first: every operator and comparison the
+ * flat code (vm/guard.c) compiles and vm/native.c turns into C.  Before
+ * 2026-12-03 conditions compared with < and >= only, and the mutants
+ * native_le (<= compiled as <) and native_bit went uncaught */
+static void arith_cmp(char *out, const char *v)
+{
+	static const char *const cmp[] = { "<", "<=", ">", ">=", "==", "!=" };
+	static const char *const bin[] = { "+ 1", "- 1", "* 2", "& 1", "| 2", "^ 3", "<< 1", ">> 1" };
+	const char *c = cmp[rnd(6)];
+	unsigned k = 1 + rnd(3);
+	switch (rnd(5)) {
+	case 0: case 1: sprintf(out, "(%s %s) %s %u", v, bin[rnd(8)], c, k); break;
+	case 2: sprintf(out, "%s%s %s %u", chance(50) ? "-" : "~", v, c, k); break;
+	default: sprintf(out, "%s %s %u", v, c, k); break;
+	}
+}
+
 static void cond(char *out)
 {
 	if (F_FLAT) { flat_cond(out); return; }
@@ -827,7 +850,7 @@ static void cond(char *out)
 		break;
 	default: break;
 	}
-	if (pick_var(-1, v, 1, 1)) sprintf(out, "%s %s %u", v, chance(50) ? "<" : ">=", 1 + rnd(3));
+	if (pick_var(-1, v, 1, 1)) arith_cmp(out, v);
 	else strcpy(out, "true");
 }
 
@@ -4414,7 +4437,7 @@ static void flat_cond(char *out)
 		break;
 	default: break;
 	}
-	if (pick_var(-1, v, 1, 1)) sprintf(out, "%s %s %u", v, chance(50) ? "<" : ">=", 1 + rnd(3));
+	if (pick_var(-1, v, 1, 1)) arith_cmp(out, v);
 	else strcpy(out, "true");
 }
 
@@ -4433,7 +4456,12 @@ static void flat_simple(void)
 	budget--;
 	switch (rnd(20)) {
 	case 0: case 1: /* scalar globals */
-		if (pick_var(-2, v, 1, 1) && chance(40)) { line("%s = !%s;", v, v); return; }
+		if (pick_var(-2, v, 1, 1) && chance(40)) {
+			/* a bool set from a byte: truncated to its low bit */
+			if (chance(30)) line("%s = x0 + %u;", v, rnd(3));
+			else line("%s = !%s;", v, v);
+			return;
+		}
 		if (!pick_var(-1, v, 1, 1)) { line("skip;"); return; }
 		if (chance(40)) line("%s++;", v);
 		else { flat_expr(e); line("%s = %s;", v, e); }
@@ -4445,7 +4473,11 @@ static void flat_simple(void)
 		case 0: line("ga[_pid %% 3] = %s;", e); return;
 		case 1: line("ga[x0 %% 3] = %s;", e); return;
 		case 2: line("ga[%u] = %s;", rnd(3), e); return;
-		default: line("x0 = ga[x0];"); return;   /* x0 > 2: an index error */
+		default:
+			/* x0 > 2: an index error; x0 %% 4 is one past the end at 3 */
+			if (chance(50)) line("x0 = ga[x0 %% 4];");
+			else line("x0 = ga[x0];");
+			return;
 		}
 	case 3: /* the typedef */
 		if (!fl_rec) { line("x0 = x0 + 1;"); return; }
