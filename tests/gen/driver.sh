@@ -773,6 +773,7 @@ safety() {
 	MODE=
 	if [ "$SYMB" = only ]; then
 		TREPLAY= part ref "" || return
+		native
 		symbolic
 		return
 	fi

@@ -811,10 +811,11 @@ static void simple_stmt(void)
  * flat code (vm/guard.c) compiles and vm/native.c turns into C.  Before
  * 2026-12-03 conditions compared with < and >= only, and the mutants
  * native_le (<= compiled as <) and native_bit went uncaught */
+static const char *const arith_bin[] = { "+ 1", "- 1", "* 2", "& 1", "| 2", "^ 3", "<< 1", ">> 1" };
 static void arith_cmp(char *out, const char *v)
 {
 	static const char *const cmp[] = { "<", "<=", ">", ">=", "==", "!=" };
-	static const char *const bin[] = { "+ 1", "- 1", "* 2", "& 1", "| 2", "^ 3", "<< 1", ">> 1" };
+	const char *const *bin = arith_bin;
 	const char *c = cmp[rnd(6)];
 	unsigned k = 1 + rnd(3);
 	switch (rnd(5)) {
@@ -4446,6 +4447,9 @@ static void flat_expr(char *out)
 {
 	if (chance(12)) { strcpy(out, "_pid % 3"); return; }
 	if (fl_ga && chance(10)) { sprintf(out, "ga[%u]", rnd(3)); return; }
+	/* an operator of the flat code, kept to 0..3 (the state space) */
+	char v[16];
+	if (chance(20) && pick_var(-1, v, 1, 1)) { sprintf(out, "(%s %s) & 3", v, arith_bin[rnd(8)]); return; }
 	scalar_expr(out);
 }
 
