@@ -747,7 +747,7 @@ static void simple_stmt(void)
 	case 8: /* scalar globals */
 		if (pick_var(-2, v, 1, 1) && chance(40)) {
 			/* a bool set from a byte: truncated to its low bit */
-			if (chance(30)) line("%s = x0 + %u;", v, rnd(3));
+			if (chance(50)) line("%s = x0 + %u;", v, rnd(3));
 			else line("%s = !%s;", v, v);
 			return;
 		}
@@ -4404,7 +4404,10 @@ static void flat_cond(char *out)
 	char v[16];
 	switch (rnd(10)) {
 	case 0: if (fl_has_gb()) { strcpy(out, chance(50) ? "gb" : "!gb"); return; } break;
-	case 1: if (fl_ga) { sprintf(out, "ga[%u] %s %u", rnd(3), chance(50) ? ">" : "==", rnd(2)); return; } break;
+	case 1:
+		if (fl_ga && chance(30)) { sprintf(out, "ga[x0 & 3] %s %u", chance(50) ? ">" : "==", rnd(2)); return; }   /* 3: out of bounds */
+		if (fl_ga) { sprintf(out, "ga[%u] %s %u", rnd(3), chance(50) ? ">" : "==", rnd(2)); return; }
+		break;
 	case 2: if (fl_rec) { if (chance(50)) strcpy(out, chance(50) ? "rr.b" : "!rr.b"); else sprintf(out, "rr.a > %u", rnd(2)); return; } break;
 	case 3:
 		if (nchans) {
@@ -4462,7 +4465,7 @@ static void flat_simple(void)
 	case 0: case 1: /* scalar globals */
 		if (pick_var(-2, v, 1, 1) && chance(40)) {
 			/* a bool set from a byte: truncated to its low bit */
-			if (chance(30)) line("%s = x0 + %u;", v, rnd(3));
+			if (chance(50)) line("%s = x0 + %u;", v, rnd(3));
 			else line("%s = !%s;", v, v);
 			return;
 		}
@@ -4478,8 +4481,9 @@ static void flat_simple(void)
 		case 1: line("ga[x0 %% 3] = %s;", e); return;
 		case 2: line("ga[%u] = %s;", rnd(3), e); return;
 		default:
-			/* x0 > 2: an index error; x0 %% 4 is one past the end at 3 */
-			if (chance(50)) line("x0 = ga[x0 %% 4];");
+			/* x0 > 2: an index error; x0 & 3 is one past the end at 3
+			 * (& is in the flat code, %% is not: vm/guard.c) */
+			if (chance(50)) line("x0 = ga[x0 & 3];");
 			else line("x0 = ga[x0];");
 			return;
 		}
