@@ -22,7 +22,8 @@
 # the symbolic fragment, the symbolic check only) and "checked" counts the
 # programs the symbolic check ran on.
 # -c also runs the hand-written corpus checks (tests/sym_tests.sh,
-# tests/dyn_tests.sh, tests/liveness_tests.sh, tests/model_tests.sh and
+# tests/dyn_tests.sh, tests/liveness_tests.sh, tests/model_tests.sh,
+# tests/native_tests.sh and
 # tests/deadvars_tests.sh) on each mutant and says whether they fail.  Not part of ctest
 # (minutes, not seconds); results are recorded in docs/testing.md (how) and
 # docs/testing-history.md (what each set caught).
@@ -204,7 +205,7 @@ while IFS='~' read -r name file subst configs what; do
 		corp=
 		if [ "$CORPUS" = 1 ]; then
 			corp="corpus: "
-			for t in sym_tests dyn_tests liveness_tests model_tests deadvars_tests; do
+			for t in sym_tests dyn_tests liveness_tests model_tests deadvars_tests native_tests; do
 				if bash "$root/tests/$t.sh" "$scratch/b/dspin" > "$scratch/$t.out" 2>&1; then corp="$corp$t passes, "
 				else corp="$corp$t FAILS ($(grep -c '^FAIL' "$scratch/$t.out")), "; fi
 			done
