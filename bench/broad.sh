@@ -7,7 +7,7 @@
 #   spin -o1 -o2 -o3 -a FLAGS model.pml
 #   gcc -O2 -DNOREDUCE -DSAFETY -w -o pan pan.c      (not timed)
 #   ./pan -mDEPTH -c0                                 (timed)
-#   dspin -sym=none -por=none -e -q FLAGS model.pml   (timed; native code
+#   dspin -sym=none -por=none -c0 -q FLAGS model.pml   (timed; native code
 #                                      from the cache the untimed run made)
 #   dspin -native=off ... the same                     (timed: "interp")
 #
@@ -35,7 +35,7 @@ bench_models "$@"
 depth=()
 for ((i = 0; i < nm; i++)); do
 	# shellcheck disable=SC2086
-	dp=$("$DSPIN_RUN" -sym=none -por=none -e -q ${flags[i]} "${files[i]}" 2>&1 |
+	dp=$("$DSPIN_RUN" -sym=none -por=none -c0 -q ${flags[i]} "${files[i]}" 2>&1 |
 		sed -n 's/.*depth reached \([0-9]*\).*/\1/p' | head -1)
 	depth[i]=$(( ${dp:-5000000} * 2 > 10000 ? ${dp:-5000000} * 2 : 10000 ))
 	rm -f "${files[i]}.trail"
@@ -46,9 +46,9 @@ for ((r = 1; r <= REPS; r++)); do
 	for ((i = 0; i < nm; i++)); do
 		timed pan $i $r ./pan -m${depth[i]} -c0
 		# shellcheck disable=SC2086
-		timed dspin $i $r "$DSPIN_RUN" -sym=none -por=none -e -q ${flags[i]} "${files[i]}"
+		timed dspin $i $r "$DSPIN_RUN" -sym=none -por=none -c0 -q ${flags[i]} "${files[i]}"
 		# shellcheck disable=SC2086
-		timed interp $i $r "$DSPIN_RUN" -native=off -sym=none -por=none -e -q ${flags[i]} "${files[i]}"
+		timed interp $i $r "$DSPIN_RUN" -native=off -sym=none -por=none -c0 -q ${flags[i]} "${files[i]}"
 	done
 done
 load1=$(cut -d' ' -f1-3 /proc/loadavg)

@@ -15,6 +15,7 @@ typedef struct Opts {
 	const char *cpp[64]; int ncpp;
 	const char *sym, *por, *cache;
 	int simulate, replay, json, verbose, quiet, bfs, keep_going;
+	int numbered;           /* -e: a numbered trail per error (pan -e; -c0 writes none) */
 	int symbolic;           /* -symbolic: the BDD search (search/sym/) */
 	int sym_chain;          /* -order=chain: the symbolic search chains its images */
 	int sym_sift;           /* -sift: the symbolic search reorders by sifting */

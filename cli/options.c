@@ -39,7 +39,8 @@ static void print_usage(FILE *f)
 "  -sift            (-symbolic) reorder the BDD variables by sifting as the set grows,\n"
 "                   instead of the attach order (docs/symbolic.md)\n"
 "  -m DEPTH         depth bound      -M MB   memory bound (default 3/4 of RAM; 0: none)\n"
-"  -e               keep going after errors, count them all (pan's -c0; -c1 the default;\n"
+"  -e               keep going after errors, count them all, a numbered trail for each\n"
+"                   (pan -e; -c0: the same without the numbered trails; -c1 the default;\n"
 "                   -cN stops at the N-th error, as pan)\n"
 "  -A               no assertion violations (as pan -A: assertions still evaluated)\n"
 "  -E               no invalid end states (as pan -E; -a on accept labels in the\n"
@@ -196,7 +197,7 @@ void parse_args(int argc, char **argv, Opts *o)
 		if (!strcmp(a, "-dist")) { o->dist = 1; continue; }
 		if (!strcmp(a, "-native=on")) { o->native = 1; continue; }
 		if (!strcmp(a, "-native=off")) { o->native = 0; continue; }
-		if (!strcmp(a, "-e")) { o->keep_going = 1; continue; }
+		if (!strcmp(a, "-e")) { o->keep_going = 1; o->numbered = 1; continue; }
 		if (!strcmp(a, "-E")) { o->no_ends = 1; continue; }
 		if (!strcmp(a, "-safety")) continue;
 		if (!strcmp(a, "-m")) { o->depth = num_arg(a, i + 1 < argc ? argv[++i] : NULL); continue; }

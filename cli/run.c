@@ -166,7 +166,7 @@ static PlanOpts plan_opts(const Opts *o, int row, const char *trail, const char 
 	PlanOpts po = {
 		.file = o->file, .sym = o->sym, .por = o->por, .cache = o->cache, .por_given = o->por_given,
 		.bfs = o->bfs, .symbolic = o->symbolic, .sym_chain = o->sym_chain, .sym_sift = o->sym_sift, .cores = o->cores, .dist = o->dist, .accept = o->accept, .fair = o->fair,
-		.keep_going = o->keep_going, .max_errors = o->max_errors, .depth = o->depth, .mem_mb = o->mem_mb, .mem_default = o->mem_default,
+		.keep_going = o->keep_going, .numbered = o->numbered, .max_errors = o->max_errors, .depth = o->depth, .mem_mb = o->mem_mb, .mem_default = o->mem_default,
 		.store_mode = o->store_mode, .compress = o->compress, .wbits = o->wbits,
 		.deadvars = o->deadvars, .no_ends = o->no_ends, .no_asserts = o->no_asserts, .no_unreached = o->no_unreached, .dfs_window = o->dfs_window,
 		.claim_accept = o->claim_accept, .ltl_claim = o->ltl_claim,

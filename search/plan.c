@@ -50,6 +50,7 @@ static const char *por_refused_cycles(VM *vm, const PlanOpts *o, const Plan *p)
 static void common_opts(const PlanOpts *o, SearchOpts *so)
 {
 	so->keep_going = o->keep_going;
+	so->numbered = o->numbered;
 	so->max_errors = o->max_errors;
 	so->max_depth = o->depth;
 	so->mem_limit = (size_t)o->mem_mb << 20;

@@ -25,7 +25,8 @@ typedef struct PlanOpts {
 	int sym_sift;                   /* -sift */
 	int accept;                     /* 1 -a, 2 -l */
 	int fair;                       /* -f */
-	int keep_going;                 /* -e */
+	int keep_going;                 /* -e, -c0, -cN */
+	int numbered;                   /* -e: a numbered trail per error */
 	int max_errors;                 /* -cN: stop at the N-th error (with keep_going) */
 	long depth;                     /* -m */
 	long mem_mb;                    /* -M, or the default bound */

@@ -11,7 +11,8 @@ typedef enum SearchKind { SEARCH_DFS, SEARCH_TWOPHASE, SEARCH_IMPROVISO, SEARCH_
 
 typedef struct SearchOpts {
 	SearchKind kind;         /* which back end runs (search_run) */
-	int keep_going;         /* -e: count all errors */
+	int keep_going;         /* -e, -c0, -cN: count all errors */
+	int numbered;           /* -e: a numbered trail for each of the first 1000 (pan -e) */
 	int max_errors;         /* -cN (with keep_going): stop at the N-th error; 0 none */
 	long max_depth;         /* 0: unbounded */
 	size_t mem_limit;       /* bytes, 0: unbounded */

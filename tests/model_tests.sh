@@ -142,8 +142,13 @@ refused() {
 mkdir -p "$TMP/c0"; cp "$M/multi_error.pml" "$TMP/c0/m.pml"
 run pan_c0 -sym=none -por=none -c0 "$TMP/c0/m.pml"
 if [ "$rc" -eq 1 ] && grep -q 'errors: 5' <<<"$out"; then ok pan_c0_counts_all; else fail pan_c0_counts_all "rc=$rc: $(grep errors <<<"$out")"; fi
-# -e writes one numbered trail per error, as pan -e (m.pml1.trail ...
-# m.pml5.trail: pan -c0's 5 errors), and -tN replays each to its error
+# -c0 writes no numbered trails (pan -c0 writes none; 1000 of them were
+# three quarters of bench/broad/errors.pml's run) ...
+nt=$(ls "$TMP/c0"/m.pml[0-9]*.trail 2>/dev/null | wc -l)
+[ "$nt" = 0 ] && ok c0_no_numbered_trails || fail c0_no_numbered_trails "-c0 wrote $nt numbered trails"
+# ... -e writes one per error, as pan -e (m.pml1.trail ... m.pml5.trail:
+# pan -c0's 5 errors), and -tN replays each to its error
+( cd "$TMP/c0" && timeout "$TO" "$DSPIN" -sym=none -por=none -e m.pml >/dev/null 2>&1 )
 nt=$(ls "$TMP/c0"/m.pml[0-9]*.trail 2>/dev/null | wc -l); nrep=0
 for k in 1 2 3 4 5; do ( cd "$TMP/c0" && timeout "$TO" "$DSPIN" -t$k m.pml 2>&1 | grep -q 'error reproduced'; exit "${PIPESTATUS[0]}" ); [ $? = 1 ] && nrep=$((nrep + 1)); done
 if [ "$nt" = 5 ] && [ "$nrep" = 5 ] && cmp -s "$TMP/c0/m.pml.trail" "$TMP/c0/m.pml1.trail"; then ok numbered_trails_replay
