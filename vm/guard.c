@@ -15,13 +15,14 @@
  * Only what has no effect is compiled: constants, `_pid`, global and
  * process-local variables of scalar type, indexed by a constant within
  * bounds (folded into the offset) or by such an expression (G_IDX, its
- * bounds checked when it runs), and the unary and binary operators other
- * than / and %.  Such an expression has one value whatever the order of
- * evaluation, so && and || need no jumps: both sides are evaluated and
- * combined to 0 or 1, as vm_eval's short circuit gives.  The one way it
- * can fail is an index out of bounds: the compiled code then gives up
- * (-1) and the tree evaluates the guard, raising the error, or not, if
- * its short circuit never reaches that index.  Everything else
+ * bounds checked when it runs), and the unary and binary operators.  Such
+ * an expression has one value whatever the order of evaluation, so && and
+ * || need no jumps: both sides are evaluated and combined to 0 or 1, as
+ * vm_eval's short circuit gives.  It can fail two ways, an index out of
+ * bounds and a / or % by zero (since 2026-12-03: `n = (n + 1) % 4` is a
+ * ring protocol's every step): the compiled code then gives up (-1) and
+ * the tree evaluates the guard, raising the error, or not, if its short
+ * circuit never reaches it.  Everything else
  * (channels, fields, calls, remote references, run, timeout, ...) keeps
  * the tree interpreter, which stays the reference: tests/unit checks the
  * two agree.
@@ -57,7 +58,7 @@ static int scalar(TypeKind k)
 static int binop_ok(int tok)
 {
 	switch (tok) {
-	case OP_ADD: case OP_SUB: case OP_MUL: case OP_SHL: case OP_SHR:
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_SHL: case OP_SHR:
 	case OP_BAND: case OP_BOR: case OP_BXOR: case OP_EQ: case OP_NE:
 	case OP_LT: case OP_GT: case OP_LE: case OP_GE: case OP_AND: case OP_OR:
 		return 1;
@@ -269,7 +270,7 @@ static const Guard *guard_compile(const Expr *e)
 			g->has_local = 1;
 		if (ops[i].op != G_TVAR && ops[i].op != G_TNVAR && ops[i].op != G_TCMP && ops[i].op != G_TCMPP)
 			g->quick = 0;
-		if (ops[i].op == G_IDX)
+		if (ops[i].op == G_IDX || (ops[i].op == G_BIN && (ops[i].tok == OP_DIV || ops[i].tok == OP_MOD)))
 			g->can_fail = 1;
 	}
 	for (int i = 0; i < n && g->quick; i++)
@@ -345,7 +346,7 @@ static const Guard *act_compile(const Stmt *st)
 	for (int i = 0; i < n; i++) {
 		if (ops[i].op == G_LOCAL || ops[i].local)
 			g->has_local = 1;
-		if (ops[i].op == G_IDX)
+		if (ops[i].op == G_IDX || (ops[i].op == G_BIN && (ops[i].tok == OP_DIV || ops[i].tok == OP_MOD)))
 			g->can_fail = 1;
 	}
 	memcpy(g->ops, ops, sizeof(GOp) * (size_t)n);
@@ -368,7 +369,8 @@ void vm_compile_guards(Program *p)
 	}
 }
 
-/* vm_eval's arithmetic (lang/arith.h); the flat code has no / or % */
+/* vm_eval's arithmetic (lang/arith.h), for the operators that cannot fail
+ * (the comparisons of the superinstructions) */
 static inline int32_t binop(int tok, int32_t a, int32_t b)
 {
 	int32_t r;
@@ -413,7 +415,9 @@ static inline __attribute__((always_inline)) int stack_op(const GOp *o, int32_t 
 	}
 	default:
 		--*sp;
-		st[*sp - 1] = binop(o->tok, st[*sp - 1], st[*sp]);
+		/* / or % by zero: give up, the tree raises the error */
+		if (!arith_binop(o->tok, st[*sp - 1], st[*sp], &st[*sp - 1]))
+			return 0;
 		break;
 	}
 	return 1;

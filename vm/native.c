@@ -19,10 +19,11 @@
  * Translation: the ops are postfix code over an operand stack; here the
  * stack holds C expressions (strings) instead of values.  A load is an
  * expression; an operator combines its operands' expressions with the
- * same arithmetic as lang/arith.h (wrapping + - * <<, shift counts & 31);
- * an indexed load first binds its index to a temporary and checks its
- * bounds, in the order the ops check them, so a guard gives up (-1) or
- * answers false (0) exactly where the ops do.  All the operands are free
+ * same arithmetic as lang/arith.h (wrapping + - * <<, shift counts & 31,
+ * INT32_MIN / -1); an indexed load first binds its index to a temporary
+ * and checks its bounds, a / or % its divisor and checks it is not zero,
+ * in the order the ops check them, so a guard gives up (-1) or answers
+ * false (0) exactly where the ops do.  All the operands are free
  * of effects, so evaluating a subexpression in C's order instead of the
  * stack's changes nothing.
  *
@@ -256,6 +257,17 @@ static void stack_op_c(Buf *b, CStack *c, const GOp *o, int fail)
 	case G_BIN:
 		cpop(c, x);
 		cpop(c, a);
+		if (o->tok == OP_DIV || o->tok == OP_MOD) {
+			/* lang/arith.h: by zero gives up (the tree raises it);
+			 * INT32_MIN / -1 is INT32_MIN, x % -1 is 0 */
+			int ta = c->ntmp++, tb = c->ntmp++;
+			bprintf(b, "\tint32_t t%d = %s;\n\tint32_t t%d = %s;\n\tif (t%d == 0) return %d;\n", ta, a, tb, x, tb, fail);
+			if (o->tok == OP_DIV)
+				cpush(c, "(t%d == (-2147483647-1) && t%d == -1 ? t%d : t%d / t%d)", ta, tb, ta, ta, tb);
+			else
+				cpush(c, "(t%d == -1 ? 0 : t%d %% t%d)", tb, ta, tb);
+			return;
+		}
 		if (!binop_expr(out, sizeof out, o->tok, a, x))
 			c->ok = 0;
 		cpush(c, "%s", out);

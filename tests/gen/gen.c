@@ -4465,7 +4465,7 @@ static void flat_simple(void)
 	/* the flat code's edges (vm/guard.c, vm/native.c), one statement
 	 * in three: a bool set from a byte (truncated: the assertion fails
 	 * where a store does not), an index one past the end (x0 & 3 == 3;
-	 * & is flat code, % is not), a comparison at its boundary under an
+	 * & was flat code before % was), a comparison at its boundary under an
 	 * operator.  Spread over the cases below they were too rare for the
 	 * native_bit and native_idx mutants (0 of 194 seeds) */
 	if (chance(30)) {
@@ -4500,13 +4500,13 @@ static void flat_simple(void)
 		if (!fl_ga) { line("x0 = %u;", rnd(3)); return; }
 		flat_expr(e);
 		switch (rnd(5)) {
-		case 4: line("x0 = ga[x0 & 3];"); return;   /* one past the end at x0 & 3 == 3 (& is flat code) */
+		case 4: line("x0 = ga[x0 & 3];"); return;   /* one past the end at x0 & 3 == 3 */
 		case 0: line("ga[_pid %% 3] = %s;", e); return;
 		case 1: line("ga[x0 %% 3] = %s;", e); return;
 		case 2: line("ga[%u] = %s;", rnd(3), e); return;
 		default:
 			/* x0 > 2: an index error; x0 & 3 is one past the end at 3
-			 * (& is in the flat code, %% is not: vm/guard.c) */
+			 * (& was flat code before %% was: vm/guard.c) */
 			if (chance(50)) line("x0 = ga[x0 & 3];");
 			else line("x0 = ga[x0];");
 			return;

@@ -1,5 +1,6 @@
 /* The flat code's edges (vm/guard.c, compiled to C by vm/native.c):
- * every comparison at its boundary, every operator the flat code has,
+ * every comparison at its boundary, every operator the flat code has
+ * (/ and % too),
  * stores that truncate (bool, bit, unsigned bit-field, byte, short) and
  * wrap (int).  Each counter stops exactly at a boundary; a comparison or a
  * store compiled wrongly changes the states reached or fails an assertion
@@ -35,5 +36,9 @@ active proctype cmp() {
 	 * wrongly blocks, an invalid end state */
 	w != 0 && (-w >> 30) == 1;
 	(~x & 7) == 4 && (x | 4) == 7 && (x & 1) == 1 && (x >> 1) == 1;
-	x * 3 - 10 == -1 && !(x < 3) && s < -32765
+	x * 3 - 10 == -1 && !(x < 3) && s < -32765;
+	/* / and % truncate toward zero, as C's (and pan's) */
+	x / 2 == 1 && x % 2 == 1 && (-x) % 2 == -1 && (-x) / 2 == -1;
+	z = (z + x) % 4;    /* 6 % 4 */
+	assert(z == 2)
 }
