@@ -13,6 +13,10 @@ struct Program;
 /* a compiled guard's or assignment's entry: G the globals, L the
  * process's locals (G when it has none) */
 typedef int (*NativeFn)(uint8_t *glob, uint8_t *loc, int32_t pid);
+/* a location's guards at once (a choice among many flat guards): q[i] is
+ * the answer of the location's i-th transition's guard (-1 for an
+ * `else`), as guard_quick gives it */
+typedef void (*NativeLocFn)(uint8_t *glob, uint8_t *loc, int32_t pid, int8_t *q);
 
 /* What native_load did, for the summary (report/summary.c) */
 typedef struct NativeInfo {
@@ -21,6 +25,8 @@ typedef struct NativeInfo {
 	int compiled;        /* of them, running as machine code */
 	int failed;          /* a warning was printed: the interpreter runs them */
 	double compile_secs; /* the C compiler's time (0 when cached) */
+	NativeLocFn *loc;    /* by Loc.gid, NULL where there is none (or no native code) */
+	int nloc;            /* locations with a NativeLocFn */
 	char how[4096];       /* "compiled", "cached", or why not */
 } NativeInfo;
 

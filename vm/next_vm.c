@@ -332,6 +332,22 @@ static int gen_proc(Gen *g, int pid)
 	 * before it moved; an `else` that an option's opening if/do brought
 	 * along stands before the options that follow (lang/compile.c) */
 	int n = 0;
+	NativeLocFn lf = g->vm->native.loc ? g->vm->native.loc[l->gid] : NULL;
+	if (lf) {
+		/* every guard here compiled into one function (vm/native.c): a
+		 * false one's Trans is not read */
+		int8_t q[64];
+		lf(cur->b + GOFF, cur->b + cur->poff[pid] + PHDR, pid, q);
+		for (int i = 0; i < l->nt; i++) {
+			if (!q[i])
+				continue;
+			const Trans *t = l->t[i];
+			if (t->is_else && n)
+				continue;
+			n += q[i] > 0 ? take_trans(g, pid, t) : try_trans(g, pid, t);
+		}
+		return n;
+	}
 	for (int i = 0; i < l->nt; i++) {
 		const Trans *t = l->t[i];
 		if (t->escape)
