@@ -70,8 +70,8 @@ void summary_json(FILE *f, const Summary *s)
 	fprintf(f, ",\"cache\":\"%s\",\"algorithm\":\"sym=%s por=%s%s\"", o->cache, p->sym_ran, p->por_ran, o->deadvars ? " deadvars" : "");
 	fprintf(f, ",\"deadvars\":%s", o->deadvars ? "true" : "false");
 	const NativeInfo *ni = &s->vm->native;
-	fprintf(f, ",\"native\":{\"tried\":%s,\"flat_code\":%d,\"compiled\":%d,\"compile_s\":%.3f,\"how\":", ni->tried ? "true" : "false",
-	        ni->candidates, ni->compiled, ni->compile_secs);
+	fprintf(f, ",\"native\":{\"tried\":%s,\"flat_code\":%d,\"compiled\":%d,\"location_functions\":%d,\"compile_s\":%.3f,\"how\":", ni->tried ? "true" : "false",
+	        ni->candidates, ni->compiled, ni->nloc, ni->compile_secs);
 	json_text(f, ni->tried ? ni->how : "-native=off");
 	fprintf(f, "}");
 	/* the never claim line's "+ (ltl NAME)" */

@@ -36,6 +36,7 @@
 #include "vm.h"
 #include "native.h"
 #include "guard_ops.h"
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -43,6 +44,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -458,25 +460,129 @@ int native_write_c(const Program *p, FILE *f)
 	return nfn;
 }
 
-/* the cache directory, created; 0 if none can be */
-static int cache_dir(char *out, size_t n)
+/* the cache directory, created (0700 where dspin makes it), and ours:
+ * owned by this user and writable by nobody else, since what is in it is
+ * loaded and run (found by review: a shared /tmp/dspin/native would run
+ * anyone's object).  0 with why in *why if not */
+static int cache_dir(char *out, size_t n, const char **why)
 {
 	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
 	char base[900];
 	if (x && *x) snprintf(base, sizeof base, "%s", x);
 	else if (h && *h) snprintf(base, sizeof base, "%s/.cache", h);
-	else snprintf(base, sizeof base, "/tmp");
+	else snprintf(base, sizeof base, "/tmp/dspin-%ld", (long)geteuid());
 	snprintf(out, n, "%s/dspin/native", base);
 	char part[1024];
 	snprintf(part, sizeof part, "%s", out);
+	*why = "cannot be made";
 	for (char *q = part + 1; *q; q++)
 		if (*q == '/') {
 			*q = 0;
-			if (mkdir(part, 0755) && errno != EEXIST)
+			if (mkdir(part, 0700) && errno != EEXIST)
 				return 0;
 			*q = '/';
 		}
-	return !mkdir(part, 0755) || errno == EEXIST;
+	if (mkdir(part, 0700) && errno != EEXIST)
+		return 0;
+	struct stat st;
+	if (stat(part, &st) || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		*why = "is not this user's alone";
+		return 0;
+	}
+	return 1;
+}
+
+/* The object's seal: 8 bytes "dspinobj" and the XXH64 of everything
+ * before them, appended after the compile (the loader ignores bytes past
+ * the ELF's segments).  An object cut short still opens with dlopen and
+ * dies of SIGBUS at its first call (found by review); a cached one whose
+ * seal does not check is compiled again. */
+#define SEAL_MAGIC "dspinobj"
+
+static int seal_ok(const char *so)
+{
+	FILE *f = fopen(so, "rb");
+	if (!f)
+		return 0;
+	struct stat st;
+	int ok = 0;
+	if (!fstat(fileno(f), &st) && st.st_uid == geteuid() && st.st_size > 16 && st.st_size < (1L << 30)) {
+		size_t len = (size_t)st.st_size;
+		uint8_t *buf = malloc(len);
+		if (buf && fread(buf, 1, len, f) == len && !memcmp(buf + len - 16, SEAL_MAGIC, 8)) {
+			uint64_t want;
+			memcpy(&want, buf + len - 8, 8);
+			ok = XXH64(buf, len - 16, 0) == want;
+		}
+		free(buf);
+	}
+	fclose(f);
+	return ok;
+}
+
+static int seal(const char *so)
+{
+	FILE *f = fopen(so, "r+b");
+	if (!f)
+		return 0;
+	int ok = 0;
+	if (!fseek(f, 0, SEEK_END)) {
+		long len = ftell(f);
+		uint8_t *buf = len > 0 ? malloc((size_t)len) : NULL;
+		if (buf && !fseek(f, 0, SEEK_SET) && fread(buf, 1, (size_t)len, f) == (size_t)len) {
+			uint64_t h = XXH64(buf, (size_t)len, 0);
+			ok = !fseek(f, 0, SEEK_END) && fwrite(SEAL_MAGIC, 1, 8, f) == 8 && fwrite(&h, 1, 8, f) == 8;
+		}
+		free(buf);
+	}
+	return fclose(f) == 0 && ok;
+}
+
+/* at most NATIVE_CACHE_MAX objects: the least recently used go (a hit
+ * touches its object).  A soak of 50,000 generated programs would
+ * otherwise leave 50,000 objects behind */
+#define NATIVE_CACHE_MAX 2000
+
+static void cache_trim(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct Ent { time_t t; char name[64]; } *v = NULL;
+	size_t nv = 0, cap = 0;
+	struct dirent *e;
+	char path[1200];
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		if (l < 4 || l >= 64 || strcmp(e->d_name + l - 3, ".so"))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		struct stat st;
+		if (stat(path, &st))
+			continue;
+		if (nv == cap) {
+			cap = cap ? 2 * cap : 256;
+			struct Ent *nvp = realloc(v, cap * sizeof *v);
+			if (!nvp)
+				break;
+			v = nvp;
+		}
+		v[nv].t = st.st_mtime;
+		snprintf(v[nv].name, sizeof v[nv].name, "%s", e->d_name);
+		nv++;
+	}
+	closedir(d);
+	while (nv > NATIVE_CACHE_MAX) {
+		/* the oldest, one at a time: a trim removes a few at most */
+		size_t o = 0;
+		for (size_t i = 1; i < nv; i++)
+			if (v[i].t < v[o].t)
+				o = i;
+		snprintf(path, sizeof path, "%s/%s", dir, v[o].name);
+		unlink(path);
+		v[o] = v[--nv];
+	}
+	free(v);
 }
 
 /* run the compiler: cc -O1 -fPIC -shared -w -o so c, its output in log;
@@ -576,46 +682,63 @@ void native_load(VM *vm, const char *cc)
 	unsigned long long key = (unsigned long long)XXH64_digest(hs);
 	XXH64_freeState(hs);
 	char dir[1024], so[1100], c[1100], tmp[1100], log[1100];
-	if (!cache_dir(dir, sizeof dir)) {
-		snprintf(ni->how, sizeof ni->how, "no cache directory (%s)", dir);
+	const char *dwhy;
+	if (!cache_dir(dir, sizeof dir, &dwhy)) {
+		snprintf(ni->how, sizeof ni->how, "the cache directory %s %s", dir, dwhy);
 		goto fail;
 	}
 	snprintf(so, sizeof so, "%s/%016llx.so", dir, key);
-	snprintf(c, sizeof c, "%s/%016llx.%ld.c", dir, key, (long)getpid());
-	snprintf(tmp, sizeof tmp, "%s/%016llx.%ld.so", dir, key, (long)getpid());
-	snprintf(log, sizeof log, "%s/%016llx.log", dir, key);
-	int cached = access(so, R_OK) == 0;
-	if (cached) {
+	if (seal_ok(so)) {
 		int k = install(p, ni, so, ni->how, sizeof ni->how);
 		if (k >= 0) {
 			ni->compiled = k;
 			snprintf(ni->how, sizeof ni->how, "from the cache");
+			utimes(so, NULL);   /* recently used (cache_trim) */
 			free(b.s);
 			return;
 		}
-		/* a damaged object: compile it again */
 	}
-	FILE *f = fopen(c, "w");
-	if (!f || fwrite(b.s, 1, b.n, f) != b.n) {
+	/* none, or damaged: compile.  The temporary files are mkstemp's
+	 * (pids repeat across PID namespaces sharing a cache: found by
+	 * review, two dspins as pid 1 took each other's object) */
+	snprintf(c, sizeof c, "%s/%016llx.XXXXXX.c", dir, key);
+	snprintf(tmp, sizeof tmp, "%s/%016llx.XXXXXX.tmp", dir, key);
+	snprintf(log, sizeof log, "%s/%016llx.XXXXXX.log", dir, key);
+	int fc = mkstemps(c, 2), ft = mkstemps(tmp, 4), fl = mkstemps(log, 4);
+	if (ft >= 0) close(ft);
+	if (fl >= 0) close(fl);
+	FILE *f = fc >= 0 ? fdopen(fc, "w") : NULL;
+	if (!f || ft < 0 || fl < 0 || fwrite(b.s, 1, b.n, f) != b.n) {
 		if (f) fclose(f);
-		snprintf(ni->how, sizeof ni->how, "cannot write %s", c);
+		else if (fc >= 0) close(fc);
+		snprintf(ni->how, sizeof ni->how, "cannot write the C text in %s", dir);
+		if (fc >= 0) unlink(c);
+		if (ft >= 0) unlink(tmp);
+		if (fl >= 0) unlink(log);
 		goto fail;
 	}
 	fclose(f);
 	double t0 = native_clock();
 	if (!compile(cc, c, tmp, log, ni->how, sizeof ni->how)) {
 		unlink(tmp);
+		unlink(c);   /* the log stays: the warning names it */
 		goto fail;
 	}
 	ni->compile_secs = native_clock() - t0;
 	unlink(c);
 	unlink(log);
+	if (!seal(tmp)) {
+		snprintf(ni->how, sizeof ni->how, "cannot seal %s", tmp);
+		unlink(tmp);
+		goto fail;
+	}
 	/* another dspin may be compiling the same model: the rename is atomic */
 	if (rename(tmp, so)) {
 		snprintf(ni->how, sizeof ni->how, "cannot rename %s (%s)", tmp, strerror(errno));
 		unlink(tmp);
 		goto fail;
 	}
+	cache_trim(dir);
 	int k = install(p, ni, so, ni->how, sizeof ni->how);
 	if (k < 0)
 		goto fail;
