@@ -52,7 +52,8 @@
 # For each seed: the unreduced run is `dspin -sym=none -por=none -e -heap=6`;
 # every other -sym x -por (x -cache for twophase) combination must give the
 # same exit status and error presence, and never store more states.  The
-# unreduced search with -native=on (the flat guards as machine code) and
+# unreduced search with -native=off (interpreted: the others compile the
+# flat guards to machine code) and
 # with -compress=tree (states kept exactly, compressed)
 # must give the same exit status, errors and error kinds, and store
 # exactly the same number of states; so must the unreduced search with
@@ -86,9 +87,8 @@
 # A disagreement is shrunk (line-based delta debugging) and written to
 # DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
 set -u
-# every run interprets (a compile per generated program would dominate),
-# but native(), which compiles with -native=on
-export DSPIN_NATIVE=off
+# every run compiles the flat guards (the default, -native=on; each
+# program once, cached), but native()'s, which interprets
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 if [ "${1:-}" != --one ]; then
@@ -198,7 +198,7 @@ if [ "${1:-}" != --one ]; then
 	nsymout=$(grep -c ' sym=skip(outside' "$WORK/results"); nsymtr=$(grep -c ' sym=ok([^)]*trail' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
 	[ "$SYMB" = no ] || echo "driver: -symbolic: $nsym checked (trails replayed $nsymtr), skipped $((nsymbig + nsymtime + nsyminc + nsymout)): $nsymbig over $SYMMAX states, $nsymtime out of time, $nsyminc incomplete, $nsymout outside the fragment"
-	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -native=on $nnat ($nnatfn with native code); -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair; -l $nnp; -l -f $nnpf), $skip skipped (too big or timed out), $fail failed"
+	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -native=off against on $nnat ($nnatfn with native code); -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair; -l $nnp; -l -f $nnpf), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
 	exit
@@ -521,7 +521,7 @@ part() {
 		exit 0
 	fi
 	if [ "$ST" -gt "$MAXST" ]; then TAG="$TAG $name=skip(big:$ST)"; BIG=1; return 1; fi
-	BST=$ST BRC=$RC BKI=$KI BER=$ER BFE=$FE
+	BST=$ST BRC=$RC BKI=$KI BER=$ER BFE=$FE BNFLAT=$NFLAT BNCOMP=$NCOMP
 	check_list "$list" "$RC" "$ST" "$ER"
 	TAG="$TAG $name=ok($BST states, exit $BRC)"
 	if [ -z "${MODE:-}" ] && [ "$BRC" = 1 ] && [ -n "$TREPLAY" ]; then trails; fi
@@ -539,25 +539,26 @@ compressed() {
 	TAG="$TAG tree=ok"
 }
 
-# -native=on (vm/native.c): the unreduced search with the flat guards
-# compiled to machine code is the unreduced search (after part: BST BRC
-# BER BKI, and the first error FE); its objects go to the seed's
-# directory, not the user's cache.  Exits on a failure.
+# -native=off (vm/native.c): the unreduced search interpreted is the
+# unreduced search with the flat guards compiled to machine code, the
+# default (after part: BST BRC BER BKI, the first error BFE, and BNFLAT
+# BNCOMP: the compiled run must have had native code where the program
+# has flat code).  Exits on a failure.
 native() {
 	local bfe=$BFE
-	XDG_CACHE_HOME=$dir/cache XOPT=-native=on run "$prog" none none all
+	if [ "$BNFLAT" -gt 0 ] && [ "$BNCOMP" = 0 ]; then
+		# a run that fell back to the interpreter passes the comparison
+		# and tests nothing
+		echo "FAIL $seed native: $BNFLAT flat guards and assignments, none compiled"
+		exit 0
+	fi
+	XOPT=-native=off run "$prog" none none all
 	if ! valid || [ "$RC" != "$BRC" ] || [ "$ST" != "$BST" ] || [ "$ER" != "$BER" ] || [ "$KI" != "$BKI" ] || [ "$FE" != "$bfe" ]; then
 		cp "$prog" "$FAILDIR/seed${seed}native.dpml"
-		echo "FAIL $seed native [-sym=none -por=none -native=on]: exit $RC, stored $ST, errors $ER, kinds $KI, first $FE; interpreted: exit $BRC, stored $BST, errors $BER, kinds $BKI, first $bfe -> $FAILDIR/seed${seed}native.dpml"
+		echo "FAIL $seed native [-sym=none -por=none]: interpreted (-native=off): exit $RC, stored $ST, errors $ER, kinds $KI, first $FE; compiled: exit $BRC, stored $BST, errors $BER, kinds $BKI, first $bfe -> $FAILDIR/seed${seed}native.dpml"
 		exit 0
 	fi
-	# a run that fell back to the interpreter passes the comparison and
-	# tests nothing
-	if [ "$NFLAT" -gt 0 ] && [ "$NCOMP" = 0 ]; then
-		echo "FAIL $seed native: $NFLAT flat guards and assignments, none compiled"
-		exit 0
-	fi
-	TAG="$TAG native=ok($NCOMP)"
+	TAG="$TAG native=ok($BNCOMP)"
 }
 
 # -cores=2 (search/par/par.c): unreduced, the unreduced depth-first search's
