@@ -782,6 +782,18 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 
 /* d_step: run the body deterministically from pc to its exit, one
  * indivisible step */
+/* t's flat code (vm/guard.c) made its step: a compiled assignment ran
+ * (it cannot fail; simulation keeps the tree, which warns when a value is
+ * truncated), or a compiled guard, which has no effect, held (one that
+ * may fail, an index or a divisor, is asked again, and the tree raises
+ * the error if it does).  0: the tree must run the statement */
+static int flat_step(Exec *x, const Trans *t)
+{
+	if (t->act && !x->vm->simulate && guard_act(x, t->act))
+		return 1;
+	return t->guard && (!guard_can_fail(t->guard) || guard_enabled(x, t->guard) >= 0);
+}
+
 static void run_dstep_from(Exec *x, const Code *k, int pc)
 {
 	int steps = 0;
@@ -801,12 +813,10 @@ static void run_dstep_from(Exec *x, const Code *k, int pc)
 		}
 		if (pick->dstep) run_dstep(x, pick->dstep);
 		else if (pick->st && pick->st->k == S_SELECT) exec_stmt(x, pick->st, pick->select_lo);
-		/* vm_execute's short cuts: a compiled assignment, a compiled
-		 * guard's no effect (a d_step of swaps spent a third of its
-		 * time in the tree: bench/RESULTS.md, 2026-12-03) */
-		else if (pick->act && !x->vm->simulate && guard_act(x, pick->act)) ;
-		else if (pick->guard && (!guard_can_fail(pick->guard) || guard_enabled(x, pick->guard) >= 0)) ;
-		else if (pick->st) exec_stmt(x, pick->st, 0);
+		/* the flat code's short cuts, as vm_execute's (a d_step of
+		 * swaps spent a third of its time in the tree: bench/RESULTS.md,
+		 * 2026-12-03) */
+		else if (pick->st && !flat_step(x, pick)) exec_stmt(x, pick->st, 0);
 		pc = pick->to;
 		if (++steps > 10000000) { vm_runtime_error(x, "d_step sequence does not terminate"); return; }
 	}
@@ -926,13 +936,7 @@ void vm_execute(Exec *x, const Trans *t)
 	if (t->st && t->st->k == S_CALL && !t->dstep) { do_call(x, t); return; }
 	if (t->st && t->st->k == S_RETURN && !t->dstep) { do_return(x, t); return; }
 	if (t->dstep) run_dstep(x, t->dstep);
-	/* the compiled form cannot fail; simulation keeps the tree, which
-	 * warns when a value is truncated */
-	else if (t->act && !x->vm->simulate && guard_act(x, t->act)) ;
-	/* a compiled guard has no effect; one that may fail (an index) is
-	 * asked again, and the tree raises the error if it does */
-	else if (t->guard && (!guard_can_fail(t->guard) || guard_enabled(x, t->guard) >= 0)) ;
-	else if (t->st) exec_stmt(x, t->st, x->sel);
+	else if (t->st && !flat_step(x, t)) exec_stmt(x, t->st, x->sel);
 	if (x->pid >= 0 && x->pid < x->s->nproc) sv_set_pc(x->s, x->pid, t->to);
 }
 

@@ -251,6 +251,12 @@ static int emit_chain(const Expr *e, GOp *ops, int *n)
 	return emit_conjunct(e, ops, n);
 }
 
+/* may o give up when it runs (an index out of bounds, a zero divisor)? */
+static int op_can_fail(const GOp *o)
+{
+	return o->op == G_IDX || (o->op == G_BIN && (o->tok == OP_DIV || o->tok == OP_MOD));
+}
+
 static const Guard *guard_compile(const Expr *e)
 {
 	GOp ops[GMAXOPS];
@@ -270,7 +276,7 @@ static const Guard *guard_compile(const Expr *e)
 			g->has_local = 1;
 		if (ops[i].op != G_TVAR && ops[i].op != G_TNVAR && ops[i].op != G_TCMP && ops[i].op != G_TCMPP)
 			g->quick = 0;
-		if (ops[i].op == G_IDX || (ops[i].op == G_BIN && (ops[i].tok == OP_DIV || ops[i].tok == OP_MOD)))
+		if (op_can_fail(&ops[i]))
 			g->can_fail = 1;
 	}
 	for (int i = 0; i < n && g->quick; i++)
@@ -346,7 +352,7 @@ static const Guard *act_compile(const Stmt *st)
 	for (int i = 0; i < n; i++) {
 		if (ops[i].op == G_LOCAL || ops[i].local)
 			g->has_local = 1;
-		if (ops[i].op == G_IDX || (ops[i].op == G_BIN && (ops[i].tok == OP_DIV || ops[i].tok == OP_MOD)))
+		if (op_can_fail(&ops[i]))
 			g->can_fail = 1;
 	}
 	memcpy(g->ops, ops, sizeof(GOp) * (size_t)n);

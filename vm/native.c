@@ -450,16 +450,6 @@ static void emit_program(Buf *b, const Program *p, int *nfn, int *ncand)
 	free(has);
 }
 
-int native_write_c(const Program *p, FILE *f)
-{
-	Buf b = { 0 };
-	int nfn, ncand;
-	emit_program(&b, p, &nfn, &ncand);
-	fwrite(b.s, 1, b.n, f);
-	free(b.s);
-	return nfn;
-}
-
 /* the cache directory, created (0700 where dspin makes it), and ours:
  * owned by this user and writable by nobody else, since what is in it is
  * loaded and run (found by review: a shared /tmp/dspin/native would run

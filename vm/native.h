@@ -34,6 +34,4 @@ typedef struct NativeInfo {
  * cc: the compiler (NULL: $DSPIN_CC, else cc).  Never fails the run: a
  * problem is one warning on stderr and the interpreter. */
 void native_load(struct VM *vm, const char *cc);
-/* the C text native_load compiles; the number of functions in it */
-int native_write_c(const struct Program *p, FILE *f);
 #endif
