@@ -89,7 +89,8 @@ typedef struct Sym {
 	int sifted;                /* nodes of the visited set when the order was last made */
 	int no_attach;             /* the attach order made the set larger once: not again */
 	int attaches;              /* restarts for the attach order */
-	int attach_level, attach_nodes;   /* where the last one was made, and the set's nodes there */
+	int attach_point, attach_nodes;   /* where the last one was made (a count of sym_sift's calls), and the set's nodes there */
+	int point;                 /* sym_sift's calls this run: the same places in every run, whatever the order */
 	bddPair *n2c;
 	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
 	int nlev, caplev;

@@ -54,6 +54,10 @@
  * The counts may differ from the explicit search's (its Stack is a
  * depth-first phase 1's, this one a set), the verdicts may not.
  *
+ * After each phase the visited set is offered to sym_sift, for the
+ * attach order as the other searches (it had none before:
+ * philosophers(10) 3.7 s -> 0.22 s; leader_all(5) beyond 400 s -> 238).
+ *
  * Errors are found while relations are learned, as in the breadth-first
  * search; the trail is a shortest path inside the states reached
  * (sym_improviso_levels), so that sym_trail.c's way back works. */
@@ -235,6 +239,8 @@ void sym_improviso(Sym *s, BDD init, BDD *Vout)
 		}
 		bdd_delref(P);
 		sym_peak(s);
+		if (going(s))
+			sym_sift(s, V);
 	}
 	bdd_delref(F);
 	*Vout = V;

@@ -83,7 +83,9 @@
 # like the others and written to DIR/seedNsym.dpml.  Then
 # `dspin -symbolic -por=improviso -e` (symbolic_improviso): the unreduced
 # exit and error presence, never more states, and its trail replays and,
-# cut, does not (symimp=...; DIR/seedNsymimp.dpml).
+# cut, does not (symimp=...; DIR/seedNsymimp.dpml).  Then
+# `dspin -symbolic -order=chain -e` (symbolic_chain): exactly what the
+# plain symbolic run must give (symch=...; DIR/seedNsymch.dpml).
 # A disagreement is shrunk (line-based delta debugging) and written to
 # DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
 set -u
@@ -196,8 +198,9 @@ if [ "${1:-}" != --one ]; then
 	nsym=$(grep -c ' sym=ok' "$WORK/results"); nsymbig=$(grep -c ' sym=skip(big' "$WORK/results")
 	nsymtime=$(grep -c ' sym=skip(time' "$WORK/results"); nsyminc=$(grep -c ' sym=skip(incomplete' "$WORK/results")
 	nsymout=$(grep -c ' sym=skip(outside' "$WORK/results"); nsymtr=$(grep -c ' sym=ok([^)]*trail' "$WORK/results")
+	nsymimp=$(grep -c ' symimp=ok' "$WORK/results"); nsymch=$(grep -c ' symch=ok' "$WORK/results"); nsymchtr=$(grep -c ' symch=ok([^)]*trail' "$WORK/results")
 	grep '^FAIL ' "$WORK/results"
-	[ "$SYMB" = no ] || echo "driver: -symbolic: $nsym checked (trails replayed $nsymtr), skipped $((nsymbig + nsymtime + nsyminc + nsymout)): $nsymbig over $SYMMAX states, $nsymtime out of time, $nsyminc incomplete, $nsymout outside the fragment"
+	[ "$SYMB" = no ] || echo "driver: -symbolic: $nsym checked (trails replayed $nsymtr), skipped $((nsymbig + nsymtime + nsyminc + nsymout)): $nsymbig over $SYMMAX states, $nsymtime out of time, $nsyminc incomplete, $nsymout outside the fragment; -por=improviso $nsymimp checked, -order=chain $nsymch (trails replayed $nsymchtr)"
 	echo "driver: $((ok + skip + fail)) programs: $ok clean (checked: safety $nsafe; -native=off against on $nnat ($nnatfn with native code); -compress=tree $ntree; -cores=2 $ncores; -dist $ndist, -dist -a $ndlive (reduced $ndpor), -dist -a -f $ndfair; -deadvars $ndead; trails replayed $ntr; heap oracle $orc; -a $nlive; -a -f $nfair; -l $nnp; -l -f $nnpf), $skip skipped (too big or timed out), $fail failed"
 	[ "$KEEP" = 1 ] && echo "driver: programs kept in $WORK" || rm -rf "$WORK"
 	[ "$fail" = 0 ]
@@ -221,7 +224,7 @@ run() {
 	# is written next to the model either way)
 	local pre=${RUNPRE:-}
 	[ "${XOPT:-}" = -symbolic ] && pre=$SYMPRE
-	out=$($pre "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} -json "$1" 2>/dev/null)
+	out=$($pre "$DSPIN" -sym="$2" -por="$3" -cache="$4" -e $HEAP ${MODE:-} ${XOPT:-} ${SYMORD:-} -json "$1" 2>/dev/null)
 	RC=$?
 	[ "$RC" = 152 ] && RC=124     # SIGXCPU: out of time
 	[ "$RC" = 137 ] && [ -n "$pre" ] && RC=124   # timeout's KILL
@@ -282,21 +285,22 @@ check() {
 		DESC="heap oracle: $o"
 		return 0
 	fi
-	if [[ $kind == sym-* || $kind == symimp-* ]]; then
-		local spor=none
+	if [[ $kind == sym-* || $kind == symimp-* || $kind == symch-* ]]; then
+		local spor=none so=
 		[[ $kind == symimp-* ]] && spor=improviso
-		XOPT=-symbolic run "$f" none $spor all
+		[[ $kind == symch-* ]] && so=-order=chain
+		SYMORD=$so XOPT=-symbolic run "$f" none $spor all
 		if [ "$kind" = sym-internal ]; then
 			[ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]] || return 1
 		else
 			valid && [ "$CO" = true ] && [ "$SRCH" = symbolic ] || return 1
 		fi
 		case $kind in
-		sym-count) [ "$ST" != "$bst" ] || return 1 ;;
+		sym-count|symch-count) [ "$ST" != "$bst" ] || return 1 ;;
 		symimp-count) [ "$ST" -gt "$bst" ] || return 1 ;;
-		sym-verdict|symimp-verdict) [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ] || return 1 ;;
-		sym-errors) [ "$KI" != '?' ] && [ "$bki" != '?' ] && [ "$KI" != "$bki" ] || return 1 ;;
-		sym-trail|symimp-trail) [ "$brc" = 1 ] || return 1; XOPT=-symbolic trail_ok "$f" none $spor all && return 1 ;;
+		sym-verdict|symimp-verdict|symch-verdict) [ "$RC" != "$brc" ] || [ $(( ${ER:-0} > 0 )) != $(( ${ber:-0} > 0 )) ] || return 1 ;;
+		sym-errors|symch-errors) [ "$KI" != '?' ] && [ "$bki" != '?' ] && [ "$KI" != "$bki" ] || return 1 ;;
+		sym-trail|symimp-trail|symch-trail) [ "$brc" = 1 ] || return 1; SYMORD=$so XOPT=-symbolic trail_ok "$f" none $spor all && return 1 ;;
 		esac
 		DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -symbolic -por=$spor: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI$([ "${IRS:-null}" = null ] || echo ", incomplete: $IRS")"
 		[[ $kind == *-trail ]] && DESC="$DESC; $TDESC"
@@ -351,6 +355,7 @@ report_fail() {
 	local m=${MODE:-}; m=${m// /}
 	[[ $kind == sym-* ]] && m=${m}sym
 	[[ $kind == symimp-* ]] && m=${m}symimp
+	[[ $kind == symch-* ]] && m=${m}symch
 	local out=$FAILDIR/seed$seed$m.dpml
 	cp "$prog" "$dir/orig.dpml"
 	local desc=$desc0
@@ -364,6 +369,7 @@ report_fail() {
 		echo " * shrunk:   $desc"
 		if [ "$kind" = oracle ]; then echo " * reproduce: dspin_heap_oracle $HEAP F */"
 		elif [[ $kind == sym-* ]]; then echo " * reproduce: dspin -sym=none -por=none -e $HEAP -json F; dspin -symbolic -e $HEAP -json F; dspin -symbolic $HEAP F && dspin -t F */"
+		elif [[ $kind == symch-* ]]; then echo " * reproduce: dspin -sym=none -por=none -e $HEAP -json F; dspin -symbolic -order=chain -e $HEAP -json F; dspin -symbolic -order=chain $HEAP F && dspin -t F */"
 		elif [[ $kind == symimp-* ]]; then echo " * reproduce: dspin -sym=none -por=none -e $HEAP -json F; dspin -symbolic -por=improviso -e $HEAP -json F; dspin -symbolic -por=improviso $HEAP F && dspin -t F */"
 		elif [ "$kind" = trail ]; then echo " * reproduce: dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } $HEAP F; dspin -t F */"; else
 		echo " * reproduce: dspin -sym=none -por=none -e $HEAP ${MODE:-} -json F; dspin -sym=${cfg%% *} -por=$(echo "$cfg" | cut -d' ' -f2) -cache=${cfg##* } -e $HEAP ${MODE:-} -json F */"; fi
@@ -417,7 +423,7 @@ trail_ok() {
 	# (in the directory: the error names the model as the replay will)
 	local pre=
 	[ "${XOPT:-}" = -symbolic ] && pre=$SYMPRE
-	out=$(cd "$td" && $pre "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP ${XOPT:-} -json m.dpml 2>/dev/null); rc=$?
+	out=$(cd "$td" && $pre "$DSPIN" -sym="$2" -por="$3" -cache="$4" $HEAP ${XOPT:-} ${SYMORD:-} -json m.dpml 2>/dev/null); rc=$?
 	[ "$rc" = 137 ] && [ -n "$pre" ] && rc=124
 	if [ "$rc" != 1 ] || [ ! -s "$td/m.dpml.trail" ]; then
 		TDESC="without -e: exit $rc and $([ -s "$td/m.dpml.trail" ] || echo no )trail"; return 1
@@ -733,6 +739,43 @@ symbolic() {
 	fi
 	TAG="$TAG sym=ok($ST states$tr)"
 	symbolic_improviso
+	symbolic_chain
+}
+
+# -symbolic -order=chain (sym.c's chain: the processes bottom-up in the
+# variable order, each from the whole visited set): exactly the
+# unreduced states, exit, error presence and kinds, and its trail
+# replays (and, cut, does not).  Exits on a failure.
+symbolic_chain() {
+	SYMORD=-order=chain XOPT=-symbolic run "$prog" none none all
+	if [ "$RC" = 124 ]; then TAG="$TAG symch=skip(time)"; return; fi
+	if [ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]]; then
+		echo "FAIL $seed symch-internal [-symbolic -order=chain]: $IRS"; exit 0
+	fi
+	if [ "$RC" = 3 ] || [ "$CO" = false ]; then TAG="$TAG symch=skip(incomplete)"; return; fi
+	if ! valid; then
+		echo "FAIL $seed run [-symbolic -order=chain]: exit $RC (unreduced: exit $BRC, $BST states)"; exit 0
+	fi
+	local k=
+	if [ "$RC" != "$BRC" ] || [ $(( ${ER:-0} > 0 )) != $(( ${BER:-0} > 0 )) ]; then k=symch-verdict
+	elif [ "$ST" != "$BST" ]; then k=symch-count
+	elif [ "$KI" != '?' ] && [ "$BKI" != '?' ] && [ "$KI" != "$BKI" ]; then k=symch-errors; fi
+	if [ -n "$k" ]; then
+		local d0="$k: -sym=none -por=none: exit $BRC, errors $BER, stored $BST, kinds $BKI; -symbolic -order=chain: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI"
+		check "$prog" $k symbolic && d0=$DESC
+		report_fail $k "symbolic chain" "$d0"; exit 0
+	fi
+	local tr=
+	if [ "$BRC" = 1 ]; then
+		if ! SYMORD=-order=chain XOPT=-symbolic trail_ok "$prog" none none all; then
+			[[ $TDESC == "without -e: exit 124 "* ]] && { TAG="$TAG symch=skip(time)"; return; }
+			local d0="symch-trail: $TDESC"
+			check "$prog" symch-trail symbolic && d0=$DESC
+			report_fail symch-trail "symbolic chain" "$d0"; exit 0
+		fi
+		tr=", trail"
+	fi
+	TAG="$TAG symch=ok($ST states$tr)"
 }
 
 # -symbolic -por=improviso (search/sym/sym_improviso.c): the unreduced

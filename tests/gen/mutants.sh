@@ -151,6 +151,8 @@ native_bit~vm/native.c~s/\(uint8_t\)\(\(%s\) & 1\)/(uint8_t)(%s)/~none_static_al
 native_idx~vm/native.c~s/if \(\(uint32_t\)t%d >= %uu\) return %d;/if ((uint32_t)t%d > %uu) return %d;/~none_static_all~-native: an index one past the end of an array is read (a bounds check off by one)
 native_div~vm/native.c~s/\\tif \(t%d == 0\) return %d;\\n//~none_static_all~-native: a / or % by zero is not given up (the machine code divides: SIGFPE)
 sym_chan_any~search/sym/sym_bytes.c~s/\tif \(frozen_expr\(s, pt, e\)\)\n\t\treturn 1;\n\tif \(e->k != E_VAR/\tif (e->k == E_VAR)\n\t\treturn 1;\n\tif (e->k != E_VAR/~symbolic~-symbolic: a channel named by any variable, written or not, is refined to the witness's channel (a missed read: tests/sym/models/frozen_chan.pml catches it)
+symch_frontier~search/sym/sym.c~s/\t\t\t\tkeep\(&nw, bdd_or\(nw, img\)\);\n//~symbolic~-symbolic -order=chain: a process's new states join the visited set but not the next iteration's frontier (never learned or expanded by the processes before it)
+symch_last~search/sym/sym.c~s/for \(int k = 0; k < s->l\.pmax && !s->stop/for (int k = 0; k < s->l.pmax - 1 \&\& !s->stop/~symbolic~-symbolic -order=chain: each iteration leaves out the last process of its order (bottom or top of the variable order, alternating)
 EOF
 )
 
