@@ -29,9 +29,12 @@
  * asks at every level, and the chained one after every process's
  * fixpoint (one iteration of it can be the whole state space: with the
  * vector's order, philosophers(14)'s second made 540,830 nodes before
- * its end).  At the same point of the new run (the count of asks: the
- * sets there do not depend on the order) the set is compared with the
- * old order's; if it is larger the old order comes back and stays.  -sift keeps
+ * its end).  At the same point of the new run (the count of asks: in the
+ * breadth-first and Improviso searches the sets there do not depend on
+ * the order; in the chained one they may, as its processes go in the
+ * variable order, so there it compares like stages, not like sets) the
+ * set is compared with the old order's; if it is larger the old order
+ * comes back and stays.  -sift keeps
  * BuDDy's in-place sifting, each byte a block that moves whole. */
 #include "sym_impl.h"
 #include <math.h>
