@@ -84,7 +84,7 @@
 # `dspin -symbolic -por=improviso -e` (symbolic_improviso): the unreduced
 # exit and error presence, never more states, and its trail replays and,
 # cut, does not (symimp=...; DIR/seedNsymimp.dpml).  Then
-# `dspin -symbolic -order=chain -e` (symbolic_chain): exactly what the
+# `dspin -symbolic -order=chain -e` (symbolic_exact): exactly what the
 # plain symbolic run must give (symch=...; DIR/seedNsymch.dpml).
 # A disagreement is shrunk (line-based delta debugging) and written to
 # DIR/seedN.dpml with both results in a comment.  Exit 1 if any failed.
@@ -290,7 +290,7 @@ check() {
 		[[ $kind == symimp-* ]] && spor=improviso
 		[[ $kind == symch-* ]] && so=-order=chain
 		SYMORD=$so XOPT=-symbolic run "$f" none $spor all
-		if [ "$kind" = sym-internal ]; then
+		if [ "$kind" = sym-internal ] || [ "$kind" = symch-internal ]; then
 			[ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]] || return 1
 		else
 			valid && [ "$CO" = true ] && [ "$SRCH" = symbolic ] || return 1
@@ -693,89 +693,63 @@ deadvars() {
 
 # -symbolic (search/sym, docs/symbolic.md) against the unreduced search
 # (after part: BST BRC BER BKI): the same states, exit, error presence and
-# kinds, and its first error's trail replays.  See the header.  Exits on
-# a failure.
+# kinds, and its first error's trail replays; then -por=improviso, and
+# -order=chain as the plain run.  See the header.  Exits on a failure.
 symbolic() {
 	if [ "$BST" -gt "$SYMMAX" ]; then TAG="$TAG sym=skip(big:$BST)"; return; fi
-	XOPT=-symbolic run "$prog" none none all
-	# (first: a run killed on time wrote no JSON at all)
-	if [ "$RC" = 124 ]; then TAG="$TAG sym=skip(time)"; return; fi
-	if [ "$SRCH" != symbolic ] || [ "$SREF" != null ]; then
-		if [[ ,$FEATURES, == *,flat,* ]]; then
-			cp "$prog" "$FAILDIR/seed${seed}sym.dpml"
-			echo "FAIL $seed sym-refused [-symbolic]: a flat program ran \"search\":\"$SRCH\", symbolic_refused $SREF (exit $RC) -> $FAILDIR/seed${seed}sym.dpml"
-			exit 0
-		fi
-		TAG="$TAG sym=skip(outside:$SREF)"; return
-	fi
-	if [ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]]; then
-		check "$prog" sym-internal symbolic; report_fail sym-internal symbolic "$DESC"; exit 0
-	fi
-	if [ "$RC" = 3 ] || [ "$CO" = false ]; then
-		case $IRS in *time*) TAG="$TAG sym=skip(time)" ;; *) TAG="$TAG sym=skip(incomplete:${IRS//[ \"]/_})" ;; esac
-		return
-	fi
-	if ! valid; then
-		echo "FAIL $seed run [-symbolic]: exit $RC (unreduced: exit $BRC, $BST states)"; exit 0
-	fi
-	local k=
-	if [ "$RC" != "$BRC" ] || [ $(( ${ER:-0} > 0 )) != $(( ${BER:-0} > 0 )) ]; then k=sym-verdict
-	elif [ "$ST" != "$BST" ]; then k=sym-count
-	elif [ "$KI" != '?' ] && [ "$BKI" != '?' ] && [ "$KI" != "$BKI" ]; then k=sym-errors; fi
-	if [ -n "$k" ]; then
-		local d0="$k: -sym=none -por=none: exit $BRC, errors $BER, stored $BST, kinds $BKI; -symbolic: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI"
-		check "$prog" $k symbolic && d0=$DESC
-		report_fail $k symbolic "$d0"; exit 0
-	fi
-	local tr=
-	if [ "$BRC" = 1 ]; then
-		if ! XOPT=-symbolic trail_ok "$prog" none none all; then
-			[[ $TDESC == "without -e: exit 124 "* ]] && { TAG="$TAG sym=skip(time)"; return; }
-			local d0="sym-trail: $TDESC"
-			check "$prog" sym-trail symbolic && d0=$DESC
-			report_fail sym-trail symbolic "$d0"; exit 0
-		fi
-		tr=", trail"
-	fi
-	TAG="$TAG sym=ok($ST states$tr)"
+	symbolic_exact sym "" symbolic || return
 	symbolic_improviso
-	symbolic_chain
+	symbolic_exact symch -order=chain "symbolic chain"
 }
 
-# -symbolic -order=chain (sym.c's chain: the processes bottom-up in the
-# variable order, each from the whole visited set): exactly the
-# unreduced states, exit, error presence and kinds, and its trail
-# replays (and, cut, does not).  Exits on a failure.
-symbolic_chain() {
-	SYMORD=-order=chain XOPT=-symbolic run "$prog" none none all
-	if [ "$RC" = 124 ]; then TAG="$TAG symch=skip(time)"; return; fi
-	if [ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]]; then
-		echo "FAIL $seed symch-internal [-symbolic -order=chain]: $IRS"; exit 0
+# symbolic_exact KIND ORDER NAME: `-symbolic ORDER` must store exactly
+# the unreduced states, with its exit, error presence and kinds, and a
+# trail that replays (and, cut, does not); failures are of kind KIND-...
+# (the tag KIND=... too), reported as NAME.  Returns 1 on a skip, exits
+# on a failure.
+symbolic_exact() {
+	local kp=$1 ord=$2 cfg=$3
+	SYMORD=$ord XOPT=-symbolic run "$prog" none none all
+	# (first: a run killed on time wrote no JSON at all)
+	if [ "$RC" = 124 ]; then TAG="$TAG $kp=skip(time)"; return 1; fi
+	if [ "$SRCH" != symbolic ] || [ "$SREF" != null ]; then
+		if [[ ,$FEATURES, == *,flat,* ]]; then
+			cp "$prog" "$FAILDIR/seed${seed}$kp.dpml"
+			echo "FAIL $seed $kp-refused [-symbolic $ord]: a flat program ran \"search\":\"$SRCH\", symbolic_refused $SREF (exit $RC) -> $FAILDIR/seed${seed}$kp.dpml"
+			exit 0
+		fi
+		TAG="$TAG $kp=skip(outside:$SREF)"; return 1
 	fi
-	if [ "$RC" = 3 ] || [ "$CO" = false ]; then TAG="$TAG symch=skip(incomplete)"; return; fi
+	if [ "$RC" = 3 ] && [[ $IRS == *"internal check"* ]]; then
+		check "$prog" $kp-internal symbolic; report_fail $kp-internal "$cfg" "$DESC"; exit 0
+	fi
+	if [ "$RC" = 3 ] || [ "$CO" = false ]; then
+		case $IRS in *time*) TAG="$TAG $kp=skip(time)" ;; *) TAG="$TAG $kp=skip(incomplete:${IRS//[ \"]/_})" ;; esac
+		return 1
+	fi
 	if ! valid; then
-		echo "FAIL $seed run [-symbolic -order=chain]: exit $RC (unreduced: exit $BRC, $BST states)"; exit 0
+		echo "FAIL $seed run [-symbolic $ord]: exit $RC (unreduced: exit $BRC, $BST states)"; exit 0
 	fi
 	local k=
-	if [ "$RC" != "$BRC" ] || [ $(( ${ER:-0} > 0 )) != $(( ${BER:-0} > 0 )) ]; then k=symch-verdict
-	elif [ "$ST" != "$BST" ]; then k=symch-count
-	elif [ "$KI" != '?' ] && [ "$BKI" != '?' ] && [ "$KI" != "$BKI" ]; then k=symch-errors; fi
+	if [ "$RC" != "$BRC" ] || [ $(( ${ER:-0} > 0 )) != $(( ${BER:-0} > 0 )) ]; then k=$kp-verdict
+	elif [ "$ST" != "$BST" ]; then k=$kp-count
+	elif [ "$KI" != '?' ] && [ "$BKI" != '?' ] && [ "$KI" != "$BKI" ]; then k=$kp-errors; fi
 	if [ -n "$k" ]; then
-		local d0="$k: -sym=none -por=none: exit $BRC, errors $BER, stored $BST, kinds $BKI; -symbolic -order=chain: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI"
+		local d0="$k: -sym=none -por=none: exit $BRC, errors $BER, stored $BST, kinds $BKI; -symbolic $ord: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI"
 		check "$prog" $k symbolic && d0=$DESC
-		report_fail $k "symbolic chain" "$d0"; exit 0
+		report_fail $k "$cfg" "$d0"; exit 0
 	fi
 	local tr=
 	if [ "$BRC" = 1 ]; then
-		if ! SYMORD=-order=chain XOPT=-symbolic trail_ok "$prog" none none all; then
-			[[ $TDESC == "without -e: exit 124 "* ]] && { TAG="$TAG symch=skip(time)"; return; }
-			local d0="symch-trail: $TDESC"
-			check "$prog" symch-trail symbolic && d0=$DESC
-			report_fail symch-trail "symbolic chain" "$d0"; exit 0
+		if ! SYMORD=$ord XOPT=-symbolic trail_ok "$prog" none none all; then
+			[[ $TDESC == "without -e: exit 124 "* ]] && { TAG="$TAG $kp=skip(time)"; return 1; }
+			local d0="$kp-trail: $TDESC"
+			check "$prog" $kp-trail symbolic && d0=$DESC
+			report_fail $kp-trail "$cfg" "$d0"; exit 0
 		fi
 		tr=", trail"
 	fi
-	TAG="$TAG symch=ok($ST states$tr)"
+	TAG="$TAG $kp=ok($ST states$tr)"
 }
 
 # -symbolic -por=improviso (search/sym/sym_improviso.c): the unreduced
