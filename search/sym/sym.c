@@ -683,8 +683,8 @@ static void depth_cut(Sym *s, BDD F)
 }
 
 /* the process cells in the variable order, top-down (by a cell's
- * highest variable's level; a cell without variables last: it has no
- * moves), or bottom-up */
+ * highest variable's level; every cell has one, its type's), or
+ * bottom-up */
 static void chain_order(Sym *s, int *ps, int up)
 {
 	int pmax = s->l.pmax, *top = malloc(sizeof(int) * (size_t)pmax);
@@ -759,8 +759,8 @@ static void chain(Sym *s, BDD *V, BDD *F)
 				bdd_delref(img);
 			} while (from != bddfalse && !s->stop && !s->grow && bdd_ok(s));
 			bdd_delref(from);
-			if (!s->grow && bdd_ok(s))
-				sym_sift(s, *V);
+			if (!s->grow && !s->stop && bdd_ok(s))
+				sym_sift(s, *V);   /* (not after an error: a new order would repeat a finished run) */
 		}
 		bdd_delref(x);
 		keep(F, nw);
