@@ -725,7 +725,7 @@ static void chain_order(Sym *s, int *ps, int up)
  * after it finds that one's new states in the same iteration.
  * Philosophers (philosopher i waits for fork i+1, which i+1 puts back)
  * need bottom-up: philosophers(25) took 25 iterations and 6.2 s
- * top-down, 5 and 0.24 s alternating (N=50: 0.9 s, was beyond 60); the
+ * top-down, 5 and 0.24 s alternating (N=50: 8.0 s, was beyond 400); the
  * token ring needs top-down, and bottom-up first made ring(20) a
  * timeout; alternating, ring(20) 2 iterations, sort 10 -> 3.
  * Each process starts from the set the iteration has grown, not from the

@@ -90,7 +90,7 @@ typedef struct Sym {
 	int no_attach;             /* the attach order made the set larger once: not again */
 	int attaches;              /* restarts for the attach order */
 	int attach_point, attach_nodes;   /* where the last one was made (a count of sym_sift's calls), and the set's nodes there */
-	int point;                 /* sym_sift's calls this run: the same places in every run, whatever the order */
+	int point;                 /* sym_sift's calls this run: the same places in every run */
 	bddPair *n2c;
 	BDD *lev;                  /* the frontier of every level so far (the trail's way back) */
 	int nlev, caplev;

@@ -347,7 +347,8 @@ long double sym_count_states(Sym *s, BDD V)
  * first process cell whose process may read or write it, then the other
  * globals and channel cells.  (The channels came last before: sort's
  * reachable set 140,067 nodes, 22,018 with each pipe next to its
- * writer; leader_all(4) under -por=improviso 199,663 -> 87,658.)  What a process may touch: the bytes D of every location of its
+ * writer; leader_all(4) under -por=improviso 199,663 -> 87,658.)
+ * What a process may touch: the bytes D of every location of its
  * proctype (sym_mark_group, frozen indices evaluated in a state of V
  * where the cell holds it), not only of the groups learned so far (the
  * chaining search learns a process at a time, and an order made from
@@ -412,7 +413,7 @@ void sym_sift(Sym *s, BDD V)
 {
 	int n = bdd_nodecount(V), at = s->point++;
 	if (!s->o->sym_sift && at == s->attach_point) {
-		/* the first run's level where the order was made: kept only
+		/* the point where the order was made: kept only
 		 * if the set is no larger (on channel-heavy models the globals
 		 * are not what the order needs: leader election 220,269 ->
 		 * 243,565 nodes with it) */
