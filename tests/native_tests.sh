@@ -60,10 +60,10 @@ case $((${#name} % 4)) in
 esac
 case $name in live/*) modes+=("-a") ;; esac
 for mode in "${modes[@]}"; do
-	# shellcheck disable=SC2086
 	# (5 s for the symbolic search: the channel models it is slow on,
 	# cambridge, sched, snoopy, would spend 2 min of CI's time timing out)
 	tl=20; [ "$mode" = -symbolic ] && tl=5
+	# shellcheck disable=SC2086
 	for nat in off on; do
 		rm -f "$d/m.pml.trail"
 		(cd "$d" && timeout $tl "$DSPIN" "-native=$nat" "$@" $mode -json m.pml > "$d/$nat.json" 2> "$d/$nat.err"); echo $? > "$d/$nat.rc"

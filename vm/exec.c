@@ -780,8 +780,6 @@ static void exec_stmt(Exec *x, const Stmt *s, int sel)
 	}
 }
 
-/* d_step: run the body deterministically from pc to its exit, one
- * indivisible step */
 /* t's flat code (vm/guard.c) made its step: a compiled assignment ran
  * (it cannot fail; simulation keeps the tree, which warns when a value is
  * truncated), or a compiled guard, which has no effect, held (one that
@@ -794,6 +792,8 @@ static int flat_step(Exec *x, const Trans *t)
 	return t->guard && (!guard_can_fail(t->guard) || guard_enabled(x, t->guard) >= 0);
 }
 
+/* d_step: run the body deterministically from pc to its exit, one
+ * indivisible step */
 static void run_dstep_from(Exec *x, const Code *k, int pc)
 {
 	int steps = 0;

@@ -302,7 +302,7 @@ check() {
 		sym-errors|symch-errors) [ "$KI" != '?' ] && [ "$bki" != '?' ] && [ "$KI" != "$bki" ] || return 1 ;;
 		sym-trail|symimp-trail|symch-trail) [ "$brc" = 1 ] || return 1; SYMORD=$so XOPT=-symbolic trail_ok "$f" none $spor all && return 1 ;;
 		esac
-		DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -symbolic -por=$spor: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI$([ "${IRS:-null}" = null ] || echo ", incomplete: $IRS")"
+		DESC="$kind: -sym=none -por=none: exit $brc, errors $ber, stored $bst, first error $bfe, kinds $bki; -symbolic${so:+ $so} -por=$spor: exit $RC, errors $ER, stored $ST, first error $FE, kinds $KI$([ "${IRS:-null}" = null ] || echo ", incomplete: $IRS")"
 		[[ $kind == *-trail ]] && DESC="$DESC; $TDESC"
 		return 0
 	fi
