@@ -60,6 +60,9 @@ int por_death_holds(const PorTable *t, const State *s, int pid);
  * of Fig. 1e with the search's proviso hook; with ample = 0 it only answers
  * safe_group (Twophase's classification). */
 Layer *layer_por(VM *vm, const PorTable *t, int ample);
+/* Does the model never have a second process?  The ample layer then
+ * expands every state fully, without the proviso (layer_por.c) */
+int por_one_process(const VM *vm);
 
 /* por_chan.c, for por.c: conditionally safe sends and receives */
 typedef struct ChanTable ChanTable;

@@ -159,7 +159,8 @@ static void text_head(FILE *f, const Summary *s)
 	if (so->cache_backedge) fprintf(f, "\t%s: -cache=backedge (a state is stored only when reached from a greater one)\n",
 	                                dist ? "OWCTY" : "nested search");
 	if (so->improviso) fprintf(f, "\tpartial-order reduction: Improviso, %d safe location%s\n", nsafe, nsafe == 1 ? "" : "s");
-	if (p->por_ran_static) fprintf(f, "\tpartial-order reduction: %d safe location%s\n", nsafe, nsafe == 1 ? "" : "s");
+	if (p->por_ran_static) fprintf(f, "\tpartial-order reduction: %d safe location%s%s\n", nsafe, nsafe == 1 ? "" : "s",
+	                               por_one_process(s->vm) ? " (one process: nothing to reduce, every state fully expanded)" : "");
 	else if (p->por_refused) fprintf(f, "\tpartial-order reduction: not with %s: %s\n", search_name(p->so.kind), p->por_refused);
 	else if (p->pormode != POR_NONE && !so->twophase && !so->improviso) fprintf(f, "\tpartial-order reduction: no safe locations\n");
 	/* which claim ran, as pan's "never claim + (NAME)" */

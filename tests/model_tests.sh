@@ -890,5 +890,28 @@ for f in "$BAD"/fuzz_*.pml; do
 	else ok "$name (exit $rc)"; fi
 done
 
+# ------------------------------------- one process: nothing to reduce
+# A model that never has a second process (reduce/layer_por.c,
+# por_one_process): the ample layer expands every state fully and asks no
+# proviso; the counts are the unreduced search's (a hand count: x = 0..3
+# at the do, 0..2 after `x < 3`, 3 after `x == 3`: 8 states, 9
+# transitions), and the summary says so.  A `run`, or active [2], is a
+# second process: the reduction keeps one process's moves in some states.
+printf 'active proctype P() { byte x; do :: x < 3 -> x++ :: x == 3 -> x = 0 od }\n' > "$TMP/one_proc.pml"
+printf 'proctype Q() { skip }\nactive proctype P() { byte x; run Q(); do :: x < 3 -> x++ :: x == 3 -> x = 0 od }\n' > "$TMP/run_proc.pml"
+printf 'active [2] proctype P() { byte x; do :: x < 3 -> x++ :: x == 3 -> x = 0 od }\n' > "$TMP/two_proc.pml"
+for por in static si; do
+	run one_proc_$por -por=$por "$TMP/one_proc.pml"
+	if [ "$rc" = 0 ] && [ "$(stored_of "$out")" = 8 ] && grep -q '9 transitions' <<<"$out" &&
+		grep -q 'one process: nothing to reduce' <<<"$out"; then ok "one_process_$por"
+	else fail "one_process_$por" "exit $rc, stored $(stored_of "$out") (hand count 8): $(grep -E 'partial|transitions' <<<"$out" | tr '\n' ' ')"; fi
+done
+for m in run_proc two_proc; do
+	run ${m}_static -sym=none -por=static "$TMP/$m.pml"
+	nred=$(sed -n 's/^ *\([0-9]*\) states expanded with one process.*/\1/p' <<<"$out")
+	if [ "$rc" = 0 ] && [ "${nred:-0}" -gt 0 ] && ! grep -q 'one process: nothing' <<<"$out"; then ok "second_process_$m"
+	else fail "second_process_$m" "exit $rc, ${nred:-no} states expanded with one process: $(grep -E 'partial' <<<"$out")"; fi
+done
+
 echo "$npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]
