@@ -46,6 +46,10 @@
 #                  search stores at most this many (default 5000: the
 #                  symbolic search learns its relations one projection at a
 #                  time and takes seconds on a few thousand states)
+#     -V only      the compiled next-state code (vm/native.c) only: the
+#                  unreduced reference and its -native=off twin, nothing
+#                  else of safety (liveness as -L says; a soak of the
+#                  native check, issue 41: `-V only -L no`)
 #     -n           do not shrink failures
 #     -k           keep the generated programs (in the work directory)
 #
@@ -116,23 +120,24 @@ NPEVERY=2
 TRAILEVERY=1
 SYMB=no
 SYMMAX=5000
+NATB=no
 fi
 
 if [ "${1:-}" != --one ]; then
-	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:A:N:R:Y:y:nk" opt; do
+	while getopts "d:g:o:f:j:s:r:t:F:M:L:C:T:P:A:N:R:Y:y:V:nk" opt; do
 		case $opt in
 		d) DSPIN=$OPTARG ;; g) GEN=$OPTARG ;; o) ORACLE=$OPTARG ;;
 		f) FAILDIR=$OPTARG ;; j) JOBS=$OPTARG ;; s) MAXST=$OPTARG ;;
 		r) ORMAX=$OPTARG ;; t) TLIM=$OPTARG ;; F) FEATURES=$OPTARG ;; M) BASEMB=$OPTARG ;;
 		L) LIVE=$OPTARG ;; C) CFILTER=$OPTARG ;; T) TREPLAY=$OPTARG ;;
 		P) DISTEVERY=$OPTARG ;; A) LIVEEVERY=$OPTARG ;; N) NPEVERY=$OPTARG ;; R) TRAILEVERY=$OPTARG ;;
-		Y) SYMB=$OPTARG ;; y) SYMMAX=$OPTARG ;;
+		Y) SYMB=$OPTARG ;; y) SYMMAX=$OPTARG ;; V) NATB=$OPTARG ;;
 		n) SHRINK=0 ;; k) KEEP=1 ;;
-		*) sed -n '2,55p' "$0" >&2; exit 2 ;;
+		*) sed -n '2,59p' "$0" >&2; exit 2 ;;
 		esac
 	done
 	shift $((OPTIND - 1))
-	[ $# -gt 0 ] || { sed -n '2,55p' "$0" >&2; exit 2; }
+	[ $# -gt 0 ] || { sed -n '2,59p' "$0" >&2; exit 2; }
 	# dspin catches SIGXCPU (the Boehm collector's thread-suspend signal:
 	# its SigCgt has 24 and 30), so `ulimit -t` does not stop it, the
 	# kernel only raises the soft limit a second at a time; the symbolic
@@ -180,7 +185,7 @@ if [ "${1:-}" != --one ]; then
 	[ "$LIVE" = no ] || echo "driver: -a configurations:$LIVE_LIST; -a -f:$FAIR_LIST" >&2
 	[ "$NPEVERY" = 0 ] || echo "driver: -l configurations:$NP_LIST; -l -f:$NPF_LIST" >&2
 	export LIVE LIVE_LIST FAIR_LIST NP_LIST NPF_LIST
-	export SYMB SYMMAX SYMPRE DISTEVERY LIVEEVERY NPEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
+	export SYMB NATB SYMMAX SYMPRE DISTEVERY LIVEEVERY NPEVERY TRAILEVERY BASEMB DSPIN GEN ORACLE FAILDIR MAXST ORMAX TLIM FEATURES SHRINK WORK HEAP CONFIG_LIST TREPLAY
 	mkdir -p "$FAILDIR"
 	for a in "$@"; do
 		case $a in
@@ -789,10 +794,10 @@ symbolic_improviso() {
 # The safety checks, then the heap oracle's count.
 safety() {
 	MODE=
-	if [ "$SYMB" = only ]; then
+	if [ "$SYMB" = only ] || [ "$NATB" = only ]; then
 		TREPLAY= part ref "" || return
 		native
-		symbolic
+		[ "$SYMB" != only ] || symbolic
 		return
 	fi
 	part safety "$CONFIG_LIST" || return
