@@ -43,7 +43,7 @@
  * widely) */
 #define LOOKAHEAD 1024
 
-/* single: the model never has a second process (below, one_process) */
+/* single: the model never has a second process (below, por_one_process) */
 typedef struct PorConf { const PorTable *t; int ample; int single; } PorConf;
 
 /* a state as the safety checks read it, with heap_owners once needed */
