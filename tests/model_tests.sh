@@ -719,6 +719,12 @@ printf 'byte x;\nactive proctype A() { x = 1; x = 2 }\nnever { atomic { x == 0; 
 run never_atomic "$TMP/never_atomic.pml"
 if [ "$rc" -eq 2 ] && grep -q 'never_atomic.pml:3:9: error: atomic sequences in a never claim are not supported' <<<"$err$out"; then ok never_atomic_refused
 else fail never_atomic_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+# a run in a never claim: pan starts the process (an assertion in it is
+# found); dspin's claim has no effect on the system: refused
+printf 'proctype Q() { assert(false) }\nactive proctype P() { byte x; do :: x = 1 - x od }\nnever { run Q(); do :: true od }\n' > "$TMP/never_run.pml"
+run never_run "$TMP/never_run.pml"
+if [ "$rc" -eq 2 ] && grep -q 'never_run.pml:3:9: error: run in a never claim is not supported' <<<"$err$out"; then ok never_run_refused
+else fail never_run_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
 
 # A label on an option's first statement: SPIN says "label placed
 # incorrectly" and goes on.  An end/progress/accept label there marks

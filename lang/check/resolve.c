@@ -301,6 +301,12 @@ void resolve_expr(Check *ck, Expr *e)
 	case E_RUN: {
 		Proctype *pt = find_ptype(ck->m, e->name);
 		if (!pt || pt->is_init) { diag_error(ck->diag, e->pos, "run of unknown proctype '%s'", e->name); break; }
+		/* pan starts the process; dspin's claim steps have no effects on
+		 * the system, so it would check a model without it (found by
+		 * review: an assertion in the process went unreported):
+		 * refused, not run wrongly */
+		if (ck->cur && ck->cur->is_never)
+			diag_error(ck->diag, e->pos, "run in a never claim is not supported (pan starts the process; dspin's claim has no effect on the system)");
 		e->ptype = pt;
 		for (int i = 0; i < e->nargs; i++) resolve_expr(ck, e->args[i]);
 		if (e->b) {
