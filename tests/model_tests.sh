@@ -725,6 +725,11 @@ printf 'proctype Q() { assert(false) }\nactive proctype P() { byte x; do :: x = 
 run never_run "$TMP/never_run.pml"
 if [ "$rc" -eq 2 ] && grep -q 'never_run.pml:3:9: error: run in a never claim is not supported' <<<"$err$out"; then ok never_run_refused
 else fail never_run_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
+# ... and through a function the claim calls (lang/compile.c, claim_runs)
+printf 'proctype Q() { assert(false) }\nvoid f() { run Q() }\nactive proctype P() { byte x; do :: x = 1 - x od }\nnever { f(); do :: true od }\n' > "$TMP/never_call_run.dpml"
+run never_call_run "$TMP/never_call_run.dpml"
+if [ "$rc" -eq 2 ] && grep -q "never_call_run.dpml:4:9: error: a never claim calls 'f', which starts a process" <<<"$err$out"; then ok never_call_run_refused
+else fail never_call_run_refused "exit $rc: $(head -c 300 <<<"$err$out")"; fi
 
 # A label on an option's first statement: SPIN says "label placed
 # incorrectly" and goes on.  An end/progress/accept label there marks
