@@ -481,18 +481,22 @@ static void summaries(Ana *an)
 	}
 }
 
-/* own, and the code of every function it can call, transitively */
-static Access *reach(Ana *an, int pt)
+Access *access_reach(const Model *m, const AccessTable *t, const Access *start)
 {
-	const Model *m = an->m;
 	Access *a = new_access();
-	access_union(a, an->t->own[pt]);
+	access_union(a, start);
 	for (int i = 0; i < a->n; i++) {
 		const Proctype *f = a->v[i].obj;
 		if (a->v[i].kind == A_CALL && is_function(m, f))
-			access_union(a, an->t->func[f->index]);
+			access_union(a, t->func[f->index]);
 	}
 	return a;
+}
+
+/* own, and the code of every function it can call, transitively */
+static Access *reach(Ana *an, int pt)
+{
+	return access_reach(an->m, an->t, an->t->own[pt]);
 }
 
 /* A step of a function is a step of the process that called it, so the

@@ -126,6 +126,9 @@ AccessTable *access_analyze(Program *p);
 
 void access_add(Access *a, AccKind k, const void *obj, int mode);
 void access_union(Access *a, const Access *b);
+/* start and the code of every function it can call, transitively
+ * (AccessTable.reach is this of each proctype's own) */
+Access *access_reach(const Model *m, const AccessTable *t, const Access *start);
 /* the modes with which a touches (k, obj); obj NULL: any obj of kind k */
 int access_find(const Access *a, AccKind k, const void *obj);
 /* touches nothing but the moving process's own variables and _pid, and

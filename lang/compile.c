@@ -711,24 +711,10 @@ static void number_locs(Program *p, Code *k)
 			if (k->locs[l].t[i]->dstep) number_locs(p, k->locs[l].t[i]->dstep);
 }
 
-/* Does function f start a process, itself or through the functions it
- * calls?  (depth: a bound on the call chains followed) */
-static int func_runs(const Model *m, const AccessTable *a, const Proctype *f, int depth)
-{
-	const Access *fa = f->is_func ? a->func[f->index] : NULL;
-	if (!fa || depth > m->nfuncs)
-		return 0;
-	if (access_find(fa, A_RUN, NULL))
-		return 1;
-	for (int i = 0; i < fa->n; i++)
-		if (fa->v[i].kind == A_CALL && fa->v[i].obj != f && func_runs(m, a, fa->v[i].obj, depth + 1))
-			return 1;
-	return 0;
-}
-
-/* A never claim that calls a function which starts a process: pan would
- * start it, dspin's claim has no effect on the system (lang/check
- * refuses a `run` in the claim itself; found by review, 2026-12-04) */
+/* A never claim that calls a function which starts a process, itself or
+ * through the functions it calls: pan would start it, dspin's claim has
+ * no effect on the system (lang/check refuses a `run` in the claim
+ * itself; found by review, 2026-12-04) */
 static void claim_runs(Diag *d, const Model *m, const Program *p)
 {
 	for (int i = 0; m->never && i < p->ntrans; i++) {
@@ -736,12 +722,15 @@ static void claim_runs(Diag *d, const Model *m, const Program *p)
 		if (t->owner != m->never || !t->st)
 			continue;
 		const Access *ta = p->access->trans[i];
+		if (!access_find(access_reach(m, p->access, ta), A_RUN, NULL))
+			continue;
+		const char *f = "?";
 		for (int k = 0; k < ta->n; k++)
-			if (ta->v[k].kind == A_CALL && func_runs(m, p->access, ta->v[k].obj, 0)) {
-				diag_error(d, t->st->pos, "a never claim calls '%s', which starts a process (run): not supported (pan starts it; dspin's claim has no effect on the system)",
-				           ((const Proctype *)ta->v[k].obj)->name);
+			if (ta->v[k].kind == A_CALL) {
+				f = ((const Proctype *)ta->v[k].obj)->name;
 				break;
 			}
+		diag_error(d, t->st->pos, "a never claim calls '%s', which starts a process (run): not supported (pan starts it; dspin's claim has no effect on the system)", f);
 	}
 }
 

@@ -9,14 +9,13 @@
 #   instead of pan's 2^24, and that the binary comes from a cache when it
 #   was compiled before.  pan touches its whole table before the search:
 #   128 MB of page faults, 60 ms of a 65 ms run on the small models the
-#   tests have, and most of the oracle suites' time (2026-12-04:
-#   liveness_vs_spin 97 s -> see docs/testing.md).  The table chains, so
-#   its size changes no count and no verdict (only the hash conflicts
-#   pan reports); an explicit -w still sets it, and -DBITSTATE's default
-#   (a bit array, whose size does change what is found) is left alone.
-#   The
-#   key is a sha256 over the contents of the pan.* files that exist, the
-#   flags, the compiler (its path and `--version | head -1`), `spin -V`
+#   tests have, and most of the oracle suites' time (docs/testing.md,
+#   "The pan cache").  The table chains, so its size changes no count and
+#   no verdict (only the hash conflicts pan reports); an explicit -w still
+#   sets it, and -DBITSTATE's default (a bit array, whose size does change
+#   what is found) is left alone.  The key is a sha256 over the table's
+#   size, the contents of the pan.* files that exist, the flags, the
+#   compiler (its path and `--version | head -1`), `spin -V`
 #   and the compiler's environment variables (CPATH and the like); when
 #   pan.* #include a file of their own (c_code, c_decl), the key is over
 #   the preprocessed pan.c (`CC FLAGS -E pan.c`) as well.  The binary is a
