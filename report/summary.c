@@ -52,7 +52,7 @@ void summary_json(FILE *f, const Summary *s)
 		        y->levels, y->nodes, y->peak_nodes, y->rel_nodes, y->groups, y->learned, y->next_calls, y->pmax, y->kmax, y->width);
 		if (so->improviso)
 			fprintf(f, ",\"improviso_phases\":%d,\"safe_calls\":%ld", y->phases, y->safe_calls);
-		fprintf(f, ",\"reorderings\":%d,\"significant_bits\":%d,\"restarts\":%d", y->sifts, y->vars / 2, y->restarts);
+		fprintf(f, ",\"reorderings\":%d,\"significant_bits\":%d,\"restarts\":%d,\"probe_steps\":%ld", y->sifts, y->vars / 2, y->restarts, y->probe_steps);
 	}
 	if (dist) {
 		fprintf(f, ",\"ranks\":%d,\"per_rank\":[", r->nranks);
@@ -187,6 +187,7 @@ static void symbolic_text(FILE *f, const Summary *s)
 	        y->width, y->pmax, y->kmax, y->vars / 2, s->p->so.improviso ? "images" : s->p->so.sym_chain ? "iterations" : "levels", y->levels, r->errors);
 	if (y->restarts)
 		fprintf(f, "%9d restarts (a larger layout, more bits for a byte, or the attach order)\n", y->restarts);
+	fprintf(f, "%9ld macro-steps of random walks for the first layout\n", y->probe_steps);
 	if (s->p->so.improviso)
 		fprintf(f, "%9d Improviso phases (phase 1, then phase 2), %ld states asked whether a process is safe\n", y->phases, y->safe_calls);
 	print_count(f, "%9llu states, reachable (counted on the BDD, exactly)\n", "%9.6Lg states, reachable (counted on the BDD; exact to 64 bits)\n", y->states);

@@ -962,6 +962,7 @@ static void reset_result(SearchResult *r, Sym *s)
 	r->sym.safe_calls = keep_st.safe_calls;
 	r->sym.sifts = keep_st.sifts;
 	r->sym.restarts = keep_st.restarts + 1;
+	r->sym.probe_steps = keep_st.probe_steps;
 	error_free(&s->err);
 	s->have_err = 0;
 }
@@ -1003,7 +1004,9 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 	memcpy(init, sb0.v[0].b, (size_t)ilen);
 	succbuf_free(&sb0);
 	int pmax = init[0] ? init[0] : 1, kmax = init[1];
-	if (sym_bits_start(&s, init, ilen) < 0) {
+	/* DSPIN_SYM_NO_PROBE: no walks, every cell and bit grown by restarts
+	 * (the tests of growth) */
+	if (sym_bits_start(&s, init, ilen) < 0 || (!getenv("DSPIN_SYM_NO_PROBE") && sym_probe(&s, init, ilen, &pmax, &kmax) < 0)) {
 		snprintf(r->first_error, sizeof r->first_error, "out of memory");
 		return -1;
 	}

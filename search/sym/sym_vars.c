@@ -101,23 +101,30 @@ int sym_bits_start(Sym *s, const uint8_t *init, int ilen)
 	at_least(&s->kbits[0], (unsigned)m->nchanspecs);
 	at_least(&s->kbits[2], (unsigned)(maxcap > 255 ? 255 : maxcap));
 	/* what the initial state holds */
-	for (int i = 0; i < l.gbytes; i++)
-		at_least(&s->gbits[i], init[i]);
-	int off = l.gbytes;
-	for (int p = 0; p < init[0]; p++) {
-		const Proctype *pt = m->ptypes[init[off]];
+	sym_bits_observe(s, init);
+	return 0;
+}
+
+void sym_bits_observe(Sym *s, const uint8_t *b)
+{
+	const Model *m = s->m;
+	int gbytes = GOFF + m->globsize;
+	for (int i = 0; i < gbytes; i++)
+		at_least(&s->gbits[i], b[i]);
+	int off = gbytes;
+	for (int p = 0; p < b[0]; p++) {
+		const Proctype *pt = m->ptypes[b[off]];
 		for (int j = 0; j < pt->localsize; j++)
-			at_least(&s->pbits[3 + j], init[off + PHDR + j]);
+			at_least(&s->pbits[3 + j], b[off + PHDR + j]);
 		off += PHDR + pt->localsize;
 	}
-	for (int k = 0; k < init[1]; k++) {
-		const ChanSpec *cs = m->chanspecs[init[off]];
+	for (int k = 0; k < b[1]; k++) {
+		const ChanSpec *cs = m->chanspecs[b[off]];
 		int n = CHDR + cs->cap * cs->msgsize;
 		for (int j = 1; j < n; j++)
-			at_least(&s->kbits[j], init[off + j]);
+			at_least(&s->kbits[j], b[off + j]);
 		off += n;
 	}
-	return 0;
 }
 
 void sym_bits_done(Sym *s)
