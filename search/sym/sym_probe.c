@@ -16,13 +16,15 @@
  * worst a byte starts with bits a reduced search never sets (a few nodes,
  * no state).  The walks are deterministic (a fixed seed: a run's figures
  * repeat) and bounded: PROBE_STEPS macro-steps in all, PROBE_DEPTH a walk,
- * and they stop once PROBE_QUIET walks in a row have met nothing new, so
- * that a small model pays a few hundred steps. */
+ * PROBE_WORK states expanded in all (a macro-step can be a long atomic
+ * sequence), and they stop once PROBE_QUIET walks in a row have met
+ * nothing new, so that a small model pays a few hundred steps. */
 #include "sym_impl.h"
 #include <stdlib.h>
 #include <string.h>
 
 #define PROBE_STEPS 20000      /* macro-steps of all the walks, at most */
+#define PROBE_WORK 200000      /* states expanded, inside atomic sequences too, at most */
 #define PROBE_DEPTH 400        /* macro-steps of one walk, at most */
 #define PROBE_QUIET 16         /* walks in a row that met nothing new: enough */
 
@@ -89,6 +91,11 @@ static long roles_sum(const Sym *s, const Probe *p)
 	return n;
 }
 
+static int budget_left(const Expander *x, long steps)
+{
+	return steps < PROBE_STEPS && steps + (long)x->atomic_steps < PROBE_WORK;
+}
+
 int sym_probe(Sym *s, const uint8_t *init, int ilen, int *pmax, int *kmax)
 {
 	Probe p = { s, 0x9E3779B97F4A7C15ULL, 0, NULL, 0, *pmax, *kmax };
@@ -103,10 +110,10 @@ int sym_probe(Sym *s, const uint8_t *init, int ilen, int *pmax, int *kmax)
 	}
 	expander_init(x, s->c, &probe_hooks, &p, 0);
 	long steps = 0, known = roles_sum(s, &p);
-	for (int quiet = 0; quiet < PROBE_QUIET && steps < PROBE_STEPS; ) {
+	for (int quiet = 0; quiet < PROBE_QUIET && budget_left(x, steps); ) {
 		memcpy(cur, init, (size_t)ilen);
 		int len = ilen;
-		for (int d = 0; d < PROBE_DEPTH && steps < PROBE_STEPS; d++, steps++) {
+		for (int d = 0; d < PROBE_DEPTH && budget_left(x, steps); d++, steps++) {
 			p.seen = 0;
 			x->oom = 0;
 			expand_state(x, NULL, cur, len, NULL, 0, 0);
