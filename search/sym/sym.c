@@ -1006,7 +1006,7 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 	int pmax = init[0] ? init[0] : 1, kmax = init[1];
 	/* DSPIN_SYM_NO_PROBE: no walks, every cell and bit grown by restarts
 	 * (the tests of growth) */
-	if (sym_bits_start(&s, init, ilen) < 0 || (!getenv("DSPIN_SYM_NO_PROBE") && sym_probe(&s, init, ilen, &pmax, &kmax) < 0)) {
+	if (sym_bits_start(&s, init, ilen) < 0 || (!getenv("DSPIN_SYM_NO_PROBE") && sym_probe(&s, init, ilen) < 0)) {
 		snprintf(r->first_error, sizeof r->first_error, "out of memory");
 		return -1;
 	}

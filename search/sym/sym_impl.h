@@ -118,9 +118,9 @@ int sym_bits_start(Sym *s, const uint8_t *init, int ilen);
 void sym_bits_done(Sym *s);
 /* the roles' bits at least what state b (a state vector) holds */
 void sym_bits_observe(Sym *s, const uint8_t *b);
-/* the roles' bits and the cells (*pmax, *kmax) from random walks from
- * init (sym_probe.c); -1 out of memory */
-int sym_probe(Sym *s, const uint8_t *init, int ilen, int *pmax, int *kmax);
+/* the roles' bits from random walks from init (sym_probe.c); -1 out of
+ * memory */
+int sym_probe(Sym *s, const uint8_t *init, int ilen);
 /* this run's variables from the roles' bits and the order (s->l set);
  * -1 out of memory */
 int sym_vars_init(Sym *s);

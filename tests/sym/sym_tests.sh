@@ -148,6 +148,19 @@ for o in "" -por=improviso; do
 	[ "$(field states_stored "$s")" = "$(field states_stored "$s2")" ] ||
 		bad "-symbolic $o -e $m, walks against none: restarts $(field restarts "$s") / $(field restarts "$s2"), probe steps $(field probe_steps "$s") / $(field probe_steps "$s2"), errors $(field errors "$s") / $(field errors "$s2"), states $(field states_stored "$s") / $(field states_stored "$s2")"
 done
+# the walks go deeper than -m and past the first error; what the search
+# reports is its own: -m 5's unreached code as -bfs -m 5's, and the
+# process cells it needs at its first error (2; the walks had made 252,
+# and -M 10 then ended the run without the error)
+u() { [[ $1 =~ \"unreached\":(\[[^]]*\]) ]] && echo "${BASH_REMATCH[1]}"; }
+s=$("$DSPIN" -symbolic -m 5 -json tests/sym/models/walk_past_depth.pml 2>/dev/null)
+s2=$("$DSPIN" -bfs -sym=none -por=none -m 5 -json tests/sym/models/walk_past_depth.pml 2>/dev/null)
+[ -n "$(u "$s")" ] && [ "$(u "$s")" = "$(u "$s2")" ] ||
+	bad "walk_past_depth.pml -m 5: -symbolic unreached $(u "$s"), -bfs $(u "$s2")"
+s=$("$DSPIN" -symbolic -M 10 -json tests/sym/models/walk_past_error.pml 2>/dev/null); src=$?
+[ "$src" = 1 ] && [ "$(field process_cells "$s")" = 2 ] ||
+	bad "walk_past_error.pml -M 10: exit $src, $(field process_cells "$s") process cells; 1 and 2 wanted"
+m=tests/sym/models/bits_grow.pml
 s=$("$DSPIN" -symbolic -E -A -json $m 2>/dev/null)
 s2=$("$DSPIN" -sym=none -por=none -E -A -json $m 2>/dev/null)
 [ "$(field states_stored "$s")" = "$(field states_stored "$s2")" ] ||
