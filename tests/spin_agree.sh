@@ -90,7 +90,7 @@ done
 # pan_compile: pan from the cache (docs/testing.md, "The pan cache"); the
 # workers below are bash -c, hence the exports
 . "$(dirname "$0")/pan_lib.sh"
-export -f pan_compile _pan_key _pan_trim; export _PAN_SPIN_V
+export -f pan_compile _pan_key _pan_trim _pan_small; export _PAN_SPIN_V
 
 JOBS=${SPIN_AGREE_JOBS:-2}
 TIMEOUT=${SPIN_AGREE_TIMEOUT:-120}
