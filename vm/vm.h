@@ -131,6 +131,9 @@ int vm_initial_error(VM *vm, char *msg, size_t len);
 
 /* state.c */
 void sv_index(const Model *m, State *s);                 /* recompute offsets from the bytes */
+/* the state (b, len) has cur's offsets (cur indexed, b not yet copied
+ * over it): sv_index can be skipped */
+int sv_same_layout(const State *cur, const uint8_t *b, int len);
 void sv_copy(State *dst, const State *src);
 void vm_initial(VM *vm, State *s, uint8_t *buf);   /* buf: MAXSTATE bytes */
 /* the same, and the error building it raised (ERR_*, message in msg) */
