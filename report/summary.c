@@ -187,7 +187,7 @@ static void symbolic_text(FILE *f, const Summary *s)
 	        y->width, y->pmax, y->kmax, y->vars / 2, s->p->so.improviso ? "images" : s->p->so.sym_chain ? "iterations" : "levels", y->levels, r->errors);
 	if (y->restarts)
 		fprintf(f, "%9d restarts (a larger layout, more bits for a byte, or the attach order)\n", y->restarts);
-	fprintf(f, "%9ld macro-steps of random walks for the first layout\n", y->probe_steps);
+	fprintf(f, "%9ld macro-steps of random walks for the first bits\n", y->probe_steps);
 	if (s->p->so.improviso)
 		fprintf(f, "%9d Improviso phases (phase 1, then phase 2), %ld states asked whether a process is safe\n", y->phases, y->safe_calls);
 	print_count(f, "%9llu states, reachable (counted on the BDD, exactly)\n", "%9.6Lg states, reachable (counted on the BDD; exact to 64 bits)\n", y->states);
