@@ -3,6 +3,7 @@
 #include "expand.h"
 #include "grow.h"
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,7 +95,13 @@ static void step(Expander *x, SuccBuf *top, const uint8_t *s, int len, const uin
 	for (int i = 0; i < n && !x->oom && !hk->stopped(x->arg); i++) {
 		const Succ *c = &level_buf(x, top, level)->v[i];   /* a deeper level may have moved x->sbs */
 		if (np >= EXPAND_MAXCHAIN) {
-			hk->error(x->arg, "atomic sequence too long (does it loop?)", x->path, np);
+			/* a limit of these searches, not the model's error: SPIN
+			 * and the depth-first search follow the sequence on (a
+			 * sequence that loops comes back to a state and stopped
+			 * above), so the search is incomplete, not failed */
+			char msg[160];
+			snprintf(msg, sizeof msg, "atomic sequence longer than %d moves (the limit of -bfs, -cores, -dist and -symbolic; the depth-first search has none)", EXPAND_MAXCHAIN);
+			hk->bound(x->arg, msg, x->path, np);
 			break;
 		}
 		x->path[np] = c->tmv;

@@ -7,7 +7,8 @@
  * stored (as the depth-first search does, so that every search stores the
  * same states); a chain that comes back to one of its own states stops
  * there (counted as matched), and one longer than EXPAND_MAXCHAIN moves is
- * an error.  What the step finds goes to the caller through hooks: a state
+ * a resource bound (the search ends incomplete: it is no error of the
+ * model, which SPIN and the depth-first search follow to its end).  What the step finds goes to the caller through hooks: a state
  * to store (with its hash, its depth and the moves to it), an error, a
  * move stopped by a resource limit.  The step knows no store, queue,
  * thread or rank.

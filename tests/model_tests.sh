@@ -395,6 +395,17 @@ else fail bfs_finds_error "rc=$rc errors=$(errors_of "$out")"; fi
 cp "$M/multi_error.pml" "$TMP/bfs_multi.pml"
 run bfs_multi -sym=none -por=none -bfs "$TMP/bfs_multi.pml"
 if [ "$rc" -eq 1 ]; then ok bfs_finds_error_multi; else fail bfs_finds_error_multi "rc=$rc"; fi
+# an atomic sequence longer than the level-by-level searches' chain limit:
+# the depth-first search explores it (2 states, exit 0), the others end
+# incomplete on a bound (exit 3), none reports an error
+run atomic_long_dfs -sym=none -por=none "$M/atomic_long.pml"
+if [ "$rc" -eq 0 ] && [ "$(stored_of "$out")" = 2 ]; then ok atomic_long_dfs
+else fail atomic_long_dfs "rc=$rc stored=$(stored_of "$out")"; fi
+for o in -bfs -cores=2; do
+	run "atomic_long$o" -sym=none -por=none $o "$M/atomic_long.pml"
+	if [ "$rc" -eq 3 ] && [ "$(errors_of "$out")" = 0 ] && grep -q 'atomic sequence longer than 4000 moves' <<<"$err$out"; then ok "atomic_long$o"
+	else fail "atomic_long$o" "rc=$rc errors=$(errors_of "$out"): $(head -c 300 <<<"$err")"; fi
+done
 
 # ------------------------------------------------------------ -e
 
