@@ -42,6 +42,8 @@ typedef struct Var {
 	int in_func;              /* a parameter or local of a function: lives in a call frame */
 	int chanslot;             /* embedded channel field: its first slot number */
 	int mtg;                  /* TY_MTYPE: its mtype group (0 = plain mtype) */
+	int seq;                  /* a global: its top-level item's place in the text,
+	                           * from 1 (0: made by dspin, seen everywhere) */
 } Var;
 enum { SC_GLOBAL, SC_LOCAL, SC_FIELD };
 
@@ -163,6 +165,8 @@ typedef struct Proctype {
 	Stmt *body;
 	struct Expr *provided;
 	int is_init, is_never;
+	int seq;                  /* its top-level item's place in the text (Var.seq):
+	                           * the globals declared after it are not in scope */
 	/* functions and methods are Proctypes too (params, locals, body, code) */
 	int is_func;
 	TypeKind ret_kind;        /* TY_NONE: void */

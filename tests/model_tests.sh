@@ -217,6 +217,13 @@ refused lazy_too_many_rejected diag_lazy_many "$M/lazy_too_many.dpml" "lazy_too_
 
 # for over something that is neither array nor channel; a message field
 # that is a record declaring a channel
+# a global used before its declaration, as SPIN rejects it; DPML's
+# functions and methods may use one declared after them
+refused global_after_use_rejected diag_global_after_use "$M/global_after_use.pml" "global_after_use\.pml:5:23: error: 'x' is used before its declaration"
+refused global_after_init_rejected diag_global_after_init "$M/global_after_init.pml" "global_after_init\.pml:4:10: error: 'x' is used before its declaration"
+run global_after_fn -sym=none -por=none "$M/global_after_fn.dpml"
+if [ "$rc" -eq 0 ] && [ "$(errors_of "$out")" = 0 ]; then ok global_after_fn_accepted
+else fail global_after_fn_accepted "rc=$rc: $(head -c 300 <<<"$err")"; fi
 refused for_in_scalar_rejected diag_for_scalar "$M/for_in_scalar.pml" "for_in_scalar\.pml:4:12: error: for (x in ...) needs an array or a channel"
 refused msg_record_chan_rejected diag_msg_rec_chan "$M/msg_record_chan.pml" "msg_record_chan\.pml:4:[0-9]*: error: 'R' declares a channel"
 # -a on a state of 65,535 bytes: its key (the state and the atomic byte)

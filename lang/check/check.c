@@ -35,6 +35,10 @@ static void add_priority(Check *ck, Proctype *pt)
 static void check_scope(Check *ck, Proctype *pt)
 {
 	ck->cur = pt;
+	/* SPIN's rule for its own constructs; DPML's functions and methods
+	 * may use a global declared after them (a class's methods use the
+	 * channels whose messages are of that class) */
+	ck->seq = pt->is_func ? 0 : pt->seq;
 	if (pt->nparams > MAXPARAMS)
 		diag_error(ck->diag, pt->pos, "'%s' has %d parameters, at most %d", pt->name, pt->nparams, MAXPARAMS);
 	int loff = 0;
@@ -63,6 +67,7 @@ static void check_scope(Check *ck, Proctype *pt)
 	layout_collect_refs(pt->locals, pt->nlocals, 0, &pt->refoffs, &pt->nrefoffs);
 	layout_collect_chans(pt->locals, pt->nlocals, 0, &pt->chanoffs, &pt->nchanoffs);
 	ck->cur = NULL;
+	ck->seq = 0;
 }
 
 int check_model(Diag *d, Model *m)
@@ -82,7 +87,9 @@ int check_model(Diag *d, Model *m)
 	for (int i = 0; i < m->nglobals; i++) {
 		Var *v = m->globals[i];
 		layout_var(ck, v, &off);
+		ck->seq = v->seq;
 		resolve_var_init(ck, v);
+		ck->seq = 0;
 		if (v->init && v->scope == SC_GLOBAL) {
 			int ok = 1;
 			resolve_const(m, v->init, &ok);

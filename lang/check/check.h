@@ -19,6 +19,9 @@ typedef struct Check {
 	Model *m;
 	Diag *diag;               /* where its errors go (the application's) */
 	Proctype *cur;            /* the proctype or function checked; NULL: the globals */
+	int seq;                  /* the top-level item being checked (Var.seq): a global
+	                           * declared after it is used before its declaration,
+	                           * which SPIN rejects as undeclared (0: any) */
 	Stmt **hoist; int nhoist; /* lowering: the call steps made for one statement */
 	int nlazy;                /* lowering: && / || / ( -> : ) lowered in one statement */
 } Check;

@@ -104,6 +104,8 @@ static void resolve_ref(Check *ck, Expr *e)
 			e->k = E_CONST; e->val = 0; e->type = TY_INT;
 			return;
 		}
+		if (v->scope == SC_GLOBAL && ck->seq && v->seq > ck->seq)
+			diag_error(ck->diag, e->pos, "'%s' is used before its declaration (%s:%d); SPIN rejects it as undeclared", e->name, v->pos.file, v->pos.line);
 		v->used = 1;
 		e->k = E_VAR; e->var = v; e->type = v->kind; e->bits = v->bits;
 		if (e->a) {

@@ -27,6 +27,7 @@ typedef struct P {
 	const char *src;
 	const char **fnames; int nfnames;   /* names declared as functions anywhere in the file */
 	int nerr_tok;           /* index of the last error token (avoid loops) */
+	int topseq;             /* top-level items so far (Var.seq, Proctype.seq) */
 } P;
 
 #define MAXDEPTH 400

@@ -262,6 +262,7 @@ static void func_decl(P *p, Token *name, TypeKind rk, Record *rrec, Record *cls,
 	f->name = name->s; f->pos = name->pos; f->is_func = 1;
 	f->ret_kind = rk; f->ret_rec = rrec; f->cls = cls;
 	f->index = p->m->nfuncs;
+	f->seq = p->topseq;
 	PUSH(p->m->funcs, p->m->nfuncs, f);
 	Proctype *save = p->cur;
 	p->cur = f;
@@ -431,6 +432,7 @@ static void ltl_decl(P *p, Token *kw)
 static void toplevel(P *p)
 {
 	Token *t = peek(p);
+	p->topseq++;
 	switch (t->k) {
 	case T_SEMI: next(p); return;
 	case K_MTYPE:
@@ -450,6 +452,7 @@ static void toplevel(P *p)
 	case K_ACTIVE: case K_PROCTYPE: case K_INIT: case K_NEVER: {
 		Proctype *pt = NEW(Proctype);
 		pt->pos = t->pos;
+		pt->seq = p->topseq;
 		if (accept(p, K_ACTIVE)) {
 			pt->active = 1;
 			if (accept(p, T_LBRACK)) { pt->active_expr = parse_expr(p); parse_expect(p, T_RBRACK, "after active count"); }
@@ -517,6 +520,7 @@ static void toplevel(P *p)
 			for (int j = 0; j < p->m->nglobals; j++)
 				if (!strcmp(p->m->globals[j]->name, vs[i]->name))
 					diag_error(p->diag, vs[i]->pos, "redeclaration of global '%s'", vs[i]->name);
+			vs[i]->seq = p->topseq;
 			PUSH(p->m->globals, p->m->nglobals, vs[i]);
 		}
 		return;
