@@ -880,6 +880,16 @@ rp=$(cd "$TMP/cych" && timeout "$TO" "$DSPIN" -sym=none -por=none -t m.dpml 2>&1
 if [ "$rrc" -eq 1 ] && grep -q 'the cycle returns to the state where it started' <<<"$rp" && grep -q 'error reproduced' <<<"$rp"; then ok cycle_heap_replay_unreduced
 else fail cycle_heap_replay_unreduced "exit $rrc: $(tail -3 <<<"$rp")"; fi
 
+# ------------------------------------------------------------ a CPU-time limit
+
+# `ulimit -t` stops dspin as it stops pan: SIGXCPU, exit 152 (Boehm GC's
+# threaded build used SIGXCPU to restart threads and caught it, so a
+# 2-second limit let a 10-second search finish; cli/main.c)
+rc=$( { (ulimit -S -t 1; timeout "$TO" "$DSPIN" -q -hc "$M/count_forever.pml" \
+	>/dev/null 2>&1); echo $?; } 2>/dev/null )
+if [ "$rc" -eq 152 ]; then ok cpu_limit_stops_dspin
+else fail cpu_limit_stops_dspin "exit $rc under ulimit -S -t 1, expected 152 (SIGXCPU)"; fi
+
 # ------------------------------------------------------------ no memory for the search
 
 # A search that cannot have its store (here -bitstate -w 36, 8 GiB of
