@@ -100,7 +100,7 @@ static void step(Expander *x, SuccBuf *top, const uint8_t *s, int len, const uin
 			 * sequence that loops comes back to a state and stopped
 			 * above), so the search is incomplete, not failed */
 			char msg[160];
-			snprintf(msg, sizeof msg, "atomic sequence longer than %d moves (the limit of -bfs, -cores, -dist and -symbolic; the depth-first search has none)", EXPAND_MAXCHAIN);
+			snprintf(msg, sizeof msg, EXPAND_CHAIN_BOUND "%d moves (the limit of -bfs, -cores, -dist and -symbolic; the depth-first search has none)", EXPAND_MAXCHAIN);
 			hk->bound(x->arg, msg, x->path, np);
 			break;
 		}

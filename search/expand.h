@@ -22,6 +22,9 @@
 #include "search.h"
 
 #define EXPAND_MAXCHAIN 4000   /* moves in one step (an atomic chain) */
+/* how the bound at EXPAND_MAXCHAIN begins: the replay (search/trail.c)
+ * knows such a trail by it, and reproduces it as the chain's moves */
+#define EXPAND_CHAIN_BOUND "atomic sequence longer than "
 
 /* a state the step found to store */
 typedef struct ExpandFound {

@@ -5,6 +5,7 @@
  * initial state and prints each step as `spin -t -p` would, then the final
  * values of globals, locals and channels. */
 #include "search.h"
+#include "expand.h"
 #include "../heap/heap.h"
 #include <stdio.h>
 #include <time.h>
@@ -227,6 +228,7 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 	char last[600] = "";        /* the error the last step raised, if any */
 	int moved_after = 0;        /* a step after it that is not a death */
 	int cycle_ok = 0, end_ok = 0;
+	int atomic_run = 0;         /* the moves at the end that kept atomic control */
 	FILE *f = fopen(path, "r");
 	if (!f) { fprintf(stderr, "dspin: cannot open trail '%s'\n", path); return -1; }
 	Ctx *c = ns_ctx_new(plain, vm);
@@ -271,6 +273,7 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 			step = -1; break;
 		}
 		Succ *s = &sb.v[0];
+		atomic_run = s->atomic_pid >= 0 && !s->err ? atomic_run + 1 : 0;
 		if (cyc.on)
 			cycle_state(&cyc, c, vm, buf, *len, apid, &s->mv);
 		if (s->err && out) fprintf(out, "dspin: %s\n", s->errmsg);
@@ -300,9 +303,17 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 		end_ok = n == 0 && !ns_valid_end(c, &ss);
 		if (out) fprintf(out, end_ok ? "dspin: replay reached the invalid end state\n" : "dspin: replay did NOT reach an invalid end state\n");
 	}
+	/* the level-by-level searches' chain bound (search/expand.h): the
+	 * trail's last EXPAND_MAXCHAIN moves all keep one atomic sequence
+	 * going, and the bound is the move after them */
+	int chain_ok = step >= 0 && err && !strncmp(err, EXPAND_CHAIN_BOUND, strlen(EXPAND_CHAIN_BOUND)) && atomic_run >= EXPAND_MAXCHAIN;
+	if (step >= 0 && out && err && !strncmp(err, EXPAND_CHAIN_BOUND, strlen(EXPAND_CHAIN_BOUND)))
+		fprintf(out, chain_ok ? "dspin: replay reached an atomic sequence %d moves long\n" : "dspin: replay did NOT reach an atomic sequence %d moves long\n", EXPAND_MAXCHAIN);
 	if (repro) {
 		if (err && !strcmp(err, "invalid end state"))
 			*repro = end_ok;
+		else if (err && !strncmp(err, EXPAND_CHAIN_BOUND, strlen(EXPAND_CHAIN_BOUND)))
+			*repro = chain_ok;
 		else if (start)
 			*repro = cycle_ok;
 		else

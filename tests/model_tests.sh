@@ -403,15 +403,25 @@ cp "$M/multi_error.pml" "$TMP/bfs_multi.pml"
 run bfs_multi -sym=none -por=none -bfs "$TMP/bfs_multi.pml"
 if [ "$rc" -eq 1 ]; then ok bfs_finds_error_multi; else fail bfs_finds_error_multi "rc=$rc"; fi
 # an atomic sequence longer than the level-by-level searches' chain limit:
-# the depth-first search explores it (2 states, exit 0), the others end
-# incomplete on a bound (exit 3), none reports an error
+# the depth-first search explores it (2 states, exit 0)
 run atomic_long_dfs -sym=none -por=none "$M/atomic_long.pml"
 if [ "$rc" -eq 0 ] && [ "$(stored_of "$out")" = 2 ]; then ok atomic_long_dfs
 else fail atomic_long_dfs "rc=$rc stored=$(stored_of "$out")"; fi
+# -bfs and -cores end incomplete on a bound (exit 3), none reports an
+# error; the bound's trail replays to a sequence 4,000 moves long (exit 1), and cut short
+# does not (exit 5)
+mkdir -p "$TMP/al"; cp "$M/atomic_long.pml" "$TMP/al/m.pml"
 for o in -bfs -cores=2; do
-	run "atomic_long$o" -sym=none -por=none $o "$M/atomic_long.pml"
+	rm -f "$TMP/al/m.pml.trail"
+	run "atomic_long$o" -sym=none -por=none $o "$TMP/al/m.pml"
 	if [ "$rc" -eq 3 ] && [ "$(errors_of "$out")" = 0 ] && grep -q 'atomic sequence longer than 4000 moves' <<<"$err$out"; then ok "atomic_long$o"
 	else fail "atomic_long$o" "rc=$rc errors=$(errors_of "$out"): $(head -c 300 <<<"$err")"; fi
+	run "atomic_long_replay$o" -t "$TMP/al/m.pml"
+	if [ "$rc" -eq 1 ] && grep -q 'replay reached an atomic sequence 4000 moves long' <<<"$out"; then ok "atomic_long_replay$o"
+	else fail "atomic_long_replay$o" "rc=$rc: $(tail -2 <<<"$out")"; fi
+	{ grep '^#' "$TMP/al/m.pml.trail"; grep -v '^#' "$TMP/al/m.pml.trail" | head -3000; } > "$TMP/al/cut.trail"
+	run "atomic_long_cut$o" -replay "$TMP/al/cut.trail" "$TMP/al/m.pml"
+	if [ "$rc" -eq 5 ]; then ok "atomic_long_cut$o"; else fail "atomic_long_cut$o" "rc=$rc, expected 5"; fi
 done
 
 # ------------------------------------------------------------ -e
