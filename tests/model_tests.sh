@@ -221,6 +221,7 @@ refused lazy_too_many_rejected diag_lazy_many "$M/lazy_too_many.dpml" "lazy_too_
 # functions and methods may use one declared after them
 refused global_after_use_rejected diag_global_after_use "$M/global_after_use.pml" "global_after_use\.pml:5:23: error: 'x' is used before its declaration"
 refused global_after_init_rejected diag_global_after_init "$M/global_after_init.pml" "global_after_init\.pml:4:10: error: 'x' is used before its declaration"
+refused global_after_same_decl_rejected diag_global_after_same "$M/global_after_same_decl.pml" "global_after_same_decl\.pml:4:9: error: 'b' is used before its declaration"
 run global_after_fn -sym=none -por=none "$M/global_after_fn.dpml"
 if [ "$rc" -eq 0 ] && [ "$(errors_of "$out")" = 0 ]; then ok global_after_fn_accepted
 else fail global_after_fn_accepted "rc=$rc: $(head -c 300 <<<"$err")"; fi

@@ -520,7 +520,7 @@ static void toplevel(P *p)
 			for (int j = 0; j < p->m->nglobals; j++)
 				if (!strcmp(p->m->globals[j]->name, vs[i]->name))
 					diag_error(p->diag, vs[i]->pos, "redeclaration of global '%s'", vs[i]->name);
-			vs[i]->seq = p->topseq;
+			vs[i]->seq = i ? ++p->topseq : p->topseq;   /* (`int a = b, b = 2`: b comes after a) */
 			PUSH(p->m->globals, p->m->nglobals, vs[i]);
 		}
 		return;
