@@ -896,7 +896,7 @@ else fail cycle_heap_replay_unreduced "exit $rrc: $(tail -3 <<<"$rp")"; fi
 # `ulimit -t` stops dspin as it stops pan: SIGXCPU, exit 152 (Boehm GC's
 # threaded build used SIGXCPU to restart threads and caught it, so a
 # 2-second limit let a 10-second search finish; cli/main.c)
-rc=$( { (ulimit -S -t 1; timeout "$TO" "$DSPIN" -q -hc "$M/count_forever.pml" \
+rc=$( { (ulimit -S -t 1; timeout "$TO" "$DSPIN" -q -hc "$M/cpu_limit/count_forever.pml" \
 	>/dev/null 2>&1); echo $?; } 2>/dev/null )
 if [ "$rc" -eq 152 ]; then ok cpu_limit_stops_dspin
 else fail cpu_limit_stops_dspin "exit $rc under ulimit -S -t 1, expected 152 (SIGXCPU)"; fi
