@@ -306,13 +306,14 @@ static int run_trail(VM *vm, const Layer *plain, const char *path, uint8_t *buf,
 	/* the level-by-level searches' chain bound (search/expand.h): the
 	 * trail's last EXPAND_MAXCHAIN moves all keep one atomic sequence
 	 * going, and the bound is the move after them */
-	int chain_ok = step >= 0 && err && !strncmp(err, EXPAND_CHAIN_BOUND, strlen(EXPAND_CHAIN_BOUND)) && atomic_run >= EXPAND_MAXCHAIN;
-	if (step >= 0 && out && err && !strncmp(err, EXPAND_CHAIN_BOUND, strlen(EXPAND_CHAIN_BOUND)))
+	int chain = err && !strncmp(err, EXPAND_CHAIN_BOUND, strlen(EXPAND_CHAIN_BOUND));
+	int chain_ok = step >= 0 && chain && atomic_run >= EXPAND_MAXCHAIN;
+	if (step >= 0 && out && chain)
 		fprintf(out, chain_ok ? "dspin: replay reached an atomic sequence %d moves long\n" : "dspin: replay did NOT reach an atomic sequence %d moves long\n", EXPAND_MAXCHAIN);
 	if (repro) {
 		if (err && !strcmp(err, "invalid end state"))
 			*repro = end_ok;
-		else if (err && !strncmp(err, EXPAND_CHAIN_BOUND, strlen(EXPAND_CHAIN_BOUND)))
+		else if (chain)
 			*repro = chain_ok;
 		else if (start)
 			*repro = cycle_ok;
