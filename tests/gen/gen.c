@@ -2940,10 +2940,15 @@ enum {
 	IK_SEND_CLASS, IK_SEND_NUM, IK_SEND_REF, IK_RECV_CLASS, IK_RECV_NUM, IK_RECV_REF,
 	IK_ASSIGN_CLASS, IK_ASSIGN_FIELD, IK_ASSIGN_NUM, IK_ASSIGN_REF, IK_ARITH,
 	IK_LINIT_CLASS, IK_LINIT_NUM, IK_LINIT_REF, IK_LINIT_NULL, IK_GINIT_NUM, IK_FINIT_NUM,
-	IK_COND_CLASS, IK_COND_NUM, IK_EQ_CLASS, IK_EQ_NUM, NIK
+	IK_COND_CLASS, IK_COND_NUM, IK_EQ_CLASS, IK_EQ_NUM,
+	IK_LATE_GINIT, IK_LATE_LINIT, IK_LATE_STMT, NIK
 };
 /* what the wrong line does: "class" a reference of another class, "num" a
- * number where a reference belongs, "ref" a reference where a number does */
+ * number where a reference belongs, "ref" a reference where a number does;
+ * "late-global" names `late`, a global that an ill-typed program declares
+ * after everything else, in a global initialiser, a process's local
+ * initialiser or a process's statement (declare before use, as SPIN:
+ * lang/check/resolve.c) */
 static const char *const ill_kind_name[NIK] = {
 	"arg-class", "arg-num", "arg-ref", "method-arg-class", "method-arg-num",
 	"run-arg-class", "run-arg-num", "run-arg-ref", "return-class", "return-num", "return-ref",
@@ -2951,6 +2956,7 @@ static const char *const ill_kind_name[NIK] = {
 	"assign-class", "assign-field-class", "assign-num", "assign-ref", "arith-ref",
 	"localinit-class", "localinit-num", "localinit-ref", "localinit-null", "globalinit-num",
 	"fieldinit-num", "cond-class", "cond-num", "eq-class", "eq-num",
+	"late-global-globalinit", "late-global-localinit", "late-global-stmt",
 };
 static int ill_pass;        /* 0 no injection, 1 counting (quiet), 2 writing */
 static int ill_count[NIK], ill_seen[NIK];
@@ -3192,7 +3198,7 @@ static void rf_decls(void)
 	line("chan cm = [%d] of { byte, B };", rf.cap_m);
 	ill_line(IK_GINIT_NUM, "A ga = null;", "A ga = 1;");
 	line(chance(50) ? "B gb = null;" : "B gb;");
-	line("byte g0;");
+	ill_line(IK_LATE_GINIT, "byte g0;", "byte g0 = late;");
 	line("byte cnt;");
 	if (F_ACALL) line("byte nd;");
 	/* (for the --ltl formula's atoms) */
@@ -3250,7 +3256,9 @@ static void rf_locals(void)
 	snprintf(b, sizeof b, "A y = %u;", rnd(3));
 	ill_line(IK_LINIT_NUM, chance(50) ? "A y = null;" : "A y = x;", b);
 	ill_line(IK_LINIT_CLASS, "B z = gb;", "B z = ga;");
-	ill_line2(IK_LINIT_REF, "byte t = ga;", IK_LINIT_NULL, "byte t = null;", chance(50) ? "byte t = g0;" : "byte t;");
+	const char *tgood = chance(50) ? "byte t = g0;" : "byte t;";
+	if (ill_here(IK_LATE_LINIT)) line("byte t = late; /* ill-typed: %s */", ill_kind_name[IK_LATE_LINIT]);
+	else ill_line2(IK_LINIT_REF, "byte t = ga;", IK_LINIT_NULL, "byte t = null;", tgood);
 	if (rf.three) line("C c;");
 	rf.lrec = F_FINIT && chance(30);   /* a local record: its initialisers too */
 	if (rf.lrec) line("R lr;");
@@ -3266,7 +3274,10 @@ static void rf_proc(int n)
 	int at = F_ACALL && chance(rf.nproc == 2 ? 90 : 50);
 	if (at) { line("atomic {"); indent++; }
 	line("x = new A;");
-	line("x.v = %d;", rf.k);
+	char kv[32], late[48];
+	snprintf(kv, sizeof kv, "x.v = %d;", rf.k);
+	snprintf(late, sizeof late, "x.v = late + %d;", rf.k);
+	ill_line(IK_LATE_STMT, kv, late);
 	line("z = mkb(x, %d)%s", rf.k, at && !rf.three ? "" : ";");
 	if (rf.three) line(at ? "c = new C" : "c = new C;");
 	if (at) { indent--; line("};"); }
@@ -3342,6 +3353,7 @@ static void refs_program(void)
 		indent--; line("}");
 	}
 	if (rf.nproc == 1) rf_init();
+	if (ill_pass) line("byte late;");   /* (after all that names it: IK_LATE_*) */
 }
 
 /* init: runs Q with a fresh A and a B that holds it */
