@@ -82,7 +82,7 @@ typedef struct SymStats {
 	int pmax, kmax, width;    /* the fixed layout: process and channel cells, bytes */
 	int vars;                 /* BDD variables of the current values (the bytes' significant bits) */
 	int restarts;             /* runs started again: a larger layout, more bits, another order */
-	long probe_steps;         /* macro-steps of the random walks that guessed the first layout */
+	long probe_steps;         /* macro-steps of the random walks that guessed the first bits */
 } SymStats;
 
 typedef struct SearchResult {

@@ -1004,8 +1004,8 @@ int search_symbolic(VM *vm, const SearchOpts *o, SearchResult *r)
 	memcpy(init, sb0.v[0].b, (size_t)ilen);
 	succbuf_free(&sb0);
 	int pmax = init[0] ? init[0] : 1, kmax = init[1];
-	/* DSPIN_SYM_NO_PROBE: no walks, every cell and bit grown by restarts
-	 * (the tests of growth) */
+	/* DSPIN_SYM_NO_PROBE: no walks, every bit grown by restarts (the
+	 * tests of growth; cells always grow so) */
 	if (sym_bits_start(&s, init, ilen) < 0 || (!getenv("DSPIN_SYM_NO_PROBE") && sym_probe(&s, init, ilen) < 0)) {
 		snprintf(r->first_error, sizeof r->first_error, "out of memory");
 		return -1;

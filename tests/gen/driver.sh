@@ -706,8 +706,8 @@ deadvars() {
 # -order=chain as the plain run.  See the header.  Exits on a failure.
 symbolic() {
 	if [ "$BST" -gt "$SYMMAX" ]; then TAG="$TAG sym=skip(big:$BST)"; return; fi
-	# odd seeds without the random walks that guess the first layout
-	# (search/sym/sym_probe.c): their cells and bits grow by restarts
+	# odd seeds without the random walks that guess the first bits
+	# (search/sym/sym_probe.c): their bits grow by restarts
 	if [ $((seed % 2)) = 1 ]; then export DSPIN_SYM_NO_PROBE=1; else unset DSPIN_SYM_NO_PROBE; fi
 	symbolic_exact sym "" symbolic || return
 	symbolic_improviso

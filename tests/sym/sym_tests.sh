@@ -77,9 +77,9 @@ echo "sym_tests: $n models of tests/sym/models.txt"
 check_models 1 le -por=improviso
 echo "sym_tests: $n models with -por=improviso"
 # -order=chain: the same reachable states, on every other model (time);
-# without the random walks that guess the first layout
-# (search/sym/sym_probe.c), so that the corpus's cells and bits grow by
-# restarts here as the other passes do not
+# without the random walks that guess the first bits
+# (search/sym/sym_probe.c), so that the corpus's bits grow by restarts
+# here as the other passes do not
 DSPIN_SYM_NO_PROBE=1 check_models 2 eq -order=chain
 echo "sym_tests: $n models with -order=chain, no probe"
 # the paper's figures (Lerda, Sinha & Theobald, Tables 1 and 2; Fig. 3-b):
